@@ -1,0 +1,98 @@
+// ESLint flat config. Besides the usual TypeScript and Vue rules it holds the architecture's
+// boundaries (DESIGN §3): src/core is Vue-free, DOM-free and Node-free; src/server and src/host are
+// Vue-free. A boundary broken here fails `npm run lint`, not a code review.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import pluginVue from 'eslint-plugin-vue';
+import globals from 'globals';
+
+const vueLayer = ['vue', 'vue/*', '@vue/*', 'pinia', 'vue-echarts', 'ag-grid-vue3'];
+const vueLayerDirs = ['**/components/**', '**/composables/**', '**/stores/**', '**/src/plugin*', '**/src/index*', '**/*.vue'];
+// Bare Node builtins go in `paths` (exact names), so a relative './url' is not mistaken for 'url'.
+const nodeBuiltins = ['fs', 'path', 'os', 'http', 'https', 'crypto', 'url', 'stream', 'child_process', 'buffer', 'util', 'events', 'better-sqlite3', 'pg', 'kysely'];
+const domGlobals = ['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'location', 'history', 'HTMLElement', 'Element', 'Node', 'ResizeObserver', 'requestAnimationFrame', 'fetch', 'XMLHttpRequest', 'alert'];
+const nodeGlobals = ['process', 'Buffer', 'require', 'module', '__dirname', '__filename', 'global', 'setImmediate'];
+
+export default tseslint.config(
+  {
+    ignores: ['dist/**', 'node_modules/**', 'playground/dist/**', 'coverage/**', 'test-results/**', '.tmp/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...pluginVue.configs['flat/recommended'],
+  {
+    files: ['**/*.vue'],
+    languageOptions: { parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.vue'] } },
+  },
+  {
+    languageOptions: {
+      globals: { ...globals.browser, ...globals.node },
+      ecmaVersion: 2023,
+      sourceType: 'module',
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-eval': 'error',
+      'no-implied-eval': 'error',
+      'no-new-func': 'error',
+      'vue/no-v-html': 'error',
+      'vue/no-v-text-v-html-on-component': 'error',
+      'vue/multi-word-component-names': 'off',
+      'vue/max-attributes-per-line': 'off',
+      'vue/singleline-html-element-content-newline': 'off',
+      'vue/html-self-closing': 'off',
+      'vue/html-indent': 'off',
+      'vue/html-closing-bracket-newline': 'off',
+      'vue/multiline-html-element-content-newline': 'off',
+    },
+  },
+  {
+    // innerHTML and friends are never used with spec or row values; ban them outright in shipped code.
+    files: ['src/**/*.ts', 'components/**/*.{ts,vue}', 'composables/**/*.ts', 'stores/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { property: 'innerHTML', message: 'Spec and row values never reach innerHTML; build nodes or use text.' },
+        { property: 'outerHTML', message: 'Spec and row values never reach outerHTML.' },
+        { property: 'insertAdjacentHTML', message: 'Spec and row values never reach insertAdjacentHTML.' },
+      ],
+    },
+  },
+  {
+    files: ['src/core/**/*.ts'],
+    languageOptions: { globals: {} },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: nodeBuiltins.map((name) => ({ name, message: 'src/core runs in browsers too: no Node modules (DESIGN §3).' })),
+          patterns: [
+            { group: vueLayer, message: 'src/core is Vue-free (DESIGN §3).' },
+            { group: vueLayerDirs, message: 'src/core never imports the Vue layer (DESIGN §3).' },
+            { group: ['node:*', 'fs/*'], message: 'src/core runs in browsers too: no Node modules (DESIGN §3).' },
+            { group: ['**/server/**', '**/host/**', '**/ssr/**', '**/browser/**', 'echarts', 'echarts/*', 'ag-grid-*', 'axios', 'xlsx', 'jspdf*'], message: 'src/core depends on nothing but yup.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...[...domGlobals, ...nodeGlobals].map((name) => ({ name, message: 'src/core touches no DOM or Node global (DESIGN §3).' })),
+      ],
+    },
+  },
+  {
+    files: ['src/server/**/*.ts', 'src/host/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: vueLayer, message: 'src/server and src/host are Vue-free (DESIGN §3); SSR lives in src/ssr.' },
+            { group: vueLayerDirs, message: 'src/server and src/host never import the Vue layer (DESIGN §3).' },
+          ],
+        },
+      ],
+    },
+  },
+);

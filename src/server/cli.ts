@@ -1,0 +1,3 @@
+#!/usr/bin/env node
+/** The `vue-grid-view` command line. */
+console.log('vue-grid-view');
