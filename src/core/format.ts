@@ -1,0 +1,231 @@
+/**
+ * Numbers and text for display. Every number the library shows goes through here: one numeric
+ * coercion (`toNumber`) shared by KPIs, charts and table sorting, and cached `Intl.NumberFormat` /
+ * `Intl.Collator` instances so that formatting 100,000 cells builds each formatter once.
+ *
+ * Locale and currency always come from the host (`FormatOptions`); the defaults `en` and `USD` are
+ * only used when the host gives none or gives a code `Intl` refuses.
+ *
+ * @module
+ */
+import type { FormatOptions, Row, ValueFormat } from './types';
+
+/** What an absent value shows as: an em dash, never a made-up 0. */
+export const EMPTY_VALUE = '—';
+
+/** Locale used when the host gives none, or one that `Intl` refuses. */
+export const DEFAULT_LOCALE = 'en';
+
+/** Currency used when the host gives none, or a code that `Intl` refuses. */
+export const DEFAULT_CURRENCY = 'USD';
+
+/**
+ * Plain decimal notation: optional sign, digits with an optional fraction (or a bare fraction such
+ * as `.5`), optional exponent. Deliberately excludes what `Number()` would also accept: hex/octal/
+ * binary literals (`0x10`), `Infinity`, and the empty string, which `Number()` turns into 0.
+ */
+const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/**
+ * THE numeric coercion of the library, used by KPI aggregates, chart values and numeric table
+ * sorting, so the three always agree on what counts as a number.
+ *
+ * - finite numbers are returned as they are (`-0` included);
+ * - `NaN`, `Infinity` and `-Infinity` give null (they cannot be summed or drawn meaningfully);
+ * - strings are trimmed and must then be plain decimal notation: `"12.5"`, `" 3 "`, `"-4"`, `".5"`,
+ *   `"1e3"` are numbers; `""`, `"   "`, `"12abc"`, `"1,5"`, `"1 000"`, `"0x10"`, `"Infinity"` and
+ *   `"NaN"` are not (locale-formatted text is ambiguous, so it is never guessed at). A numeric string
+ *   too large for a double (`"1e400"`) gives null;
+ * - bigints give a number when they are within ±`Number.MAX_SAFE_INTEGER`, otherwise null (a value
+ *   that would silently lose precision is not a number here);
+ * - booleans are NOT numbers (null): a `true` in an amount column is a data error, not 1;
+ * - null, undefined, Dates, arrays and other objects give null.
+ */
+export function toNumber(value: unknown): number | null {
+  if (typeof value === 'number') return value - value === 0 ? value : null;
+  if (typeof value === 'string') return stringToNumber(value);
+  if (typeof value === 'bigint') {
+    return value <= BigInt(Number.MAX_SAFE_INTEGER) && value >= BigInt(Number.MIN_SAFE_INTEGER) ? Number(value) : null;
+  }
+  return null;
+}
+
+/** String branch of `toNumber`, split out so the number branch stays small enough to inline. */
+function stringToNumber(value: string): number | null {
+  const text = value.trim();
+  if (text.length === 0 || !DECIMAL.test(text)) return null;
+  const parsed = Number(text);
+  return parsed - parsed === 0 ? parsed : null;
+}
+
+/**
+ * Reads `row[key]` as an own property. Keys that name something every object inherits
+ * (`constructor`, `toString`, `__proto__`, …) would otherwise read `Object.prototype` members out of
+ * rows that lack them; `isInheritedName` lets hot loops decide once per key whether they need the
+ * slower own-property check.
+ *
+ * Edge cases: a null or undefined row gives undefined; a missing key gives undefined.
+ */
+export function readCell(row: Row | null | undefined, key: string): unknown {
+  if (row === null || row === undefined) return undefined;
+  if (isInheritedName(key)) return Object.prototype.hasOwnProperty.call(row, key) ? row[key] : undefined;
+  return row[key];
+}
+
+/** True when every plain object answers `key` through its prototype (`constructor`, `__proto__`, …). */
+export function isInheritedName(key: string): boolean {
+  return key in Object.prototype;
+}
+
+/**
+ * True for the values the library treats as empty: null, undefined (a missing key reads as
+ * undefined), the empty string and NaN. `0`, `false` and whitespace-only strings are values.
+ */
+export function isEmptyValue(value: unknown): boolean {
+  return value === null || value === undefined || value === '' || (typeof value === 'number' && value !== value);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Intl caches
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Upper bound on cached formatters. Locale strings may come from request headers, so an unbounded
+ * cache would be a memory leak an attacker can drive; when full the cache is simply cleared (real
+ * pages use a handful of keys, so it refills at once).
+ */
+const MAX_CACHED = 256;
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const collators = new Map<string, Intl.Collator>();
+
+/**
+ * The locale list handed to `Intl`: the host's tag, then the default. A malformed tag (which would
+ * make `Intl` throw) is dropped; a well-formed tag the runtime has no data for (`xx`) makes `Intl`
+ * fall through to `en` instead of to the runtime's own default locale. Never throws.
+ */
+function localeList(locale: string | undefined): string[] {
+  if (locale === undefined || locale === '') return [DEFAULT_LOCALE];
+  try {
+    const tag = Intl.getCanonicalLocales(locale)[0];
+    return tag === undefined ? [DEFAULT_LOCALE] : [tag, DEFAULT_LOCALE];
+  } catch {
+    return [DEFAULT_LOCALE];
+  }
+}
+
+/** Upper-case ISO 4217 code if well formed (three letters), else the default. */
+function supportedCurrency(currency: string | undefined): string {
+  return currency !== undefined && /^[A-Za-z]{3}$/.test(currency) ? currency.toUpperCase() : DEFAULT_CURRENCY;
+}
+
+function remember<T>(cache: Map<string, T>, key: string, value: T): T {
+  if (cache.size >= MAX_CACHED) cache.clear();
+  cache.set(key, value);
+  return value;
+}
+
+/**
+ * A cached `Intl.NumberFormat` for a locale and display format.
+ *
+ * - `number`: the locale's grouping, up to 3 fraction digits (`12345.5` → `12,345.5`; in `uk`
+ *   `12 345,5` with narrow no-break spaces);
+ * - `currency`: the currency's own fraction digits (`USD` 2, `JPY` 0);
+ * - `percent`: the value is a fraction, up to 2 fraction digits (`0.125` → `12.5%`);
+ * - `text`: same as `number` (callers decide whether text gets number formatting at all).
+ *
+ * Invalid locales (`"not a locale!"`) fall back to `en`, malformed currency codes to `USD`; nothing
+ * throws. The currency code only matters for `currency`, so other formats share one instance.
+ */
+export function getNumberFormat(locale?: string, format: ValueFormat = 'number', currency?: string): Intl.NumberFormat {
+  const cur = format === 'currency' ? (currency ?? DEFAULT_CURRENCY) : '';
+  const key = `${locale ?? ''}\u0000${format}\u0000${cur}`;
+  const cached = numberFormats.get(key);
+  if (cached !== undefined) return cached;
+  const tags = localeList(locale);
+  let options: Intl.NumberFormatOptions;
+  if (format === 'currency') options = { style: 'currency', currency: supportedCurrency(cur) };
+  else if (format === 'percent') options = { style: 'percent', maximumFractionDigits: 2 };
+  else options = { maximumFractionDigits: 3 };
+  let formatter: Intl.NumberFormat;
+  try {
+    formatter = new Intl.NumberFormat(tags, options);
+  } catch {
+    // A well-formed but unknown currency code can still be refused by some engines.
+    formatter = new Intl.NumberFormat(tags, format === 'currency' ? { style: 'currency', currency: DEFAULT_CURRENCY } : options);
+  }
+  return remember(numberFormats, key, formatter);
+}
+
+/**
+ * A cached `Intl.Collator` for sorting text the way readers of `locale` expect, with numeric
+ * collation (`"item 2"` before `"item 10"`). `sensitivity` defaults to `variant` (sorting); pass
+ * `base` for case- and accent-insensitive matching. Invalid locales fall back to `en`.
+ */
+export function getCollator(locale?: string, sensitivity: Intl.CollatorOptions['sensitivity'] = 'variant'): Intl.Collator {
+  const key = `${locale ?? ''}\u0000${sensitivity ?? ''}`;
+  const cached = collators.get(key);
+  if (cached !== undefined) return cached;
+  return remember(collators, key, new Intl.Collator(localeList(locale), { numeric: true, sensitivity }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Formatting
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Text of any cell value, without number formatting: strings as they are (markup stays literal
+ * text), numbers/bigints/booleans through `String`, valid Dates as ISO 8601, invalid Dates as '',
+ * other objects as JSON (or `String(value)` when JSON fails, e.g. on cycles); null and undefined
+ * give ''.
+ */
+export function valueToText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  switch (typeof value) {
+    case 'string':
+      return value;
+    case 'number':
+    case 'bigint':
+    case 'boolean':
+      return String(value);
+    case 'symbol':
+    case 'function':
+      return '';
+    default:
+      if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString();
+      try {
+        return JSON.stringify(value) ?? '';
+      } catch {
+        return String(value);
+      }
+  }
+}
+
+/**
+ * Formats a cell value for display.
+ *
+ * - null and undefined give '' (an empty cell; KPIs use `formatKpiValue`, which shows "—");
+ * - `text` shows the value as text without grouping (IDs such as 12345 stay `12345`);
+ * - `number`, `currency` and `percent` format anything `toNumber` accepts (numeric strings
+ *   included) with the cached formatter for `options.locale` / `options.currency`; a value that is not
+ *   a number (`"n/a"`, `true`, `NaN`) is shown as its text rather than hidden, so bad data stays
+ *   visible. `percent` expects a fraction: 0.125 gives `12.5%`.
+ *
+ * The result is plain text: callers put it into text nodes, never into markup.
+ */
+export function formatValue(value: unknown, format: ValueFormat, options?: FormatOptions): string {
+  if (value === null || value === undefined) return '';
+  if (format === 'text') return valueToText(value);
+  const num = toNumber(value);
+  if (num === null) return valueToText(value);
+  return getNumberFormat(options?.locale, format, options?.currency).format(num);
+}
+
+/**
+ * Formats a KPI value: "—" for null (no value, never a made-up 0). KPI values are always numbers,
+ * so `text` formats like `number` (a plain `String` would show float noise such as
+ * `3.3333333333333335`).
+ */
+export function formatKpiValue(value: number | null, format: ValueFormat, options?: FormatOptions): string {
+  if (value === null || !Number.isFinite(value)) return EMPTY_VALUE;
+  return getNumberFormat(options?.locale, format === 'text' ? 'number' : format, options?.currency).format(value);
+}
