@@ -1,0 +1,130 @@
+/**
+ * Parsing and validation of the view spec: the wire JSON (snake_case) becomes the typed, frozen
+ * `GridViewSpec` (camelCase, defaults filled), or a list of coded issues. Specs may be written by a
+ * language model, so everything a spec must never carry (rows, KPI values, raw option objects, SQL,
+ * unsafe URLs) is refused with its own code, at any depth.
+ *
+ * One pass finds every issue: a walk over the raw input (forbidden content, unknown keys, non-JSON
+ * values) and the yup rules (structure, types, enums, lengths, patterns, ranges, URL safety,
+ * uniqueness) run together and their issues come back sorted by path then code, de-duplicated.
+ * `schema/grid-view-spec.v1.json` states the same rules for other tools; a property test proves both
+ * give the same verdict.
+ *
+ * @module
+ */
+import { GridViewSpecError } from './errors';
+import type { GridViewSpec, GridViewSpecWire, SafeParseResult } from './types';
+import { buildSpec, isBranded, toWire } from './spec/build';
+import { finaliseIssues, isWithin } from './spec/issues';
+import { runRules } from './spec/rules';
+import { isPlainObject, walkSpec } from './spec/walk';
+
+export { SPEC_LIMITS } from './spec/limits';
+export { SPEC_ENUMS } from './spec/enums';
+export type { SpecEnumName } from './spec/enums';
+export { SPEC_DEFAULTS } from './spec/build';
+
+function describeRoot(raw: unknown): string {
+  if (raw === null) return 'null';
+  if (raw === undefined) return 'nothing (undefined)';
+  if (typeof raw === 'string') return 'a string (parse JSON text with JSON.parse first)';
+  if (Array.isArray(raw)) return 'an array';
+  if (typeof raw !== 'object') return `a ${typeof raw}`;
+  const ctor = (Object.getPrototypeOf(raw) as { constructor?: { name?: unknown } } | null)?.constructor;
+  const name = typeof ctor?.name === 'string' && ctor.name !== '' ? ctor.name : 'a class';
+  return `an instance of ${name}`;
+}
+
+function notObject(message: string): SafeParseResult {
+  return { ok: false, issues: [{ code: 'not_object', path: '', message }] };
+}
+
+function validate(raw: unknown): SafeParseResult {
+  if (!isPlainObject(raw)) {
+    return notObject(`The spec must be a plain JSON object such as {"grid_id": "orders", "columns": [...]}; got ${describeRoot(raw)}.`);
+  }
+  let walked: ReturnType<typeof walkSpec>;
+  try {
+    walked = walkSpec(raw);
+  } catch (error) {
+    // Only exotic inputs get here (a getter or proxy trap that throws); JSON never does.
+    const reason = error instanceof Error ? error.message : String(error);
+    return notObject(`The spec could not be read as plain JSON (${reason}). Pass the result of JSON.parse or a plain object literal.`);
+  }
+  const ruleIssues = runRules(walked.snapshot).filter((issue) => !walked.blocked.some((prefix) => isWithin(issue.segments, prefix)));
+  const issues = finaliseIssues([...walked.issues, ...ruleIssues]);
+  if (issues.length > 0) return { ok: false, issues };
+  return { ok: true, spec: buildSpec(walked.snapshot as GridViewSpecWire) };
+}
+
+/**
+ * Validates wire JSON and returns the typed spec, or `{ ok: false, issues }` with every issue found.
+ * Never throws.
+ *
+ * Accepts only a plain JSON object (`{}` literal, `JSON.parse` output, or an object with a null
+ * prototype); a string, array, null, number, Map, Date or class instance gives one `not_object` issue
+ * at path `''`. Properties whose value is `undefined` count as absent (as in `JSON.stringify`). The
+ * input is read once and never modified or kept: changing it afterwards does not change the spec.
+ *
+ * @example
+ * const result = safeParseGridViewSpecJson(JSON.parse(body));
+ * if (!result.ok) for (const i of result.issues) console.log(i.code, i.path, i.message);
+ */
+export function safeParseGridViewSpecJson(raw: unknown): SafeParseResult {
+  return validate(raw);
+}
+
+/**
+ * Like `safeParseGridViewSpecJson`, for a typed wire literal. The same rules run (a value typed as
+ * `GridViewSpecWire` may still hold anything at run time), so both functions agree on every input.
+ */
+export function safeParseGridViewSpec(wire: GridViewSpecWire): SafeParseResult {
+  return validate(wire);
+}
+
+/**
+ * Validates wire JSON and returns the typed, deep-frozen spec with every default filled.
+ *
+ * @throws GridViewSpecError carrying every issue (sorted by path then code) when the input is not a
+ * valid spec, including when it is not a plain JSON object at all (code `not_object`).
+ * @example
+ * const spec = parseGridViewSpecJson({ grid_id: 'orders', columns: [{ key: 'id', label: 'Order' }] });
+ * spec.columns[0].format; // 'text'
+ */
+export function parseGridViewSpecJson(raw: unknown): GridViewSpec {
+  const result = validate(raw);
+  if (!result.ok) throw new GridViewSpecError(result.issues);
+  return result.spec;
+}
+
+/**
+ * Validates a typed wire literal and returns the typed spec. Same rules and errors as
+ * `parseGridViewSpecJson`; the parameter type only helps the author of the literal.
+ *
+ * @throws GridViewSpecError carrying every issue.
+ */
+export function parseGridViewSpec(wire: GridViewSpecWire): GridViewSpec {
+  return parseGridViewSpecJson(wire);
+}
+
+/**
+ * The minimal wire form of a spec: snake_case keys, every field equal to its default left out (see
+ * `SPEC_DEFAULTS`). `parseGridViewSpecJson(specToWire(spec))` gives a spec deep-equal to `spec` for
+ * every spec the parser made. The result is a fresh, mutable object; `JSON.stringify` it to send it.
+ *
+ * Edge case: for an object that only looks like a `GridViewSpec` (not made by the parser), the output
+ * holds whatever it held; parse the output to find out whether it is valid.
+ */
+export function specToWire(spec: GridViewSpec): GridViewSpecWire {
+  return toWire(spec);
+}
+
+/**
+ * True only for specs the parser produced. Copies (`{...spec}`, `structuredClone`) and proxies are not
+ * specs: parse their wire form instead. Vue leaves frozen objects unproxied, so a parsed spec stays a
+ * spec inside reactive state.
+ */
+export function isGridViewSpec(value: unknown): value is GridViewSpec {
+  return isBranded(value);
+}
+

@@ -1,0 +1,308 @@
+/**
+ * The yup rules of the wire spec: structure, types, enums, lengths, patterns, ranges, URL safety and
+ * uniqueness, each failing with a test named after its `SpecErrorCode` and an English message that
+ * says how to fix it. They run on the snapshot made by `./walk` with `strict: true` (no casting: `"5"`
+ * is not a number) and `abortEarly: false` (every issue at once).
+ *
+ * @module
+ */
+import { array, boolean, number, object, string, ValidationError } from 'yup';
+import type { Schema, TestConfig, TestContext } from 'yup';
+import { SPEC_ERROR_CATALOG } from '../errors';
+import type { SpecErrorCode } from '../types';
+import { checkLinkTemplate, isSafeUrl } from '../url';
+import { SPEC_ENUMS } from './enums';
+import type { RawIssue } from './issues';
+import { describeValue, parseYupPath } from './issues';
+import { SPEC_LIMITS, codePointLength } from './limits';
+
+interface MessageParams {
+  path: string;
+  value: unknown;
+}
+type Message = (params: MessageParams) => string;
+
+const GRID_ID = new RegExp(SPEC_LIMITS.gridIdPattern, 'u');
+const CHART_ID = new RegExp(SPEC_LIMITS.chartIdPattern, 'u');
+const KEY = new RegExp(SPEC_LIMITS.keyPattern, 'u');
+const WIDTH = new RegExp(SPEC_LIMITS.widthPattern, 'u');
+const VISIBLE = new RegExp(SPEC_LIMITS.visibleTextPattern, 'u');
+const RESERVED_KEYS: readonly string[] = SPEC_LIMITS.reservedKeys;
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+const quoteList = (values: readonly string[]): string => values.map((v) => `"${v}"`).join(', ');
+
+/** A best-effort id suggestion for a bad grid_id or chart id: lowercase, `_` for other characters. */
+function suggestId(value: string, max: number): string {
+  const slug = value
+    .toLowerCase()
+    .replace(/[^a-z0-9_-]+/g, '_')
+    .replace(/^[^a-z]+/, '')
+    .slice(0, max);
+  return slug === '' ? 'view_1' : slug;
+}
+
+/** Adds the type and null messages every field shares; yup reports null as its own error type. */
+function typed<S extends Schema>(schema: S, expected: string): S {
+  const message: Message = ({ path, value }) => `${path} must be ${expected}; got ${describeValue(value)}.`;
+  return schema.typeError(message).nonNullable(message) as unknown as S;
+}
+
+function required<S extends Schema>(schema: S, expected: string): S {
+  return schema.defined(({ path }: MessageParams) => `${path} is required: add ${expected}.`) as unknown as S;
+}
+
+function maxLength(max: number): TestConfig<unknown> {
+  return {
+    name: 'too_long',
+    message: ({ path, value }: MessageParams) =>
+      `${path} is ${codePointLength(String(value))} characters long; shorten it to at most ${max} (counted in Unicode characters).`,
+    test: (value: unknown) => !isString(value) || codePointLength(value) <= max,
+  };
+}
+
+const visibleText: TestConfig<unknown> = {
+  name: 'too_short',
+  message: ({ path }: MessageParams) => `${path} must contain visible text; it is empty or only whitespace. Write a short text${path === 'title' ? ' or leave title out' : ''}.`,
+  test: (value: unknown) => !isString(value) || VISIBLE.test(value),
+};
+
+function oneOf(values: readonly string[]): TestConfig<unknown> {
+  return {
+    name: 'invalid_enum',
+    message: ({ path, value }: MessageParams) => `${path} must be one of ${quoteList(values)}; got ${describeValue(value)}.`,
+    test: (value: unknown) => !isString(value) || values.includes(value),
+  };
+}
+
+function enumField(name: keyof typeof SPEC_ENUMS, isRequired = false) {
+  const values = SPEC_ENUMS[name];
+  const expected = `one of ${quoteList(values)}`;
+  const schema = typed(string(), expected).test(oneOf(values));
+  return isRequired ? required(schema, expected) : schema;
+}
+
+function idField(pattern: RegExp, max: number, what: string) {
+  const expected = `${what} (a lowercase letter, then lowercase letters, digits, _ or -; at most ${max} characters)`;
+  return required(typed(string(), expected), expected)
+    .test(maxLength(max))
+    .test({
+      name: 'invalid_pattern',
+      message: ({ path, value }: MessageParams) =>
+        `${path} must start with a lowercase letter and use only a-z, 0-9, _ and -; got ${describeValue(value)}. Try "${suggestId(String(value), max)}".`,
+      test: (value: unknown) => !isString(value) || pattern.test(value),
+    });
+}
+
+/** A row key: columns[].key, kpis[].column_key, charts[].x_key, charts[].series[].key. */
+function keyField(isRequired: boolean) {
+  const expected = `a row key (text of 1 to ${SPEC_LIMITS.keyMaxLength} characters without control characters)`;
+  const schema = typed(string(), expected)
+    .test(maxLength(SPEC_LIMITS.keyMaxLength))
+    .test({
+      name: 'too_short',
+      message: ({ path }: MessageParams) => `${path} is empty; name the row key it reads.`,
+      test: (value: unknown) => !isString(value) || value.length > 0,
+    })
+    .test({
+      name: 'invalid_pattern',
+      message: ({ path, value }: MessageParams) =>
+        isString(value) && RESERVED_KEYS.includes(value)
+          ? `${path} must not be "${value}", a name reserved by JavaScript objects. Rename the row key.`
+          : `${path} must not contain control characters (tabs, line breaks, ...); got ${describeValue(value)}.`,
+      test: (value: unknown) => !isString(value) || value.length === 0 || (KEY.test(value) && !RESERVED_KEYS.includes(value)),
+    });
+  return isRequired ? required(schema, expected) : schema;
+}
+
+function labelField(what: string) {
+  const expected = `${what} (text of 1 to ${SPEC_LIMITS.labelMaxLength} characters)`;
+  return required(typed(string(), expected), expected).test(maxLength(SPEC_LIMITS.labelMaxLength)).test(visibleText);
+}
+
+function urlField(kind: 'template' | 'plain') {
+  const expected =
+    kind === 'template'
+      ? 'an http(s) or relative URL template such as "/orders/{id}"'
+      : 'an http(s) or relative URL such as "/reports/orders.pdf"';
+  return typed(string(), expected)
+    .test(maxLength(SPEC_LIMITS.urlMaxLength))
+    .test({
+      name: 'url',
+      test(this: TestContext, value: unknown) {
+        if (!isString(value)) return true;
+        const problem = kind === 'template' ? checkLinkTemplate(value) : isSafeUrl(value) ? null : 'unsafe_url';
+        if (problem === null) return true;
+        const message =
+          problem === 'invalid_placeholder'
+            ? `${this.path} has a brace outside a well-formed placeholder; write placeholders as {row_key}, with no empty, nested or unmatched braces.`
+            : `${this.path} must be ${expected}; ${describeValue(value)} is refused (only http:, https: or no scheme; no whitespace, control characters or backslashes).`;
+        return this.createError({ path: this.path, message, type: problem });
+      },
+    });
+}
+
+function arrayOf<S extends Schema>(item: S, what: string, min: number, max: number) {
+  const expected = `an array of ${min > 0 ? `${min} to ${max}` : `at most ${max}`} ${what}`;
+  return typed(array(item), expected)
+    .test({
+      name: 'too_few_items',
+      message: ({ path }: MessageParams) => `${path} needs at least ${min} ${min === 1 ? 'entry' : 'entries'}; it is empty.`,
+      test: (value: unknown) => !Array.isArray(value) || value.length >= min,
+    })
+    .test({
+      name: 'too_many_items',
+      message: ({ path, value }: MessageParams) =>
+        `${path} has ${Array.isArray(value) ? value.length : 0} entries; at most ${max} are allowed. Remove the extra ones.`,
+      test: (value: unknown) => !Array.isArray(value) || value.length <= max,
+    });
+}
+
+/**
+ * Reports every repeat of a string field across array items at the repeat's own path, naming where the
+ * value first appeared. Items that are not objects or whose field is not text are left to other rules.
+ */
+function uniqueBy(field: string | null, code: SpecErrorCode, what: string) {
+  return {
+    name: code,
+    test(this: TestContext, value: unknown) {
+      if (!Array.isArray(value)) return true;
+      const firstSeen = new Map<string, number>();
+      const errors: ValidationError[] = [];
+      value.forEach((item: unknown, index) => {
+        const candidate = field === null ? item : typeof item === 'object' && item !== null ? (item as Record<string, unknown>)[field] : undefined;
+        if (!isString(candidate)) return;
+        const first = firstSeen.get(candidate);
+        if (first === undefined) {
+          firstSeen.set(candidate, index);
+          return;
+        }
+        const path = field === null ? `${this.path}[${index}]` : `${this.path}[${index}].${field}`;
+        const firstPath = field === null ? `${this.path}[${first}]` : `${this.path}[${first}].${field}`;
+        errors.push(this.createError({ path, type: code, message: `${path} repeats ${JSON.stringify(candidate)}, already used at ${firstPath}; ${what} must be unique.` }));
+      });
+      return errors.length === 0 ? true : new ValidationError(errors);
+    },
+  };
+}
+
+const column = typed(
+  object({
+    key: keyField(true),
+    label: labelField('a header label'),
+    format: enumField('format'),
+    align: enumField('align'),
+    sortable: typed(boolean(), 'true or false'),
+    searchable: typed(boolean(), 'true or false'),
+    link_template: urlField('template'),
+    width: typed(string(), 'a CSS length such as "120px", "12rem", "20%" or "auto"').test({
+      name: 'invalid_width',
+      message: ({ path, value }: MessageParams) =>
+        `${path} must be "auto" or a number with a unit px, rem, em, %, ch or vw (at most 4 digits and 2 decimals), e.g. "120px"; got ${describeValue(value)}.`,
+      test: (value: unknown) => !isString(value) || WIDTH.test(value),
+    }),
+  }),
+  'a column object with at least key and label',
+);
+
+const kpi = typed(
+  object({
+    label: labelField('a KPI label'),
+    column_key: keyField(false),
+    aggregate: enumField('aggregate', true),
+    format: enumField('format'),
+    icon: enumField('icon'),
+    tone: enumField('tone'),
+  }),
+  'a KPI object with at least label and aggregate',
+).test({
+  name: 'missing_column_key',
+  test(this: TestContext, value: unknown) {
+    if (typeof value !== 'object' || value === null) return true;
+    const { aggregate, column_key: columnKey } = value as Record<string, unknown>;
+    if (!isString(aggregate) || aggregate === 'count' || !SPEC_ENUMS.aggregate.some((a) => a === aggregate) || columnKey !== undefined) return true;
+    const path = `${this.path}.column_key`;
+    return this.createError({
+      path,
+      type: 'missing_column_key',
+      message: `${path} is required for aggregate "${aggregate}": name the row key to aggregate. Only "count" may leave it out (it then counts rows).`,
+    });
+  },
+});
+
+const series = typed(object({ key: keyField(true), label: labelField('a series label') }), 'a series object with key and label');
+
+const heightExpected = `a whole number of pixels from ${SPEC_LIMITS.heightMin} to ${SPEC_LIMITS.heightMax}`;
+const chart = typed(
+  object({
+    id: idField(CHART_ID, SPEC_LIMITS.chartIdMaxLength, 'a chart id'),
+    chart_type: enumField('chart_type', true),
+    x_key: keyField(true),
+    series: required(arrayOf(series, 'series', SPEC_LIMITS.seriesMin, SPEC_LIMITS.seriesMax), 'an array of 1 to 8 series ({key, label})'),
+    data_source: enumField('data_source'),
+    height: typed(number(), heightExpected)
+      .test({
+        name: 'invalid_type',
+        message: ({ path, value }: MessageParams) => `${path} must be ${heightExpected}; got ${describeValue(value)}.`,
+        test: (value: unknown) => typeof value !== 'number' || Number.isInteger(value),
+      })
+      .test({
+        name: 'out_of_range',
+        message: ({ path, value }: MessageParams) => `${path} must be ${heightExpected}; got ${describeValue(value)}.`,
+        test: (value: unknown) =>
+          typeof value !== 'number' || !Number.isInteger(value) || (value >= SPEC_LIMITS.heightMin && value <= SPEC_LIMITS.heightMax),
+      }),
+  }),
+  'a chart object with at least id, chart_type, x_key and series',
+);
+
+const layoutBlocks = arrayOf(enumField('block'), 'block names', SPEC_LIMITS.layoutBlocksMin, SPEC_LIMITS.layoutBlocksMax).test(
+  uniqueBy(null, 'duplicate_key', 'layout blocks'),
+);
+
+/** The whole wire spec. Exported for the parser only; not part of the public API. */
+export const wireSpecRules = object({
+  grid_id: idField(GRID_ID, SPEC_LIMITS.gridIdMaxLength, 'a grid id'),
+  columns: required(
+    arrayOf(column, 'columns', SPEC_LIMITS.columnsMin, SPEC_LIMITS.columnsMax),
+    'an array of columns, each {key, label}',
+  ).test(uniqueBy('key', 'duplicate_key', 'column keys')),
+  title: typed(string(), `a heading (text of 1 to ${SPEC_LIMITS.titleMaxLength} characters)`)
+    .test(maxLength(SPEC_LIMITS.titleMaxLength))
+    .test(visibleText),
+  kpis: arrayOf(kpi, 'KPIs', 0, SPEC_LIMITS.kpisMax),
+  charts: arrayOf(chart, 'charts', 0, SPEC_LIMITS.chartsMax).test(uniqueBy('id', 'duplicate_id', 'chart ids')),
+  layout: typed(object({ blocks: required(layoutBlocks, 'an array of 1 to 4 block names') }), 'an object with blocks').default(undefined),
+  wrapper: enumField('wrapper'),
+  search_mode: enumField('search_mode'),
+  striped: typed(boolean(), 'true or false'),
+  export_xlsx: typed(boolean(), 'true or false'),
+  export_pdf_url: urlField('plain'),
+});
+
+const YUP_TYPE_TO_CODE: Readonly<Record<string, SpecErrorCode>> = {
+  typeError: 'invalid_type',
+  nullable: 'invalid_type',
+  optionality: 'required',
+  required: 'required',
+  defined: 'required',
+};
+
+/**
+ * Runs the rules on a snapshot and returns every issue. Never throws for any snapshot: an unexpected
+ * error from yup itself is not swallowed, because it would be a bug in these rules, not bad input.
+ */
+export function runRules(snapshot: unknown): RawIssue[] {
+  try {
+    wireSpecRules.validateSync(snapshot, { abortEarly: false, strict: true });
+    return [];
+  } catch (error) {
+    if (!ValidationError.isError(error)) throw error;
+    const details = error.inner.length > 0 ? error.inner : [error];
+    return details.map((detail) => {
+      const type = detail.type ?? '';
+      const code: SpecErrorCode = YUP_TYPE_TO_CODE[type] ?? (Object.prototype.hasOwnProperty.call(SPEC_ERROR_CATALOG, type) ? (type as SpecErrorCode) : 'invalid_type');
+      return { code, segments: parseYupPath(detail.path), message: detail.message };
+    });
+  }
+}

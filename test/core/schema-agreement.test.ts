@@ -1,0 +1,232 @@
+import Ajv2020 from 'ajv/dist/2020';
+import type { ErrorObject } from 'ajv';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import schema from '../../schema/grid-view-spec.v1.json';
+import { SPEC_ENUMS, SPEC_LIMITS, isGridViewSpec, parseGridViewSpecJson, safeParseGridViewSpecJson, specToWire } from '../../src/core/spec';
+import { checkLinkTemplate, isSafeUrl } from '../../src/core/url';
+import type { Json } from './spec-arbitraries';
+import { hasDuplicateKeysOrIds, mutatedSpecArb, validSpecArb } from './spec-arbitraries';
+
+// strict: true also lints the schema (unknown keywords, required names without properties, ...).
+const ajv = new Ajv2020({ allErrors: true, strict: true });
+const validateWithSchema = ajv.compile(schema);
+
+function ajvErrors(): string {
+  return (validateWithSchema.errors ?? []).map((e: ErrorObject) => `${e.instancePath} ${e.message ?? ''}`).join('; ');
+}
+
+describe('the JSON Schema and the yup parser agree', () => {
+  it('give the same verdict on 1,500 generated specs, valid and invalid alike', () => {
+    let valid = 0;
+    let invalid = 0;
+    const codesSeen = new Set<string>();
+    fc.assert(
+      fc.property(mutatedSpecArb, (input: Json) => {
+        // Duplicate column keys and chart ids are the one rule a JSON Schema cannot state; they are
+        // tested on their own below.
+        fc.pre(!hasDuplicateKeysOrIds(input));
+        const yup = safeParseGridViewSpecJson(input);
+        const schemaOk = validateWithSchema(input);
+        if (yup.ok) valid++;
+        else {
+          invalid++;
+          for (const issue of yup.issues) codesSeen.add(issue.code);
+        }
+        expect(
+          yup.ok,
+          `yup ${yup.ok ? 'accepted' : `rejected (${yup.issues.map((i) => `${i.code} @ ${i.path}`).join(', ')})`}, ajv ${schemaOk ? 'accepted' : `rejected (${ajvErrors()})`}: ${JSON.stringify(input).slice(0, 2000)}`,
+        ).toBe(schemaOk);
+      }),
+      { numRuns: 1500 },
+    );
+    // A healthy mix: both verdicts are common and the invalid specs hit most of the catalog.
+    expect(valid + invalid).toBeGreaterThanOrEqual(1500);
+    expect(valid).toBeGreaterThanOrEqual(300);
+    expect(invalid).toBeGreaterThanOrEqual(300);
+    expect([...codesSeen].sort()).toEqual(
+      expect.arrayContaining([
+        'not_object',
+        'required',
+        'invalid_type',
+        'unknown_field',
+        'invalid_pattern',
+        'invalid_enum',
+        'too_short',
+        'too_long',
+        'too_few_items',
+        'too_many_items',
+        'out_of_range',
+        'invalid_width',
+        'invalid_placeholder',
+        'unsafe_url',
+        'forbidden_rows',
+        'forbidden_kpi_value',
+        'forbidden_option',
+        'forbidden_sql',
+        'missing_column_key',
+        'duplicate_key',
+      ]),
+    );
+  });
+
+  it('round-trips: specToWire output passes the schema and parses back to a deep-equal, branded spec', () => {
+    fc.assert(
+      fc.property(validSpecArb, (wire) => {
+        const spec = parseGridViewSpecJson(wire);
+        const minimal = specToWire(spec);
+        expect(validateWithSchema(minimal), ajvErrors()).toBe(true);
+        const again = parseGridViewSpecJson(JSON.parse(JSON.stringify(minimal)));
+        expect(again).toEqual(spec);
+        expect(isGridViewSpec(again)).toBe(true);
+        expect(specToWire(again)).toEqual(minimal);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('differ only on duplicate column keys and chart ids, which the schema cannot express and the parser rejects', () => {
+    const columns = [
+      { key: 'id', label: 'A' },
+      { key: 'id', label: 'B' },
+    ];
+    const series = [{ key: 'v', label: 'V' }];
+    const charts = [
+      { id: 'c', chart_type: 'bar', x_key: 'x', series },
+      { id: 'c', chart_type: 'line', x_key: 'x', series },
+    ];
+    const spec = { grid_id: 'dupes', columns, charts };
+    expect(validateWithSchema(spec)).toBe(true);
+    const result = safeParseGridViewSpecJson(spec);
+    expect(result.ok ? [] : result.issues.map((i) => [i.code, i.path])).toEqual([
+      ['duplicate_id', 'charts[1].id'],
+      ['duplicate_key', 'columns[1].key'],
+    ]);
+  });
+});
+
+describe('the schema patterns mean what the core checks mean', () => {
+  const template = ajv.compile({ type: 'string', pattern: schema.$defs.column.properties.link_template.pattern });
+  const plainUrl = ajv.compile({ type: 'string', pattern: schema.properties.export_pdf_url.pattern });
+  const tricky = fc.constantFrom(
+    'h', 't', 'p', 's', 'H', 'T', 'P', 'S', 'x', 'j', ':', '/', '//', '?', '#', '.', '+', '-', '{', '}', '{id}', '{a b}',
+    '\\', ' ', '\t', '\n', '\u0000', '\u007f', '\u00a0', '\u200b', '\u2028', '\ufeff', 'é', '😀', '\ud800',
+    'http', 'https', 'HTTP', '://', 'javascript:', 'data:', 'mailto:',
+  );
+  const urlLike = fc.array(tricky, { maxLength: 8 }).map((parts) => parts.join(''));
+
+  it('link_template pattern accepts exactly what checkLinkTemplate accepts', () => {
+    fc.assert(
+      fc.property(urlLike, (text) => {
+        expect(template(text), JSON.stringify(text)).toBe(checkLinkTemplate(text) === null);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('export_pdf_url pattern accepts exactly what isSafeUrl accepts', () => {
+    fc.assert(
+      fc.property(urlLike, (text) => {
+        expect(plainUrl(text), JSON.stringify(text)).toBe(isSafeUrl(text));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('counts string length in code points, as the parser does (emoji and lone surrogates included)', () => {
+    const label = ajv.compile(schema.$defs.label);
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('a', '😀', '\ud800', '\udc00', 'Щ', ' '), { minLength: 195, maxLength: 205 }), (parts) => {
+        const text = parts.join('');
+        const wire = { grid_id: 'g', columns: [{ key: 'k', label: text }] };
+        expect(safeParseGridViewSpecJson(wire).ok).toBe(label(text));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('treats "visible text" as String.prototype.trim does', () => {
+    const visible = new RegExp(SPEC_LIMITS.visibleTextPattern, 'u');
+    const ws = fc.constantFrom(' ', '\t', '\n', '\r', '\v', '\f', '\u00a0', '\u1680', '\u2000', '\u200a', '\u2028', '\u2029', '\u202f', '\u205f', '\u3000', '\ufeff', '\u200b', 'a');
+    fc.assert(
+      fc.property(fc.array(ws, { minLength: 1, maxLength: 6 }), (parts) => {
+        const text = parts.join('');
+        expect(visible.test(text)).toBe(text.trim().length > 0);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('the schema file', () => {
+  type SchemaNode = Record<string, unknown>;
+
+  function objectSchemas(node: unknown, out: SchemaNode[] = []): SchemaNode[] {
+    if (Array.isArray(node)) node.forEach((n) => objectSchemas(n, out));
+    else if (node !== null && typeof node === 'object') {
+      const record = node as SchemaNode;
+      if (record.type === 'object') out.push(record);
+      for (const value of Object.values(record)) objectSchemas(value, out);
+    }
+    return out;
+  }
+
+  it('is a valid draft 2020-12 schema with an $id', () => {
+    expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+    expect(schema.$id).toMatch(/grid-view-spec.*v1/);
+    expect(ajv.validateSchema(schema)).toBe(true);
+  });
+
+  it('sets additionalProperties: false on every object level', () => {
+    const objects = objectSchemas(schema);
+    expect(objects.length).toBe(6); // root, layout, column, kpi, series, chart
+    for (const node of objects) expect(node.additionalProperties).toBe(false);
+  });
+
+  it('says in its $comment that chart ids and column keys are unique only by the parser', () => {
+    expect(schema.$comment).toContain('charts[].id is unique');
+    expect(schema.$comment).toContain('duplicate_id');
+    expect(schema.$comment).toContain('columns[].key is unique');
+  });
+
+  it('states every limit of SPEC_LIMITS', () => {
+    const L = SPEC_LIMITS;
+    const { properties: p, $defs: d } = schema;
+    expect([p.grid_id.pattern, p.grid_id.maxLength]).toEqual([L.gridIdPattern, L.gridIdMaxLength]);
+    expect([p.columns.minItems, p.columns.maxItems]).toEqual([L.columnsMin, L.columnsMax]);
+    expect(p.kpis.maxItems).toBe(L.kpisMax);
+    expect(p.charts.maxItems).toBe(L.chartsMax);
+    expect([p.title.maxLength, p.title.pattern]).toEqual([L.titleMaxLength, L.visibleTextPattern]);
+    expect([p.layout.properties.blocks.minItems, p.layout.properties.blocks.maxItems, p.layout.properties.blocks.uniqueItems]).toEqual([
+      L.layoutBlocksMin,
+      L.layoutBlocksMax,
+      true,
+    ]);
+    expect([p.export_pdf_url.pattern, p.export_pdf_url.maxLength]).toEqual([L.urlPattern, L.urlMaxLength]);
+    expect([d.rowKey.pattern, d.rowKey.maxLength, d.rowKey.minLength, d.rowKey.not.enum]).toEqual([L.keyPattern, L.keyMaxLength, 1, [...L.reservedKeys]]);
+    expect([d.label.pattern, d.label.maxLength]).toEqual([L.visibleTextPattern, L.labelMaxLength]);
+    expect([d.column.properties.link_template.pattern, d.column.properties.link_template.maxLength]).toEqual([L.linkTemplatePattern, L.urlMaxLength]);
+    expect(d.column.properties.width.pattern).toBe(L.widthPattern);
+    expect([d.chart.properties.id.pattern, d.chart.properties.id.maxLength]).toEqual([L.chartIdPattern, L.chartIdMaxLength]);
+    expect([d.chart.properties.series.minItems, d.chart.properties.series.maxItems]).toEqual([L.seriesMin, L.seriesMax]);
+    expect([d.chart.properties.height.minimum, d.chart.properties.height.maximum, d.chart.properties.height.type]).toEqual([
+      L.heightMin,
+      L.heightMax,
+      'integer',
+    ]);
+  });
+
+  it('lists exactly the enum values of SPEC_ENUMS', () => {
+    const { properties: p, $defs: d } = schema;
+    expect(d.format.enum).toEqual([...SPEC_ENUMS.format]);
+    expect(d.column.properties.align.enum).toEqual([...SPEC_ENUMS.align]);
+    expect(d.kpi.properties.aggregate.enum).toEqual([...SPEC_ENUMS.aggregate]);
+    expect(d.kpi.properties.icon.enum).toEqual([...SPEC_ENUMS.icon]);
+    expect(d.kpi.properties.tone.enum).toEqual([...SPEC_ENUMS.tone]);
+    expect(d.chart.properties.chart_type.enum).toEqual([...SPEC_ENUMS.chart_type]);
+    expect(d.chart.properties.data_source.enum).toEqual([...SPEC_ENUMS.data_source]);
+    expect(p.layout.properties.blocks.items.enum).toEqual([...SPEC_ENUMS.block]);
+    expect(p.wrapper.enum).toEqual([...SPEC_ENUMS.wrapper]);
+    expect(p.search_mode.enum).toEqual([...SPEC_ENUMS.search_mode]);
+  });
+});
