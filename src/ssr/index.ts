@@ -1,6 +1,15 @@
 /**
- * `vue-grid-view/ssr`: server-side rendering of whole views with Vue SSR and ECharts SVG.
+ * `vue-grid-view/ssr`: server-side rendering of whole views with Vue SSR and ECharts SVG, whole
+ * pages as web-standard handlers, and lazy blocks for the server's lazy route.
  *
  * @module
  */
-export {};
+export { renderHtml, renderLazyFragment, GRID_VIEW_STYLESHEET } from './render';
+export type { RenderHtmlOptions, SsrRenderOptions, SsrStylesheet } from './render';
+export { pageRoute, mountPage, pageDocument } from './page';
+export type { GetRouter, MountPageOptions, PageRouteOptions, PerRequest } from './page';
+export { lazyBlockFromComponent } from './lazy';
+export type { LazyBlock, LazyBlockContext, LazyBlockProps } from './lazy';
+export { renderChartSvg, createSvgChartRenderer } from './chart-svg';
+export type { SvgChartOptions, SvgChartRendererOptions } from './chart-svg';
+export { escapeAttribute, escapeText } from './escape';

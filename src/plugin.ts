@@ -1,0 +1,65 @@
+/**
+ * `GridViewPlugin`: `app.use(GridViewPlugin, options)` registers `GridView`, `KpiStrip`,
+ * `ChartBlock` and `SimpleTable` globally and provides the options (locale, message overrides,
+ * currency, host, preferences URL, routes, chart theme, row actions) through typed injection keys.
+ *
+ * Installing touches no browser global, so the same plugin serves SSR apps.
+ *
+ * @module
+ */
+import type { App, Plugin } from 'vue';
+import GridView from '../components/GridView.vue';
+import KpiStrip from '../components/KpiStrip.vue';
+import ChartBlock from '../components/ChartBlock.vue';
+import SimpleTable from '../components/SimpleTable.vue';
+import { GRID_VIEW_CONTEXT_KEY, GRID_VIEW_HOST_KEY, createGridViewContext } from './plugin-context';
+import type { GridViewContext, GridViewPluginOptions } from './plugin-context';
+
+export {
+  GRID_VIEW_CONTEXT_KEY,
+  GRID_VIEW_HOST_KEY,
+  createGridViewContext,
+  useGridViewOptions,
+  useGridViewTranslator,
+  useGridViewFormat,
+} from './plugin-context';
+export type { ChartRenderer, ChartTheme, GridViewContext, GridViewPluginOptions, RowActionHandler } from './plugin-context';
+
+/** Names under which the plugin registers the components. */
+export const GRID_VIEW_COMPONENT_NAMES = ['GridView', 'KpiStrip', 'ChartBlock', 'SimpleTable'] as const;
+
+/**
+ * The Vue plugin. `app.use(GridViewPlugin)` with no options uses `en`, `USD`, no host and theme
+ * `auto`. Installing twice on one app replaces the provided options (Vue itself skips a second
+ * `app.use` of the same plugin object, so this only matters for `install` called directly).
+ *
+ * The provided context is also returned through `app.config.globalProperties.$gridView`, so code
+ * outside components can call `configure` (e.g. a locale switcher).
+ */
+export const GridViewPlugin: Plugin<[GridViewPluginOptions?]> = {
+  install(app: App, options: GridViewPluginOptions = {}): void {
+    const context = createGridViewContext(options, true);
+    app.provide(GRID_VIEW_CONTEXT_KEY, context);
+    app.provide(GRID_VIEW_HOST_KEY, options.host ?? null);
+    app.config.globalProperties.$gridView = context;
+    app.component('GridView', GridView);
+    app.component('KpiStrip', KpiStrip);
+    app.component('ChartBlock', ChartBlock);
+    app.component('SimpleTable', SimpleTable);
+  },
+};
+
+// Global component and property typing: Volar checks `<GridView :artifact>` in any template of an
+// app that imports this package (the augmentation ships in the emitted .d.ts).
+declare module 'vue' {
+  export interface GlobalComponents {
+    GridView: typeof GridView;
+    KpiStrip: typeof KpiStrip;
+    ChartBlock: typeof ChartBlock;
+    SimpleTable: typeof SimpleTable;
+  }
+  export interface ComponentCustomProperties {
+    /** The options provided by `GridViewPlugin`. */
+    $gridView: GridViewContext;
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * Charts on the server: ECharts renders an option to an SVG string (`ssr: true`, SVG renderer), and
+ * `createSvgChartRenderer` hands that string to `ChartBlock` as a VNode.
+ *
+ * Why a string is inserted as markup here, and why that is safe: the SVG is produced by ECharts
+ * from a plain option object that the core builds from the spec and rows; no spec or row value is
+ * ever concatenated into markup by this package. ECharts escapes every text it writes into the SVG
+ * (category labels, series names), which `test/ssr/render-html.test.ts` probes with
+ * `<img src=x onerror=...>` labels. This module is the only place the package inserts markup, and
+ * it never runs in a browser.
+ *
+ * @module
+ */
+import { h } from 'vue';
+import type { VNode } from 'vue';
+import { init } from 'echarts/core';
+import { ensureEChartsRegistered } from '../../components/echarts-setup';
+import type { ChartSsrInput, ChartSsrRenderer } from '../plugin-context';
+
+/** Size and theme of a server-rendered chart. */
+export interface SvgChartOptions {
+  /** Pixel width of the drawing; the SVG has a viewBox, so CSS scales it to its box. */
+  width: number;
+  /** Pixel height of the drawing. */
+  height: number;
+  /** ECharts theme: `dark` uses the built-in dark theme, anything else the default. */
+  theme?: 'light' | 'dark';
+}
+
+/**
+ * Renders an ECharts option to an SVG string on the server (no DOM needed). Animation is turned
+ * off so the string holds the final picture. The instance is disposed before returning, also when
+ * ECharts throws.
+ *
+ * Edge cases: width or height that are not positive finite numbers fall back to 640 × 300.
+ */
+export function renderChartSvg(option: Readonly<Record<string, unknown>>, options: SvgChartOptions): string {
+  ensureEChartsRegistered();
+  const width = Number.isFinite(options.width) && options.width > 0 ? Math.round(options.width) : 640;
+  const height = Number.isFinite(options.height) && options.height > 0 ? Math.round(options.height) : 300;
+  const chart = init(null, options.theme === 'dark' ? 'dark' : undefined, { renderer: 'svg', ssr: true, width, height });
+  try {
+    chart.setOption({ ...option, animation: false });
+    return chart.renderToSVGString({ useViewBox: true });
+  } finally {
+    chart.dispose();
+  }
+}
+
+/** Options of `createSvgChartRenderer`. */
+export interface SvgChartRendererOptions {
+  /** Drawing width in pixels (default 640); the chart's own height comes from its spec. */
+  width?: number;
+}
+
+/**
+ * The `ChartSsrRenderer` that `renderHtml` and lazy fragments provide to `ChartBlock`: every chart
+ * becomes `<div class="gv-chart__svg">` holding the ECharts SVG. A chart ECharts cannot draw
+ * renders nothing (the block's hidden data table still carries every value).
+ */
+export function createSvgChartRenderer(options: SvgChartRendererOptions = {}): ChartSsrRenderer {
+  const width = options.width ?? 640;
+  return (input: ChartSsrInput): VNode | null => {
+    let svg: string;
+    try {
+      svg = renderChartSvg(input.option, { width, height: input.height, theme: input.theme });
+    } catch {
+      return null;
+    }
+    // ECharts output only (see the module comment); `innerHTML` as a VNode prop is how Vue SSR
+    // writes pre-rendered markup, and this renderer is never provided in a browser.
+    return h('div', { class: 'gv-chart__svg', 'data-gv-ssr-chart': input.runtime.id, innerHTML: svg });
+  };
+}

@@ -1,0 +1,124 @@
+/**
+ * Server-side rendering of views and of any component: one fresh Vue SSR app per call, with the
+ * plugin's options and the SVG chart renderer provided, rendered to a string.
+ *
+ * @module
+ */
+import { createSSRApp, h } from 'vue';
+import type { App, Component } from 'vue';
+import { renderToString } from 'vue/server-renderer';
+import GridView from '../../components/GridView.vue';
+import { GridViewPlugin } from '../plugin';
+import { CHART_SSR_RENDERER_KEY } from '../plugin-context';
+import type { GridViewPluginOptions } from '../plugin-context';
+import type { GridViewHost } from '../host/types';
+import type { GridViewSpec, Row } from '../core/types';
+import { createSvgChartRenderer } from './chart-svg';
+import { escapeAttribute } from './escape';
+import mainStylesheet from '../style.css?raw';
+import tableStylesheet from '../../components/simple-table.css?raw';
+
+/** Options shared by every server render. */
+export interface SsrRenderOptions {
+  /** The host: its `translate` feeds texts, its `urlFor` builds links (e.g. the PDF export). */
+  host?: GridViewHost | null;
+  /** BCP 47 tag for texts and numbers (default `en`). */
+  locale?: string;
+  /** ISO 4217 code for currency values (default `USD`). */
+  currency?: string;
+  /** Message overrides per locale, as for `GridViewPlugin`. */
+  messages?: GridViewPluginOptions['messages'];
+  /** Route id → URL, as for `GridViewPlugin`. */
+  routes?: GridViewPluginOptions['routes'];
+  /** Chart colours: `light` (default) or `dark`. The server cannot follow the reader's preference. */
+  theme?: 'light' | 'dark';
+  /** Drawing width of server-rendered charts in pixels (default 640; the SVG scales to its box). */
+  chartWidth?: number;
+  /**
+   * Called with each fresh SSR app before it renders, to install what the rendered components need,
+   * e.g. `(app) => app.use(createPinia())` for components that use the stores. One app per render,
+   * so nothing leaks between requests.
+   */
+  setupApp?: (app: App) => void;
+}
+
+/** How `renderHtml` carries the stylesheet. */
+export type SsrStylesheet = 'inline' | 'none' | { href: string };
+
+/** Options of `renderHtml`. */
+export interface RenderHtmlOptions extends SsrRenderOptions {
+  /**
+   * `inline` (default) puts the package stylesheet in a `<style>` element, `{ href }` links it,
+   * `none` leaves it out (the page already loads `vue-grid-view/style.css`).
+   */
+  stylesheet?: SsrStylesheet;
+  /**
+   * Server HTML is not hydrated, so by default the table is rendered read-only (no sort buttons or
+   * search box that would do nothing without JavaScript). Pass true to render the full controls.
+   */
+  interactive?: boolean;
+}
+
+/**
+ * The package stylesheet as text, the same rules as `dist/style.css`: src/style.css with its
+ * `@import` of the simple-table rules replaced by their text (an inline `<style>` cannot import).
+ */
+export const GRID_VIEW_STYLESHEET: string = mainStylesheet.replace(/@import\s+['"][^'"]*simple-table\.css['"]\s*;/, () => tableStylesheet);
+
+/**
+ * Renders any component (a GridView, a KpiStrip, the host's own component using them) to an HTML
+ * string with Vue SSR. The plugin is installed with the given options and charts are drawn as SVG.
+ * Props are passed as given (rows are never made reactive).
+ *
+ * This is what lazy blocks use; see `lazyBlockFromComponent`.
+ */
+export async function renderLazyFragment(
+  component: Component,
+  props: Readonly<Record<string, unknown>> = {},
+  options: SsrRenderOptions = {},
+): Promise<string> {
+  const app = createSSRApp({ render: () => h(component, props) });
+  app.use(GridViewPlugin, {
+    host: options.host ?? null,
+    locale: options.locale,
+    currency: options.currency,
+    messages: options.messages,
+    routes: options.routes,
+    chartTheme: options.theme === 'dark' ? 'dark' : 'light',
+  });
+  app.provide(CHART_SSR_RENDERER_KEY, createSvgChartRenderer({ width: options.chartWidth }));
+  options.setupApp?.(app);
+  return renderToString(app);
+}
+
+function stylesheetHtml(stylesheet: SsrStylesheet): string {
+  if (stylesheet === 'none') return '';
+  if (stylesheet === 'inline') return `<style data-gv-stylesheet>${GRID_VIEW_STYLESHEET}</style>`;
+  return `<link rel="stylesheet" href="${escapeAttribute(stylesheet.href)}">`;
+}
+
+/**
+ * The HTML of a whole view (title, KPI strip, charts as SVG, table with every row) for a spec and
+ * rows, readable without JavaScript (pass the rows you want on the page: all of them are written). `spec` may be a parsed `GridViewSpec` or raw wire JSON; an invalid spec
+ * renders the issues panel (with every code and path) instead of throwing.
+ *
+ * The result is a fragment: `<div class="gv-ssr">` holding the stylesheet (per `stylesheet`) and
+ * the view. With `theme` set, the fragment carries `data-gv-theme` so its colours match the charts.
+ */
+export async function renderHtml(spec: GridViewSpec | unknown, rows: readonly Row[], options: RenderHtmlOptions = {}): Promise<string> {
+  const body = await renderLazyFragment(
+    GridView,
+    {
+      spec: spec ?? null,
+      rows,
+      interactive: options.interactive ?? false,
+      locale: options.locale,
+      currency: options.currency,
+      // Server HTML is read without JavaScript: every row is in the markup, none windowed away.
+      tableProps: { windowThreshold: Number.POSITIVE_INFINITY },
+    },
+    options,
+  );
+  const theme = options.theme ? ` data-gv-theme="${options.theme === 'dark' ? 'dark' : 'light'}"` : '';
+  return `<div class="gv-ssr"${theme}>${stylesheetHtml(options.stylesheet ?? 'inline')}${body}</div>`;
+}

@@ -1,0 +1,189 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { mount } from '@vue/test-utils';
+import { isReactive, reactive } from 'vue';
+import GridView from '../../components/GridView.vue';
+import SimpleTable from '../../components/SimpleTable.vue';
+import KpiStrip from '../../components/KpiStrip.vue';
+import ChartBlock from '../../components/ChartBlock.vue';
+import { GridRenderer } from '../../src/core/artifact';
+import { parseGridViewSpecJson } from '../../src/core/spec';
+import type { GridViewSpecWire, Row, SimpleTableConfig } from '../../src/core/types';
+
+type Wrapper = ReturnType<typeof mount>;
+/** The config GridView handed to its SimpleTable. */
+const tableConfig = (wrapper: Wrapper): SimpleTableConfig => (wrapper.findComponent(SimpleTable).props() as unknown as { config: SimpleTableConfig }).config;
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+const wire = (over: Partial<GridViewSpecWire> = {}): GridViewSpecWire => ({
+  grid_id: 'orders',
+  title: 'Orders',
+  columns: [
+    { key: 'id', label: 'ID', format: 'number' },
+    { key: 'region', label: 'Region' },
+    { key: 'amount', label: 'Amount', format: 'currency' },
+  ],
+  kpis: [
+    { label: 'Orders', aggregate: 'count', tone: 'good' },
+    { label: 'Revenue', column_key: 'amount', aggregate: 'sum', format: 'currency' },
+  ],
+  charts: [
+    { id: 'by_region', chart_type: 'bar', x_key: 'region', series: [{ key: 'amount', label: 'Amount' }] },
+    { id: 'share', chart_type: 'pie', x_key: 'region', series: [{ key: 'amount', label: 'Amount' }] },
+  ],
+  ...over,
+});
+
+const rows: Row[] = [
+  { id: 1, region: 'North', amount: 10 },
+  { id: 2, region: 'South', amount: 20.5 },
+  { id: 3, region: 'North', amount: 5 },
+];
+
+/** The data-gv-block values of the rendered view, in document order. */
+const blockOrder = (wrapper: Wrapper): string[] =>
+  wrapper.findAll('.gv-view__inner > [data-gv-block]').map((el) => el.attributes('data-gv-block') ?? '');
+
+describe('GridView', () => {
+  it('renders title, KPIs, charts and table from a raw spec and rows', () => {
+    const wrapper = mount(GridView, { props: { spec: wire(), rows } });
+    expect(wrapper.find('h2.gv-view__title').text()).toBe('Orders');
+    expect(blockOrder(wrapper)).toEqual(['title', 'kpis', 'chart', 'table']);
+    const kpis = wrapper.findComponent(KpiStrip);
+    expect(kpis.findAll('.gv-kpi__value').map((v) => v.text())).toEqual(['3', '$35.50']);
+    expect(wrapper.findAllComponents(ChartBlock)).toHaveLength(2);
+    expect(wrapper.find('.gv-view__charts').attributes('data-gv-chart-count')).toBe('2');
+    const table = wrapper.findComponent(SimpleTable);
+    expect(table.exists()).toBe(true);
+    expect(wrapper.text()).toContain('South');
+  });
+
+  it('follows the layout order and leaves out blocks that are not listed or are empty', () => {
+    const wrapper = mount(GridView, { props: { spec: wire({ layout: { blocks: ['table', 'kpis', 'title'] } }), rows } });
+    expect(blockOrder(wrapper)).toEqual(['table', 'kpis', 'title']);
+    expect(wrapper.findComponent(ChartBlock).exists()).toBe(false);
+    const noKpis = mount(GridView, { props: { spec: wire({ kpis: [], layout: { blocks: ['title', 'kpis', 'chart', 'table'] } }), rows } });
+    expect(blockOrder(noKpis)).toEqual(['title', 'chart', 'table']);
+  });
+
+  it.each(['full', 'inner', 'shell'] as const)('marks the %s wrapper with a class and data attribute', (wrapperKind) => {
+    const wrapper = mount(GridView, { props: { spec: wire({ wrapper: wrapperKind }), rows } });
+    const root = wrapper.find('section.gv-view');
+    expect(root.classes()).toContain(`gv-view--${wrapperKind}`);
+    expect(root.attributes('data-gv-wrapper')).toBe(wrapperKind);
+    expect(root.attributes('data-gv-grid-id')).toBe('orders');
+    expect(root.attributes('id')).toBe('orders-view');
+    expect(root.attributes('aria-labelledby')).toBe('orders-title');
+    expect(wrapper.find('#orders-title').text()).toBe('Orders');
+  });
+
+  it('accepts a built artifact and the artifact JSON alike', () => {
+    const artifact = GridRenderer.build(parseGridViewSpecJson(wire()), rows);
+    const fromObject = mount(GridView, { props: { artifact } });
+    const fromJson = mount(GridView, { props: { artifact: JSON.parse(JSON.stringify(artifact.toJSON())) } });
+    for (const wrapper of [fromObject, fromJson]) {
+      expect(blockOrder(wrapper)).toEqual(['title', 'kpis', 'chart', 'table']);
+      expect(wrapper.findComponent(KpiStrip).findAll('.gv-kpi__value').map((v) => v.text())).toEqual(['3', '$35.50']);
+    }
+  });
+
+  it('accepts a parsed spec', () => {
+    const wrapper = mount(GridView, { props: { spec: parseGridViewSpecJson(wire()), rows } });
+    expect(blockOrder(wrapper)).toEqual(['title', 'kpis', 'chart', 'table']);
+  });
+
+  it('renders a read-only table when not interactive', () => {
+    const wrapper = mount(GridView, { props: { spec: wire({ search_mode: 'global', export_xlsx: true }), rows, interactive: false } });
+    expect(wrapper.find('section.gv-view').attributes('data-gv-interactive')).toBe('false');
+    const config = tableConfig(wrapper);
+    expect(config.searchMode).toBe('disabled');
+    expect(config.exportXlsx).toBe(false);
+    expect(config.columns.every((column) => !column.sortable)).toBe(true);
+    const interactive = mount(GridView, { props: { spec: wire({ search_mode: 'global' }), rows } });
+    expect(tableConfig(interactive).searchMode).toBe('global');
+  });
+
+  it('never makes rows reactive, even when the parent passes a reactive array', () => {
+    const reactiveRows = reactive(rows.map((row) => ({ ...row })));
+    const wrapper = mount(GridView, { props: { spec: wire(), rows: reactiveRows } });
+    const config = tableConfig(wrapper);
+    expect(isReactive(config.data)).toBe(false);
+    expect(isReactive(config.data[0])).toBe(false);
+  });
+
+  it('shows every issue of an invalid raw spec with code and path, and emits them', () => {
+    const wrapper = mount(GridView, { props: { spec: { grid_id: 'Bad Id', columns: [], rows: [[1]] }, rows } });
+    const panel = wrapper.find('[role="alert"]');
+    expect(panel.exists()).toBe(true);
+    expect(wrapper.find('section').attributes('data-gv-invalid')).toBe('true');
+    const codes = wrapper.findAll('.gv-spec-issues__code').map((c) => c.text());
+    expect(codes).toEqual(expect.arrayContaining(['invalid_pattern', 'too_few_items', 'forbidden_rows']));
+    const paths = wrapper.findAll('.gv-spec-issues__path').map((c) => c.text());
+    expect(paths).toEqual(expect.arrayContaining(['grid_id', 'columns']));
+    const emitted = wrapper.emitted('invalid');
+    expect(emitted?.[0]?.[0]).toHaveLength(codes.length);
+    expect(wrapper.findComponent(SimpleTable).exists()).toBe(false);
+  });
+
+  it('shows the panel rather than nothing when given neither artifact nor spec, or a broken artifact', () => {
+    const none = mount(GridView, { props: {} });
+    expect(none.find('[role="alert"]').exists()).toBe(true);
+    expect(none.find('.gv-spec-issues__code').text()).toBe('required');
+    const broken = mount(GridView, { props: { artifact: { version: 1, nonsense: true } as never } });
+    expect(broken.find('[role="alert"]').exists()).toBe(true);
+  });
+
+  it('shows the issues panel in Ukrainian for a Ukrainian locale', () => {
+    const wrapper = mount(GridView, { props: { spec: { grid_id: 5 }, locale: 'uk' } });
+    expect(wrapper.find('.gv-spec-issues__title').text()).toBe('Це подання неможливо показати');
+  });
+
+  it('keeps markup in the title, labels and cells as text and never follows a javascript: URL', () => {
+    const evil = '<img src=x onerror="window.__pwned=1">';
+    const spec = wire({
+      title: evil,
+      columns: [
+        { key: 'id', label: evil, link_template: '/orders/{id}' },
+        { key: 'region', label: 'Region' },
+        { key: 'amount', label: 'Amount', format: 'currency' },
+      ],
+      kpis: [{ label: evil, aggregate: 'count' }],
+      charts: [{ id: 'c', chart_type: 'bar', x_key: 'region', series: [{ key: 'amount', label: evil }] }],
+    });
+    const evilRows: Row[] = [
+      { id: 'javascript:alert(1)', region: evil, amount: 1 },
+      { id: 2, region: 'South', amount: 2 },
+    ];
+    const wrapper = mount(GridView, { props: { spec, rows: evilRows }, attachTo: document.body });
+    expect(document.querySelectorAll('img')).toHaveLength(0);
+    expect(wrapper.find('.gv-view__title').text()).toBe(evil);
+    expect(wrapper.find('.gv-kpi__label').text()).toBe(evil);
+    expect(wrapper.text()).toContain(evil);
+    for (const link of wrapper.findAll('a')) {
+      expect(link.attributes('href') ?? '').not.toMatch(/^\s*javascript:/i);
+    }
+    expect((window as unknown as { __pwned?: number }).__pwned).toBeUndefined();
+    wrapper.unmount();
+  });
+
+  it('refuses a spec whose link template is a javascript: URL, with the code on the panel', () => {
+    const spec = wire({ columns: [{ key: 'id', label: 'ID', link_template: 'javascript:alert({id})' }] , kpis: [], charts: [] });
+    const wrapper = mount(GridView, { props: { spec, rows } });
+    expect(wrapper.findAll('.gv-spec-issues__code').map((c) => c.text())).toContain('unsafe_url');
+    expect(wrapper.findAll('a')).toHaveLength(0);
+  });
+
+  it('forwards cell slots and row clicks to the table', async () => {
+    const wrapper = mount(GridView, {
+      props: { spec: wire({ layout: { blocks: ['table'] } }), rows },
+      slots: { 'cell-region': ({ value }: { value: unknown }) => `Region: ${String(value)}` },
+      attachTo: document.body,
+    });
+    expect(wrapper.text()).toContain('Region: North');
+    wrapper.findComponent(SimpleTable).vm.$emit('row-click', { row: rows[0], index: 0, visibleIndex: 0 });
+    expect(wrapper.emitted('row-click')?.[0]?.[0]).toMatchObject({ index: 0 });
+    wrapper.unmount();
+  });
+});

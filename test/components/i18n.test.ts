@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { MESSAGE_KEYS, createTranslator, messages } from '../../src/core/i18n';
+
+const placeholders = (text: string): string[] => Array.from(text.matchAll(/\{([A-Za-z_]\w*)\}/g), (m) => m[1] ?? '').sort();
+
+describe('message catalogs', () => {
+  it('en and uk hold exactly the same keys, none empty', () => {
+    const en = Object.keys(messages.en).sort();
+    const uk = Object.keys(messages.uk).sort();
+    expect(uk.filter((key) => !en.includes(key))).toEqual([]);
+    expect(en.filter((key) => !uk.includes(key))).toEqual([]);
+    for (const key of en) {
+      expect(messages.en[key as keyof typeof messages.en].trim(), `en ${key}`).not.toBe('');
+      expect(messages.uk[key as keyof typeof messages.uk].trim(), `uk ${key}`).not.toBe('');
+    }
+    expect(MESSAGE_KEYS).toHaveLength(en.length);
+  });
+
+  it('uk is a real translation: at most a few texts equal the English ones', () => {
+    const same = MESSAGE_KEYS.filter((key) => messages.uk[key] === messages.en[key]);
+    expect(same.length, `identical: ${same.join(', ')}`).toBeLessThanOrEqual(3);
+  });
+
+  it('every translation keeps the placeholders of the English text', () => {
+    for (const key of MESSAGE_KEYS) {
+      expect(placeholders(messages.uk[key]), key).toEqual(placeholders(messages.en[key]));
+    }
+  });
+
+  it('every plural base has the one, few, many and other forms', () => {
+    const bases = new Set(MESSAGE_KEYS.filter((key) => /\.(one|few|many|other)$/.test(key)).map((key) => key.replace(/\.[a-z]+$/, '')));
+    expect(bases.size).toBeGreaterThan(3);
+    for (const base of bases) {
+      for (const category of ['one', 'few', 'many', 'other']) expect(MESSAGE_KEYS, `${base}.${category}`).toContain(`${base}.${category}`);
+    }
+  });
+
+  it('the catalogs are frozen', () => {
+    expect(Object.isFrozen(messages.en)).toBe(true);
+    expect(Object.isFrozen(messages.uk)).toBe(true);
+  });
+
+  it('every literal key the components, composables and stores ask for exists in the catalog', () => {
+    const files: string[] = [];
+    const walk = (path: string): void => {
+      for (const entry of readdirSync(path, { withFileTypes: true })) {
+        if (entry.isDirectory()) walk(join(path, entry.name));
+        else if (/\.(vue|ts)$/.test(entry.name)) files.push(join(path, entry.name));
+      }
+    };
+    for (const dir of ['components', 'composables', 'stores']) walk(join(import.meta.dirname, '../..', dir));
+    const used = new Set<string>();
+    for (const file of files) {
+      const source = readFileSync(file, 'utf8');
+      for (const match of source.matchAll(/\b(?:t|format|plural)\(\s*'([a-z_]+(?:\.[a-z_]+)+)'/g)) used.add(match[1] ?? '');
+      // Coded messages of the stores name their text as `key: 'prefs....'`.
+      for (const match of source.matchAll(/\b(?:key|base): '((?:prefs|page_state|table|grid|chart|kpi|lazy|common|view)\.[a-z_.]+)'/g)) used.add(match[1] ?? '');
+    }
+    expect(used.size).toBeGreaterThan(5);
+    const missing = [...used].filter((key) => !MESSAGE_KEYS.includes(key as never) && !MESSAGE_KEYS.includes(`${key}.other` as never));
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('createTranslator', () => {
+  it('falls back overrides[locale] → catalog[locale] → base language → en → fallback → key', () => {
+    const t = createTranslator({
+      locale: 'uk-UA',
+      overrides: { 'uk-UA': { 'table.no_rows': 'Порожньо' }, uk: { 'custom.only_uk': 'лише uk' }, en: { 'custom.only_en': 'only en' } },
+    });
+    expect(t.t('table.no_rows')).toBe('Порожньо');
+    expect(t.t('custom.only_uk')).toBe('лише uk');
+    expect(t.t('table.search.placeholder')).toBe('Пошук…');
+    // overrides for another locale never leak in; unknown keys use the fallback, then the key.
+    expect(t.t('custom.only_en', 'fallback')).toBe('fallback');
+    expect(t.t('no.such.key')).toBe('no.such.key');
+  });
+
+  it('uses English for a language without a catalog and for an invalid locale tag', () => {
+    expect(createTranslator({ locale: 'de-CH' }).t('table.no_rows')).toBe('No rows');
+    expect(createTranslator({ locale: 'not a locale!' }).t('table.no_rows')).toBe('No rows');
+    expect(createTranslator({}).locale).toBe('en');
+  });
+
+  it('consults the lookup (a host translate) after overrides and ignores a key echoed back', () => {
+    const lookup = (key: string): string => (key === 'kpi.tone.good' ? 'Splendid' : key);
+    const t = createTranslator({ locale: 'en', lookup, overrides: { en: { 'kpi.tone.bad': 'Poor' } } });
+    expect(t.t('kpi.tone.good')).toBe('Splendid');
+    expect(t.t('kpi.tone.bad')).toBe('Poor');
+    expect(t.t('kpi.tone.info')).toBe('Info');
+  });
+
+  it('picks Ukrainian plural forms with Intl.PluralRules', () => {
+    const t = createTranslator({ locale: 'uk' });
+    expect(t.plural('table.rows', 1)).toBe('1 рядок');
+    expect(t.plural('table.rows', 3)).toBe('3 рядки');
+    expect(t.plural('table.rows', 5)).toBe('5 рядків');
+    expect(t.plural('table.rows', 21)).toBe('21 рядок');
+    expect(t.plural('table.rows', 1.5)).toBe('1,5 рядка');
+    expect(t.plural('table.rows', 12345)).toBe(`12${'\u00a0'}345 рядків`);
+  });
+
+  it('picks English plural forms and can pluralise by another number', () => {
+    const t = createTranslator({ locale: 'en' });
+    expect(t.plural('table.rows', 1)).toBe('1 row');
+    expect(t.plural('table.rows', 2)).toBe('2 rows');
+    expect(t.plural('table.rows_filtered', 1, { total: 100 }, 100)).toBe('1 of 100 rows');
+    expect(t.plural('table.rows_filtered', 1, { total: 1 }, 1)).toBe('1 of 1 row');
+  });
+
+  it('fills placeholders as plain text and leaves unknown ones untouched', () => {
+    const t = createTranslator({ locale: 'en' });
+    expect(t.format('table.filter.label', { column: '<img src=x onerror=alert(1)>' })).toBe('Filter <img src=x onerror=alert(1)>');
+    expect(t.format('table.filter.label', {})).toBe('Filter {column}');
+    expect(t.format('prefs.preset.name_too_long', { max: 1000 })).toBe('A preset name can have at most 1,000 characters');
+  });
+
+  it('ignores inherited property names as keys', () => {
+    const t = createTranslator({ locale: 'en' });
+    expect(t.t('toString')).toBe('toString');
+    expect(t.t('__proto__', 'fb')).toBe('fb');
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * The components in real Chromium: a fixture page (test/e2e/fixtures/components) is built with Vite
+ * and served from a tiny static server on 127.0.0.1; the test checks that charts are really drawn
+ * (canvas pixels, SVG paths), that a chart in a hidden tab is drawn once the tab opens, that KPIs
+ * show values, that markup in data stays text, and that the page logs no errors.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize } from 'node:path';
+import { build } from 'vite';
+import vue from '@vitejs/plugin-vue';
+import type { Browser, Page } from 'playwright-core';
+import { collectConsoleErrors, launchChromium, saveScreenshot } from './helpers/browser';
+
+const ROOT = process.cwd();
+const FIXTURE = join(ROOT, 'test/e2e/fixtures/components');
+const OUT = join(ROOT, '.tmp/e2e-components');
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
+
+let server: Server;
+let baseUrl: string;
+let browser: Browser;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  await build({
+    root: FIXTURE,
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [vue()],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    build: { outDir: OUT, emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 8192 },
+  });
+  server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    const file = join(OUT, path === '/' ? 'index.html' : path);
+    if (!file.startsWith(OUT)) {
+      res.statusCode = 403;
+      res.end();
+      return;
+    }
+    readFile(file).then(
+      (body) => {
+        res.setHeader('content-type', TYPES[extname(file)] ?? 'application/octet-stream');
+        res.end(body);
+      },
+      () => {
+        res.statusCode = 404;
+        res.end();
+      },
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+  errors = collectConsoleErrors(page);
+  await page.goto(`${baseUrl}/`);
+  await page.waitForSelector('#main-view .gv-view');
+});
+
+afterAll(async () => {
+  if (page) await saveScreenshot(page, 'components').catch(() => undefined);
+  await browser?.close();
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+});
+
+/** Non-transparent pixels of every canvas inside `selector`. */
+async function paintedPixels(selector: string): Promise<number[]> {
+  return page.$$eval(`${selector} canvas`, (canvases) =>
+    canvases.map((canvas) => {
+      const c = canvas as HTMLCanvasElement;
+      const data = c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data;
+      if (!data) return 0;
+      let painted = 0;
+      for (let i = 3; i < data.length; i += 4) if ((data[i] ?? 0) > 0) painted += 1;
+      return painted;
+    }),
+  );
+}
+
+describe('components in Chromium', () => {
+  it('draws every chart of the view on a canvas', async () => {
+    await page.waitForFunction(() => document.querySelectorAll('#main-view .gv-chart canvas').length === 3);
+    // ECharts animates; wait until each canvas has settled into a picture.
+    await page.waitForTimeout(1200);
+    const painted = await paintedPixels('#main-view .gv-chart');
+    expect(painted).toHaveLength(3);
+    for (const count of painted) expect(count).toBeGreaterThan(2000);
+    const labels = await page.$$eval('#main-view .gv-chart__canvas', (els) => els.map((el) => el.getAttribute('aria-label') ?? ''));
+    expect(labels[0]).toMatch(/^Bar chart/);
+    expect(labels[2]).toMatch(/^Pie chart/);
+  });
+
+  it('shows the KPI values and tone words', async () => {
+    const values = await page.$$eval('#main-view .gv-kpi__value', (els) => els.map((el) => el.textContent?.trim()));
+    expect(values[0]).toBe('240');
+    expect(values[1]).toMatch(/^\$[\d,]+\.\d\d$/);
+    const tones = await page.$$eval('#main-view .gv-kpi__tone .gv-visually-hidden', (els) => els.map((el) => el.textContent));
+    expect(tones).toEqual(['Info', 'Good', 'Bad']);
+    const title = await page.textContent('#main-view .gv-view__title');
+    expect(title).toBe('Sales <b>overview</b>');
+  });
+
+  it('lays out KPIs and charts in grids that use the width', async () => {
+    const kpiTops = await page.$$eval('#main-view .gv-kpi', (els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+    expect(new Set(kpiTops).size).toBe(1);
+    const chartBoxes = await page.$$eval('#main-view .gv-chart__canvas', (els) => els.map((el) => el.getBoundingClientRect().width));
+    for (const width of chartBoxes) expect(width).toBeGreaterThan(200);
+  });
+
+  it('draws a chart that starts in a hidden tab once the tab opens', async () => {
+    expect(await page.$$eval('#tab-panel canvas', (els) => els.length)).toBe(0);
+    await page.click('#open-tab');
+    await page.waitForFunction(() => document.querySelectorAll('#tab-panel canvas').length === 1);
+    await page.waitForTimeout(800);
+    const [painted] = await paintedPixels('#tab-panel');
+    expect(painted).toBeGreaterThan(1000);
+  });
+
+  it('follows an explicit dark switch and draws with the SVG renderer', async () => {
+    await page.waitForFunction(() => document.querySelectorAll('#dark .gv-chart svg path').length > 3);
+    expect(await page.getAttribute('#dark .gv-chart', 'data-gv-chart-theme')).toBe('dark');
+    const background = await page.$eval('#dark .gv-chart', (el) => getComputedStyle(el).backgroundColor);
+    expect(background).toBe('rgb(21, 27, 35)');
+  });
+
+  it('resizes the charts with their container', async () => {
+    const widths = () =>
+      page.$$eval('#main-view .gv-chart__canvas', (els) =>
+        els.map((el) => ({ box: el.getBoundingClientRect().width, canvas: el.querySelector('canvas')?.getBoundingClientRect().width ?? 0 })),
+      );
+    const before = await widths();
+    await page.setViewportSize({ width: 700, height: 1000 });
+    await page.waitForFunction(
+      (old) => {
+        const canvas = document.querySelector('#main-view .gv-chart__canvas canvas');
+        return canvas !== null && Math.abs(canvas.getBoundingClientRect().width - old) > 20;
+      },
+      before[0]!.canvas,
+    );
+    // Past the resize throttle every canvas matches its box again.
+    await page.waitForTimeout(400);
+    for (const { box, canvas } of await widths()) expect(Math.abs(box - canvas)).toBeLessThan(2);
+    await page.setViewportSize({ width: 1280, height: 1000 });
+  });
+
+  it('shows the issues panel for an invalid spec', async () => {
+    const panel = page.locator('#invalid [role="alert"]');
+    expect(await panel.count()).toBe(1);
+    const codes = await page.$$eval('#invalid .gv-spec-issues__code', (els) => els.map((el) => el.textContent));
+    expect(codes.length).toBeGreaterThan(0);
+    expect(codes).toContain('invalid_pattern');
+  });
+
+  it('keeps markup in data as text and logs no errors', async () => {
+    expect(await page.$$eval('img', (els) => els.length)).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(errors).toEqual([]);
+  });
+});
