@@ -1,0 +1,57 @@
+import { mount } from '@vue/test-utils';
+import type { DefineComponent } from 'vue';
+import type { Column, Row, SimpleTableConfig } from '../../src/core/types';
+import SimpleTable from '../../components/SimpleTable.vue';
+
+/** A column with the spec defaults, overridable. */
+export function column<R extends Row = Row>(key: string, extra: Partial<Column<R>> = {}): Column<R> {
+  return { key, label: key, format: 'text', align: 'left', sortable: true, searchable: true, width: null, linkTemplate: null, ...extra };
+}
+
+/** A table config with the spec defaults, overridable. */
+export function tableConfig<R extends Row = Row>(data: readonly R[], columns: Column<R>[], extra: Partial<SimpleTableConfig<R>> = {}): SimpleTableConfig<R> {
+  return {
+    gridId: 'orders',
+    columns,
+    columnGroups: [],
+    data,
+    searchMode: 'global',
+    striped: false,
+    exportXlsx: false,
+    exportPdfUrl: null,
+    rowUrl: null,
+    rowOnclick: null,
+    footerRow: null,
+    footerLabel: null,
+    footerLabelSpan: 1,
+    ...extra,
+  };
+}
+
+export const people = [
+  { id: 1, name: 'Olena', city: 'Kyiv', amount: 1200.5, qty: 10 },
+  { id: 2, name: 'Émile', city: 'Lyon', amount: 99, qty: 9 },
+  { id: 3, name: 'bob', city: 'Paris', amount: 15000, qty: 100 },
+  { id: 4, name: 'Zoë', city: 'Kyiv', amount: null, qty: 2 },
+];
+
+export const peopleColumns = (): Column[] => [
+  column('id', { label: 'ID', format: 'number', align: 'right' }),
+  column('name', { label: 'Name' }),
+  column('city', { label: 'City' }),
+  column('amount', { label: 'Amount', format: 'currency', align: 'right' }),
+  column('qty', { label: 'Qty', format: 'number', align: 'right' }),
+];
+
+/** SimpleTable is generic over the row type; tests mount it with loosely typed props. */
+export const AnySimpleTable = SimpleTable as unknown as DefineComponent<Record<string, unknown>>;
+
+/** Mounts SimpleTable with test-friendly defaults (no idle warm-up), attached to the document. */
+export function mountTable<R extends Row>(config: SimpleTableConfig<R>, props: Record<string, unknown> = {}, options: Record<string, unknown> = {}) {
+  return mount(AnySimpleTable, { props: { config, warmup: false, ...props }, attachTo: document.body, ...options });
+}
+
+/** Text of the body cells of one column, top to bottom (rendered rows only). */
+export function columnTexts(wrapper: ReturnType<typeof mountTable>, key: string): string[] {
+  return wrapper.findAll(`tbody tr[data-cm-row-index] td[data-cm-col-key="${key}"]`).map((td) => td.text());
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { layoutHeader } from '../../components/simple-table/header-layout';
+import { buildPdfExportUrl } from '../../components/simple-table/pdf-url';
+
+describe('layoutHeader', () => {
+  it('gives one header row when no column belongs to a group', () => {
+    expect(layoutHeader(['a', 'b'], [])).toEqual({ groupRow: null, columnRow: [0, 1] });
+    expect(layoutHeader(['a', 'b'], [{ label: 'G', columnKeys: ['zzz'] }])).toEqual({ groupRow: null, columnRow: [0, 1] });
+    expect(layoutHeader(['a'], undefined)).toEqual({ groupRow: null, columnRow: [0] });
+  });
+
+  it('spans groups over adjacent columns and lets ungrouped columns span both rows', () => {
+    expect(layoutHeader(['a', 'b', 'c', 'd'], [{ label: 'G', columnKeys: ['b', 'c'] }])).toEqual({
+      groupRow: [
+        { kind: 'column', columnIndex: 0, rowspan: 2 },
+        { kind: 'group', label: 'G', colspan: 2, groupIndex: 0, firstColumn: 1 },
+        { kind: 'column', columnIndex: 3, rowspan: 2 },
+      ],
+      columnRow: [1, 2],
+    });
+  });
+
+  it('gives a column listed twice to the first group', () => {
+    const layout = layoutHeader(['a', 'b'], [
+      { label: 'One', columnKeys: ['a', 'b'] },
+      { label: 'Two', columnKeys: ['b'] },
+    ]);
+    expect(layout.groupRow).toEqual([{ kind: 'group', label: 'One', colspan: 2, groupIndex: 0, firstColumn: 0 }]);
+  });
+});
+
+describe('buildPdfExportUrl', () => {
+  it('returns the base unchanged when there is no state', () => {
+    expect(buildPdfExportUrl('/pdf', {})).toBe('/pdf');
+  });
+
+  it('appends to an existing query, keeps the fragment, and leaves blank values out', () => {
+    expect(buildPdfExportUrl('/pdf?a=1#x', { query: ' q ', filters: { city: ' ', name: 'Ann' } })).toBe('/pdf?a=1&q=q&f_name=Ann#x');
+    expect(buildPdfExportUrl('/pdf?', { sort: { key: 'amount', direction: 'asc' } })).toBe('/pdf?sort=amount&dir=asc');
+  });
+
+  it('encodes values so they cannot break out of the query', () => {
+    expect(buildPdfExportUrl('/pdf', { query: 'a&b=c#d e' })).toBe('/pdf?q=a%26b%3Dc%23d+e');
+  });
+
+  it('refuses unsafe or missing bases', () => {
+    expect(buildPdfExportUrl('javascript:alert(1)', {})).toBeNull();
+    expect(buildPdfExportUrl('vbscript:x', { query: 'a' })).toBeNull();
+    expect(buildPdfExportUrl(null, {})).toBeNull();
+    expect(buildPdfExportUrl('', {})).toBeNull();
+  });
+});

@@ -1,0 +1,329 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { Column, Row } from '../../src/core/types';
+import {
+  exportMatrix,
+  filterRows,
+  nextSortDirection,
+  normaliseSearchText,
+  sortRows,
+  visibleRowIndices,
+  visibleRows,
+  warmSearchIndex,
+  warmSortIndex,
+} from '../../src/core/table-model';
+import { getCollator } from '../../src/core/format';
+
+function col<R extends Row = Row>(key: string, extra: Partial<Column<R>> = {}): Column<R> {
+  return { key, label: key, format: 'text', align: 'left', sortable: true, searchable: true, width: null, linkTemplate: null, ...extra };
+}
+
+const keysOf = (rows: readonly Row[], key = 'id') => rows.map((r) => r[key]);
+
+describe('nextSortDirection', () => {
+  it('cycles ascending, descending, original order, ascending', () => {
+    expect(nextSortDirection(null)).toBe('asc');
+    expect(nextSortDirection(undefined)).toBe('asc');
+    expect(nextSortDirection('asc')).toBe('desc');
+    expect(nextSortDirection('desc')).toBeNull();
+  });
+});
+
+describe('sortRows', () => {
+  it('compares numbers as numbers, not as text', () => {
+    const rows = [{ id: 1, n: 10 }, { id: 2, n: 9 }, { id: 3, n: 100 }, { id: 4, n: -5 }];
+    expect(keysOf(sortRows(rows, col('n', { format: 'number' }), 'asc'))).toEqual([4, 2, 1, 3]);
+    expect(keysOf(sortRows(rows, col('n', { format: 'number' }), 'desc'))).toEqual([3, 1, 2, 4]);
+  });
+
+  it('compares numeric strings as numbers in numeric columns but as text (numeric collation) in text columns', () => {
+    const rows = [{ id: 1, n: '10' }, { id: 2, n: '9.5' }, { id: 3, n: '-1' }];
+    expect(keysOf(sortRows(rows, col('n', { format: 'currency' }), 'asc'))).toEqual([3, 2, 1]);
+    // Text collation: '-1' sorts by its characters; '9.5' < '10' thanks to numeric collation.
+    const text = sortRows(rows, col('n'), 'asc').map((r) => r.n);
+    expect(text.indexOf('9.5')).toBeLessThan(text.indexOf('10'));
+  });
+
+  it('sorts text with the locale collator: numeric runs, case and accents', () => {
+    const rows = ['item 10', 'item 2', 'Émile', 'emile', 'Zoe', 'apple'].map((name, id) => ({ id, name }));
+    const sorted = sortRows(rows, col('name'), 'asc').map((r) => r.name);
+    const expected = rows.map((r) => r.name).sort(getCollator('en').compare);
+    expect(sorted).toEqual(expected);
+    expect(sorted.indexOf('item 2')).toBeLessThan(sorted.indexOf('item 10'));
+    expect(sorted.indexOf('apple')).toBe(0);
+  });
+
+  it('follows the locale: Ukrainian letters in Ukrainian alphabetical order', () => {
+    const rows = ['ї', 'і', 'и', 'ґ', 'г', 'є', 'е'].map((name, id) => ({ id, name }));
+    expect(sortRows(rows, col('name'), 'asc', 'uk').map((r) => r.name)).toEqual(['г', 'ґ', 'е', 'є', 'и', 'і', 'ї']);
+  });
+
+  it('honours sortValue', () => {
+    const rows = [{ id: 1, size: 'M' }, { id: 2, size: 'XL' }, { id: 3, size: 'S' }];
+    const rank: Record<string, number> = { S: 0, M: 1, XL: 2 };
+    const column = col<(typeof rows)[number]>('size', { sortValue: (row) => rank[row.size] });
+    expect(keysOf(sortRows(rows, column, 'asc'))).toEqual([3, 1, 2]);
+    expect(keysOf(sortRows(rows, column, 'desc'))).toEqual([2, 1, 3]);
+  });
+
+  it('puts empty values last in both directions, in original order', () => {
+    const rows = [{ id: 1, n: null }, { id: 2, n: 3 }, { id: 3, n: undefined }, { id: 4, n: 1 }, { id: 5, n: '' }, { id: 6, n: Number.NaN }, { id: 7 }];
+    expect(keysOf(sortRows(rows, col('n', { format: 'number' }), 'asc'))).toEqual([4, 2, 1, 3, 5, 6, 7]);
+    expect(keysOf(sortRows(rows, col('n', { format: 'number' }), 'desc'))).toEqual([2, 4, 1, 3, 5, 6, 7]);
+    const text = [{ id: 1, s: '  ' }, { id: 2, s: 'b' }, { id: 3, s: 'a' }];
+    expect(keysOf(sortRows(text, col('s'), 'desc'))).toEqual([2, 3, 1]);
+  });
+
+  it('is stable in both directions: equal keys keep their original order', () => {
+    const rows = [{ id: 1, g: 'b' }, { id: 2, g: 'a' }, { id: 3, g: 'b' }, { id: 4, g: 'a' }, { id: 5, g: 'b' }];
+    expect(keysOf(sortRows(rows, col('g'), 'asc'))).toEqual([2, 4, 1, 3, 5]);
+    expect(keysOf(sortRows(rows, col('g'), 'desc'))).toEqual([1, 3, 5, 2, 4]);
+    const nums = rows.map((r, i) => ({ id: r.id, n: i % 2 }));
+    expect(keysOf(sortRows(nums, col('n'), 'desc'))).toEqual([2, 4, 1, 3, 5]);
+  });
+
+  it('keeps repeats and canonically equal texts together and stable in mostly-distinct columns', () => {
+    // 300 distinct names plus repeats and an NFD spelling of an NFC name: the no-dedupe path.
+    const names = Array.from({ length: 300 }, (_, i) => `name ${i}`);
+    const rows = [...names.map((name, id) => ({ id, name })), { id: 300, name: 'name 7' }, { id: 301, name: 'Caf\u00e9' }, { id: 302, name: 'name 7' }, { id: 303, name: 'Cafe\u0301' }];
+    const asc = sortRows(rows, col('name'), 'asc');
+    const desc = sortRows(rows, col('name'), 'desc');
+    const ids = (list: typeof rows, name: string) => list.filter((r) => r.name.normalize() === name.normalize()).map((r) => r.id);
+    expect(ids(asc, 'name 7')).toEqual([7, 300, 302]);
+    expect(ids(desc, 'name 7')).toEqual([7, 300, 302]);
+    expect(ids(asc, 'Café')).toEqual([301, 303]);
+    const collator = getCollator('en');
+    expect(asc.map((r) => r.name)).toEqual(rows.map((r) => r.name).sort(collator.compare));
+    // The two spellings of Café are next to each other in both directions.
+    const at = desc.findIndex((r) => r.id === 301);
+    expect(desc[at + 1]?.id).toBe(303);
+  });
+
+  it('returns the same row objects in a new array and leaves the input untouched', () => {
+    const rows = Object.freeze([{ id: 2 }, { id: 1 }]);
+    const sorted = sortRows(rows, col('id'), 'asc');
+    expect(sorted).not.toBe(rows);
+    expect(sorted[0]).toBe(rows[1]);
+    expect(keysOf(rows)).toEqual([2, 1]);
+  });
+
+  it('gives the original order for direction null', () => {
+    const rows = [{ id: 3 }, { id: 1 }, { id: 2 }];
+    const same = sortRows(rows, col('id'), null);
+    expect(keysOf(same)).toEqual([3, 1, 2]);
+    expect(same).not.toBe(rows);
+  });
+
+  it('orders numbers before text in a mixed column, and sorts Dates, booleans and bigints as numbers', () => {
+    const rows = [{ id: 1, v: 'x' }, { id: 2, v: 5 }, { id: 3, v: 'a' }, { id: 4, v: 2n }, { id: 5, v: true }];
+    expect(keysOf(sortRows(rows, col('v'), 'asc'))).toEqual([5, 4, 2, 3, 1]);
+    const dates = [{ id: 1, d: new Date('2024-03-01') }, { id: 2, d: new Date('2023-01-01') }, { id: 3, d: new Date('invalid') }];
+    expect(keysOf(sortRows(dates, col('d'), 'asc'))).toEqual([2, 1, 3]);
+  });
+
+  it('handles negative numbers, zero, -0 and infinities with the radix sort (large input)', () => {
+    const values = [0, -0, -1.5, 1.5, Infinity, -Infinity, 1e-300, -1e300, 42, 7];
+    const rows = Array.from({ length: 1000 }, (_, id) => ({ id, n: values[id % values.length] }));
+    const sorted = sortRows(rows, col('n', { format: 'number' }), 'asc');
+    // -0 and 0 are equal keys, so both keep original order among themselves.
+    const reference = rows.slice().sort((a, b) => (a.n as number) - (b.n as number) || a.id - b.id);
+    expect(keysOf(sorted)).toEqual(keysOf(reference));
+  });
+
+  it('orders doubles that differ only in their lowest bits (large input)', () => {
+    const rows = Array.from({ length: 200 }, (_, id) => ({ id, n: 1 + ((id * 73) % 200) * Number.EPSILON }));
+    const sorted = sortRows(rows, col('n', { format: 'number' }), 'asc').map((r) => r.n);
+    expect(sorted).toEqual(rows.map((r) => r.n).sort((a, b) => a - b));
+    expect(new Set(sorted).size).toBe(200);
+  });
+
+  it('matches a naive stable sort for any numbers (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.double({ noNaN: true }), fc.integer({ min: -50, max: 50 }), fc.constant(null)), { maxLength: 400 }), fc.boolean(), (values, ascending) => {
+        const rows = values.map((n, id) => ({ id, n }));
+        const direction = ascending ? 'asc' : 'desc';
+        const got = keysOf(sortRows(rows, col('n', { format: 'number' }), direction));
+        const present = rows.filter((r) => r.n !== null);
+        const empty = rows.filter((r) => r.n === null);
+        const sign = ascending ? 1 : -1;
+        present.sort((a, b) => {
+          const x = (a.n as number) === 0 ? 0 : (a.n as number);
+          const y = (b.n as number) === 0 ? 0 : (b.n as number);
+          return (x < y ? -1 : x > y ? 1 : 0) * sign || a.id - b.id;
+        });
+        expect(got).toEqual(keysOf([...present, ...empty]));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('matches the collator exactly for any text (property)', () => {
+    const collator = getCollator('en');
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit: fc.constantFrom('a', 'B', 'é', 'E', '1', '2', '0', ' ', '-', 'ß', 'ö', 'Z') as fc.Arbitrary<string>, maxLength: 6 }), { maxLength: 300 }), (values) => {
+        const rows = values.map((s, id) => ({ id, s }));
+        const got = keysOf(sortRows(rows, col('s'), 'asc'));
+        const present = rows.filter((r) => r.s.trim() !== '');
+        const empty = rows.filter((r) => r.s.trim() === '');
+        present.sort((a, b) => collator.compare(a.s, b.s) || a.id - b.id);
+        expect(got).toEqual(keysOf([...present, ...empty]));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('starts fresh for a new rows array and for another sortValue function', () => {
+    const rows = [{ id: 1, n: 2 }, { id: 2, n: 1 }];
+    expect(keysOf(sortRows(rows, col('n'), 'asc'))).toEqual([2, 1]);
+    const replaced = [{ id: 1, n: 0 }, { id: 2, n: 1 }];
+    expect(keysOf(sortRows(replaced, col('n'), 'asc'))).toEqual([1, 2]);
+    expect(keysOf(sortRows(rows, col('n', { sortValue: (r) => -Number(r.n) }), 'asc'))).toEqual([1, 2]);
+  });
+
+  it('reads inherited names such as constructor as own properties only', () => {
+    const rows = [{ id: 1, constructor: 'b' }, { id: 2 }, { id: 3, constructor: 'a' }] as Row[];
+    expect(keysOf(sortRows(rows, col('constructor'), 'asc'))).toEqual([3, 1, 2]);
+  });
+
+  it('gives the same order after warming the cache', () => {
+    const rows = Array.from({ length: 300 }, (_, id) => ({ id, s: `name ${(id * 37) % 300}` }));
+    const column = col('s');
+    const cold = keysOf(sortRows(rows.slice(), column, 'desc'));
+    warmSortIndex(rows, column, 'en');
+    expect(keysOf(sortRows(rows, column, 'desc'))).toEqual(cold);
+  });
+});
+
+describe('normaliseSearchText', () => {
+  it('lower-cases, drops accents and folds whitespace including no-break spaces', () => {
+    expect(normaliseSearchText('Café  Ürün')).toBe('cafe urun');
+    expect(normaliseSearchText('1\u202f234,50\u00a0₴')).toBe('1 234,50 ₴');
+    expect(normaliseSearchText('ЇЖАК')).toBe('іжак');
+  });
+});
+
+describe('filterRows', () => {
+  const rows = [
+    { id: 1, name: 'Café Léa', city: 'Lyon', amount: 1234.5, secret: 'zebra' },
+    { id: 2, name: 'Bob', city: 'Paris', amount: 99, secret: 'lyon' },
+    { id: 3, name: 'Zoë', city: 'Kyiv', amount: null, secret: null },
+  ];
+  const columns = [col('id', { format: 'number' }), col('name'), col('city'), col('amount', { format: 'currency' }), col('secret', { searchable: false })];
+
+  it('matches case- and accent-insensitively', () => {
+    expect(keysOf(filterRows(rows, columns, { global: 'CAFE LEA' }))).toEqual([1]);
+    expect(keysOf(filterRows(rows, columns, { global: 'zoe' }))).toEqual([3]);
+  });
+
+  it('requires every word of the query, anywhere in the row', () => {
+    expect(keysOf(filterRows(rows, columns, { global: 'lyon cafe' }))).toEqual([1]);
+    expect(keysOf(filterRows(rows, columns, { global: 'lyon paris' }))).toEqual([]);
+  });
+
+  it('matches numbers by their formatted and their raw text', () => {
+    expect(keysOf(filterRows(rows, columns, { global: '$1,234.50' }))).toEqual([1]);
+    expect(keysOf(filterRows(rows, columns, { global: '1234.5' }))).toEqual([1]);
+    expect(keysOf(filterRows(rows, columns, { global: '1,234' }))).toEqual([1]);
+  });
+
+  it('uses the locale and currency for formatted text (no-break spaces fold to spaces)', () => {
+    expect(keysOf(filterRows(rows, columns, { global: '1 234,5' }, { locale: 'uk', currency: 'UAH' }))).toEqual([1]);
+  });
+
+  it('never matches non-searchable columns', () => {
+    expect(keysOf(filterRows(rows, columns, { global: 'zebra' }))).toEqual([]);
+    expect(keysOf(filterRows(rows, columns, { global: 'lyon' }))).toEqual([1]);
+  });
+
+  it('filters a per-column query by that column only', () => {
+    expect(keysOf(filterRows(rows, columns, { perColumn: { city: 'PAR' } }))).toEqual([2]);
+    // 'bob' is a name, not a city.
+    expect(keysOf(filterRows(rows, columns, { perColumn: { city: 'bob' } }))).toEqual([]);
+    expect(keysOf(filterRows(rows, columns, { perColumn: { city: 'y', name: 'caf' } }))).toEqual([1]);
+  });
+
+  it('ignores per-column queries for unknown or non-searchable keys and blank queries', () => {
+    expect(keysOf(filterRows(rows, columns, { perColumn: { secret: 'zebra', nope: 'x', name: '  ' } }))).toEqual([1, 2, 3]);
+    expect(keysOf(filterRows(rows, columns, { global: '   ' }))).toEqual([1, 2, 3]);
+  });
+
+  it('never matches across cells', () => {
+    // name 'Bob' followed by city 'Paris' must not match "bobparis" or "bob\u0000paris".
+    expect(keysOf(filterRows(rows, columns, { global: 'bobparis' }))).toEqual([]);
+    expect(keysOf(filterRows(rows, columns, { global: 'bob\u0000paris' }))).toEqual([2]);
+  });
+
+  it('returns new arrays of the same row objects', () => {
+    const found = filterRows(rows, columns, { global: 'bob' });
+    expect(found[0]).toBe(rows[1]);
+  });
+
+  it('builds the index in slices: a partly warmed index still finds every row', () => {
+    const many = Array.from({ length: 50 }, (_, id) => ({ id, name: id % 10 === 0 ? 'Needle' : 'hay', city: 'x', amount: id, secret: '' }));
+    expect(warmSearchIndex(many, columns, 'en', undefined, 20)).toBe(false);
+    expect(warmSearchIndex(many, columns, 'en', undefined, 20)).toBe(false);
+    expect(keysOf(filterRows(many, columns, { global: 'needle' }))).toEqual([0, 10, 20, 30, 40]);
+    expect(warmSearchIndex(many, columns, 'en', undefined, 20)).toBe(true);
+    expect(warmSearchIndex(many, columns, 'en', 'city', 30)).toBe(false);
+    expect(keysOf(filterRows(many, columns, { perColumn: { name: 'need' } }))).toEqual([0, 10, 20, 30, 40]);
+    expect(warmSearchIndex(many, columns, 'en', 'unknown')).toBe(true);
+  });
+
+  it('gives the same result after warming the index', () => {
+    const fresh = rows.map((r) => ({ ...r }));
+    warmSearchIndex(fresh, columns, 'en');
+    warmSearchIndex(fresh, columns, 'en', 'city');
+    expect(keysOf(filterRows(fresh, columns, { global: 'ly' }))).toEqual([1]);
+    expect(keysOf(filterRows(fresh, columns, { perColumn: { city: 'ky' } }))).toEqual([3]);
+  });
+});
+
+describe('visibleRows and visibleRowIndices', () => {
+  const rows = [
+    { id: 1, name: 'b', n: 3 },
+    { id: 2, name: 'a', n: 1 },
+    { id: 3, name: 'ab', n: 2 },
+    { id: 4, name: 'c', n: 4 },
+  ];
+  const columns = [col('id'), col('name'), col('n', { format: 'number', sortable: false })];
+
+  it('filters, then sorts', () => {
+    expect(keysOf(visibleRows(rows, columns, { filter: { global: 'a' }, sort: { key: 'name', direction: 'desc' } }))).toEqual([3, 2]);
+    expect(Array.from(visibleRowIndices(rows, columns, { filter: { global: 'b' }, sort: { key: 'name', direction: 'asc' } }))).toEqual([2, 0]);
+  });
+
+  it('ignores a sort on an unknown or non-sortable column', () => {
+    expect(keysOf(visibleRows(rows, columns, { sort: { key: 'n', direction: 'asc' } }))).toEqual([1, 2, 3, 4]);
+    expect(keysOf(visibleRows(rows, columns, { sort: { key: 'missing', direction: 'asc' } }))).toEqual([1, 2, 3, 4]);
+  });
+
+  it('returns a fresh index array each call', () => {
+    const first = visibleRowIndices(rows, columns, { sort: { key: 'name', direction: 'asc' } });
+    first[0] = 99;
+    expect(Array.from(visibleRowIndices(rows, columns, { sort: { key: 'name', direction: 'asc' } }))[0]).toBe(1);
+  });
+
+  it('handles an empty table', () => {
+    expect(visibleRows([], columns, { filter: { global: 'x' }, sort: { key: 'name', direction: 'asc' } })).toEqual([]);
+  });
+});
+
+describe('exportMatrix', () => {
+  it('writes a header row and raw values, honouring exportRaw', () => {
+    const rows = [{ id: 1, amount: 1234.5, when: 'x' }];
+    const columns = [col('id'), col('amount', { format: 'currency', label: 'Amount' }), col('when', { exportRaw: () => 'raw!' })];
+    expect(exportMatrix(rows, columns)).toEqual([
+      ['id', 'Amount', 'when'],
+      [1, 1234.5, 'raw!'],
+    ]);
+  });
+
+  it('neutralises formula-like text in cells and headers, keeping numbers numeric', () => {
+    const rows = [{ a: '=HYPERLINK("http://x","y")', b: '+1', c: '-2', d: '@SUM(A1)', e: -2, f: null }];
+    const columns = ['a', 'b', 'c', 'd', 'e', 'f'].map((k) => col(k));
+    columns[0] = col('a', { label: '=evil()' });
+    const [header, row] = exportMatrix(rows, columns);
+    expect(header?.[0]).toBe("'=evil()");
+    expect(row).toEqual(["'=HYPERLINK(\"http://x\",\"y\")", "'+1", "'-2", "'@SUM(A1)", -2, null]);
+  });
+});
