@@ -1,0 +1,57 @@
+/**
+ * Export builders of the demo ledger. The table page's PDF link and the XLSX route call them with
+ * the table's filter parameters (`q`, `sort`, `dir`, `f_<key>`), and they answer with exactly the
+ * rows the table shows for those parameters: the same core functions filter and sort on both sides.
+ *
+ * @module
+ */
+import { resolveKpis } from '../../src/core/index';
+import { visibleRows } from '../../src/core/table-model';
+import type { GridViewSpec } from '../../src/core/types';
+import { registerPdfExport, registerXlsxExport } from '../../src/server/index';
+import type { ExportContext, ExportTable } from '../../src/server/index';
+import type { SaleRow } from '../shared/data';
+import { DEMO_CURRENCY, PDF_MAX_ROWS, SALES_EXPORT_KEY, demoLocale, localiseColumns, specText } from '../shared/labels';
+
+const TITLES = { en: 'Sales ledger', uk: 'Журнал продажів' } as const;
+const PAGE_LABELS = { en: 'Page {page} of {pages}', uk: 'Сторінка {page} з {pages}' } as const;
+const TRUNCATED = {
+  en: 'Showing the first {shown} of {total} rows.',
+  uk: 'Показано перші {shown} з {total} рядків.',
+} as const;
+
+/**
+ * Builds the export table for one request. `lang=uk` in the query gives Ukrainian headers and number
+ * text; search matches the displayed text of that locale, as the table on screen does.
+ */
+export function buildSalesExport(spec: GridViewSpec, rows: readonly SaleRow[], context: ExportContext): ExportTable {
+  const locale = demoLocale(context.params.get('lang'));
+  const format = { locale, currency: DEMO_CURRENCY };
+  const { filterState } = context;
+  const visible = visibleRows(
+    rows,
+    spec.columns,
+    { filter: { global: filterState.search, perColumn: filterState.filters }, sort: filterState.sort },
+    format,
+  );
+  return {
+    title: TITLES[locale],
+    columns: localiseColumns(spec.columns, locale).map((column) => ({ key: column.key, label: column.label, format: column.format })),
+    rows: visible,
+    kpis:
+      context.format === 'pdf'
+        ? resolveKpis(spec.kpis, visible, format).map((kpi) => ({ label: specText(kpi.label, locale), display: kpi.display }))
+        : undefined,
+    fileName: locale === 'uk' ? 'продажі' : 'sales',
+    sheetName: TITLES[locale],
+    format,
+    pageLabel: PAGE_LABELS[locale],
+    truncatedLabel: TRUNCATED[locale],
+  };
+}
+
+/** Registers the XLSX and PDF builders of the ledger under `SALES_EXPORT_KEY`. */
+export function registerSalesExports(spec: GridViewSpec, rows: readonly SaleRow[]): void {
+  registerXlsxExport(SALES_EXPORT_KEY, (context) => buildSalesExport(spec, rows, context), { spec });
+  registerPdfExport(SALES_EXPORT_KEY, (context) => buildSalesExport(spec, rows, context), { spec, maxRows: PDF_MAX_ROWS });
+}

@@ -1,0 +1,97 @@
+/**
+ * The server-rendered page `/ssr`: the regional monthly report (a summary of the ledger) rendered by
+ * `renderHtml` into a complete HTML document. It is readable with JavaScript off: KPIs and the table
+ * are HTML, charts are SVG drawn by ECharts on the server. Locale and theme come from the query
+ * (`?lang=uk&theme=dark`) and are switched by plain links, since this page runs no script.
+ *
+ * @module
+ */
+import { renderHtml } from '../../src/ssr/index';
+import { escapeAttribute, escapeText } from '../../src/ssr/index';
+import type { GridViewSpecWire } from '../../src/core/types';
+import type { SummaryRow } from '../shared/data';
+import { DEMO_CURRENCY, demoLocale, localiseSpec, type DemoLocale } from '../shared/labels';
+
+type Theme = 'light' | 'dark';
+
+const TEXTS: Record<DemoLocale, Record<'back' | 'note' | 'language' | 'theme' | 'light' | 'dark', string>> = {
+  en: {
+    back: 'Back to the playground',
+    note: 'Rendered on the server by renderHtml: no JavaScript runs on this page.',
+    language: 'Language',
+    theme: 'Theme',
+    light: 'Light',
+    dark: 'Dark',
+  },
+  uk: {
+    back: 'Назад до пісочниці',
+    note: 'Відрендерено на сервері через renderHtml: на цій сторінці не виконується JavaScript.',
+    language: 'Мова',
+    theme: 'Тема',
+    light: 'Світла',
+    dark: 'Темна',
+  },
+};
+
+/** Page chrome only; the view brings the library stylesheet inline. Colours follow the --gv tokens. */
+const PAGE_STYLE = `
+body{margin:0;font-family:var(--gv-font);background:var(--gv-color-bg);color:var(--gv-color-text)}
+.pg-ssr-bar{display:flex;flex-wrap:wrap;gap:1rem;align-items:center;padding:.75rem 1.5rem;border-bottom:1px solid var(--gv-color-border);background:var(--gv-color-surface-2)}
+.pg-ssr-bar a{color:var(--gv-color-accent)}
+.pg-ssr-bar [aria-current]{font-weight:700;text-decoration:none;color:var(--gv-color-text)}
+.pg-ssr-note{margin:0;color:var(--gv-color-text-muted);font-size:var(--gv-font-size-small)}
+.pg-ssr-main{padding:1rem 1.5rem}
+`;
+
+function link(href: string, label: string, current: boolean, target?: '_top'): string {
+  const attributes = `${current ? ' aria-current="true"' : ''}${target ? ` target="${target}"` : ''}`;
+  return `<a href="${escapeAttribute(href)}"${attributes}>${escapeText(label)}</a>`;
+}
+
+/** Renders the report document for one locale and theme. */
+async function renderReport(spec: GridViewSpecWire, rows: readonly SummaryRow[], locale: DemoLocale, theme: Theme): Promise<string> {
+  const texts = TEXTS[locale];
+  const view = await renderHtml(localiseSpec(spec, locale), rows, { locale, currency: DEMO_CURRENCY, theme });
+  const query = (lang: DemoLocale, mode: Theme) => `/ssr?lang=${lang}&theme=${mode}`;
+  const title = localiseSpec(spec, locale).title ?? 'Report';
+  return (
+    `<!doctype html><html lang="${locale}" data-gv-theme="${theme}"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<title>${escapeText(title)}</title><style>${PAGE_STYLE}</style></head><body>` +
+    `<header class="pg-ssr-bar">` +
+    link('/#/ssr', texts.back, false, '_top') +
+    `<span>${escapeText(texts.language)}: ${link(query('en', theme), 'English', locale === 'en')} · ${link(query('uk', theme), 'Українська', locale === 'uk')}</span>` +
+    `<span>${escapeText(texts.theme)}: ${link(query(locale, 'light'), texts.light, theme === 'light')} · ${link(query(locale, 'dark'), texts.dark, theme === 'dark')}</span>` +
+    `<p class="pg-ssr-note">${escapeText(texts.note)}</p>` +
+    `</header><main class="pg-ssr-main">${view}</main></body></html>`
+  );
+}
+
+/**
+ * A GET handler for `/ssr`. The data never changes while the server runs, so each of the four
+ * locale × theme documents is rendered once and then served from memory.
+ */
+export function createReportPage(spec: GridViewSpecWire, rows: readonly SummaryRow[]): (request: Request) => Promise<Response> {
+  const cache = new Map<string, Promise<string>>();
+  return async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return new Response('Method not allowed', { status: 405, headers: { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' } });
+    }
+    const params = new URL(request.url).searchParams;
+    const locale = demoLocale(params.get('lang'));
+    const theme: Theme = params.get('theme') === 'dark' ? 'dark' : 'light';
+    const key = `${locale}|${theme}`;
+    let html = cache.get(key);
+    if (html === undefined) {
+      html = renderReport(spec, rows, locale, theme);
+      cache.set(key, html);
+      // A failed render is not cached, so the next request tries again.
+      html.catch(() => cache.delete(key));
+    }
+    const body = await html;
+    return new Response(request.method === 'HEAD' ? null : body, {
+      status: 200,
+      headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' },
+    });
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * Entry of the built playground server (playground/dist/server/start.js): reads the environment,
+ * starts one `node:http` server on 127.0.0.1 and prints its URL.
+ *
+ * Environment: PORT (default 4173; 0 picks a free port), HOST (default 127.0.0.1), GV_DATA_DIR
+ * (default playground/.data), GV_DIST_DIR (default playground/dist/client).
+ *
+ * @module
+ */
+import { createServer } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { toNodeHandler } from '../../src/server/index';
+import { createPlaygroundApp } from './app';
+
+// Resolved from the built file's folder (playground/dist/server), two levels below playground/.
+const playgroundDir = fileURLToPath(new URL('../..', import.meta.url));
+
+async function main(): Promise<void> {
+  const port = Number(process.env.PORT ?? 4173);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT must be an integer from 0 to 65535, not ${process.env.PORT}.`);
+  const host = process.env.HOST || '127.0.0.1';
+  const app = await createPlaygroundApp({
+    dataDir: process.env.GV_DATA_DIR || `${playgroundDir}.data`,
+    distDir: process.env.GV_DIST_DIR || `${playgroundDir}dist/client`,
+  });
+  const server = createServer(toNodeHandler((request) => app.handle(request)));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, resolve);
+  });
+  const address = server.address();
+  const actualPort = typeof address === 'object' && address !== null ? address.port : port;
+  console.log(`Playground ready at http://${host}:${actualPort}/ (${app.rows.length.toLocaleString('en')} demo rows). Press Ctrl+C to stop.`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: stopping the playground.`);
+    server.closeAllConnections();
+    server.close(() => {
+      void app.close().finally(() => process.exit(0));
+    });
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error('The playground could not start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,179 @@
+/**
+ * The playground's demo data: a sales ledger generated deterministically from a seed, so the browser
+ * and the server build exactly the same rows without downloading anything. The client generates its
+ * own copy (about as fast as parsing 20 MB of JSON, and no transfer); the server generates the same
+ * rows for exports, the lazy block and the server-rendered page.
+ *
+ * Runs in Node and in browsers: no DOM, no Node modules.
+ *
+ * @module
+ */
+
+/** One sale. A type alias (not an interface) so it is assignable to the core's `Row`. */
+export type SaleRow = {
+  /** Order number, `SO-000001` upwards; unique. */
+  id: string;
+  /** ISO 8601 date `YYYY-MM-DD`; rows come in ascending date order. */
+  date: string;
+  /** `YYYY-MM`, the category of the monthly chart. */
+  month: string;
+  region: string;
+  product: string;
+  channel: string;
+  units: number;
+  /** Price of one unit in the demo currency, two decimals. */
+  unit_price: number;
+  /** units × unit_price, two decimals. */
+  amount: number;
+  /** Margin as a fraction (0.125 is 12.5 %), three decimals. */
+  margin: number;
+  /** The account manager: a Ukrainian column name with Ukrainian values. */
+  менеджер: string;
+};
+
+/** How many rows the playground shows. */
+export const DEMO_ROW_COUNT = 100_000;
+
+/** Seed of the demo data; change it and every page, export and test sees a different ledger. */
+export const DEMO_SEED = 20_240_101;
+
+/** First day of the ledger (UTC). */
+const START_DAY = Date.UTC(2024, 0, 1);
+/** Days covered: all of 2024 and 2025. */
+const DAY_COUNT = 731;
+const DAY_MS = 86_400_000;
+
+export const REGIONS = ['North', 'South', 'East', 'West', 'Central'] as const;
+export const CHANNELS = ['Online', 'Retail', 'Partner', 'Direct'] as const;
+
+/** Products with a list price; a sale's unit price varies ±10 % around it. */
+export const PRODUCTS: readonly { name: string; price: number }[] = [
+  { name: 'Laptop', price: 1200 },
+  { name: 'Monitor', price: 320 },
+  { name: 'Keyboard', price: 75 },
+  { name: 'Mouse', price: 35 },
+  { name: 'Headset', price: 110 },
+  { name: 'Docking station', price: 240 },
+  { name: 'Webcam', price: 90 },
+  { name: 'Tablet', price: 560 },
+];
+
+export const MANAGERS = [
+  'Олена Коваленко',
+  'Андрій Шевченко',
+  'Ірина Бондаренко',
+  'Тарас Мельник',
+  'Марія Ткаченко',
+  'Богдан Кравченко',
+  'Оксана Литвиненко',
+  'Дмитро Поліщук',
+] as const;
+
+/**
+ * mulberry32: a tiny, fast 32-bit PRNG. Not cryptographic; it only has to be identical in every
+ * JavaScript engine, which integer arithmetic through `Math.imul` guarantees.
+ *
+ * @returns a function giving floats in [0, 1).
+ */
+export function createRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+function pick<T>(items: readonly T[], random: () => number): T {
+  // The index is always in range because random() < 1.
+  return items[Math.floor(random() * items.length)] as T;
+}
+
+function round(value: number, decimals: number): number {
+  const factor = 10 ** decimals;
+  return Math.round(value * factor) / factor;
+}
+
+/** The ISO dates of the ledger, computed once per call instead of once per row. */
+function dayLabels(): string[] {
+  const labels: string[] = [];
+  for (let day = 0; day < DAY_COUNT; day += 1) labels.push(new Date(START_DAY + day * DAY_MS).toISOString().slice(0, 10));
+  return labels;
+}
+
+/**
+ * Generates the sales ledger.
+ *
+ * Edge cases: `count` 0 (or negative, or NaN) gives an empty array; the same `count` and `seed`
+ * always give identical rows, in ascending date order, so the first-seen order of months is
+ * chronological. Rows are frozen: the library never mutates rows and neither may a page.
+ */
+export function generateSales(count: number = DEMO_ROW_COUNT, seed: number = DEMO_SEED): SaleRow[] {
+  const total = Number.isFinite(count) && count > 0 ? Math.floor(count) : 0;
+  const random = createRandom(seed);
+  const days = dayLabels();
+  const rows: SaleRow[] = new Array<SaleRow>(total);
+  for (let index = 0; index < total; index += 1) {
+    const date = days[Math.floor((index * DAY_COUNT) / total)] as string;
+    const product = pick(PRODUCTS, random);
+    const units = 1 + Math.floor(random() * 24);
+    const unitPrice = round(product.price * (0.9 + random() * 0.2), 2);
+    rows[index] = Object.freeze({
+      id: `SO-${String(index + 1).padStart(6, '0')}`,
+      date,
+      month: date.slice(0, 7),
+      region: pick(REGIONS, random),
+      product: product.name,
+      channel: pick(CHANNELS, random),
+      units,
+      unit_price: unitPrice,
+      amount: round(units * unitPrice, 2),
+      margin: round(0.05 + random() * 0.4, 3),
+      менеджер: pick(MANAGERS, random),
+    });
+  }
+  return rows;
+}
+
+/** One line of the regional monthly summary (the server-rendered report). */
+export type SummaryRow = {
+  month: string;
+  region: string;
+  orders: number;
+  units: number;
+  amount: number;
+  /** Amount-weighted average margin, a fraction. */
+  margin: number;
+};
+
+/**
+ * Sums the ledger per month and region, in first-seen order (chronological for generated rows).
+ * A small table the server can render in full as HTML, where 100,000 rows would not be readable.
+ *
+ * Edge case: no rows gives an empty summary.
+ */
+export function summariseByMonthAndRegion(rows: readonly SaleRow[]): SummaryRow[] {
+  const groups = new Map<string, { month: string; region: string; orders: number; units: number; amount: number; marginAmount: number }>();
+  for (const row of rows) {
+    const key = `${row.month}|${row.region}`;
+    let group = groups.get(key);
+    if (group === undefined) {
+      group = { month: row.month, region: row.region, orders: 0, units: 0, amount: 0, marginAmount: 0 };
+      groups.set(key, group);
+    }
+    group.orders += 1;
+    group.units += row.units;
+    group.amount += row.amount;
+    group.marginAmount += row.amount * row.margin;
+  }
+  return [...groups.values()].map((group) => ({
+    month: group.month,
+    region: group.region,
+    orders: group.orders,
+    units: group.units,
+    amount: round(group.amount, 2),
+    margin: group.amount === 0 ? 0 : round(group.marginAmount / group.amount, 4),
+  }));
+}

@@ -1,0 +1,165 @@
+/**
+ * The playground's own texts (header, navigation, page introductions) in English and Ukrainian.
+ * The library's components bring their own catalogs; this one covers only the page chrome.
+ *
+ * @module
+ */
+import { computed } from 'vue';
+import { settings } from './settings';
+
+const en = {
+  'app.name': 'vue-grid-view playground',
+  'app.demo_notice': 'Demo only: the user switch below is not authentication.',
+  'nav.label': 'Pages',
+  'nav.dashboard': 'Dashboard',
+  'nav.table': 'Simple table',
+  'nav.editor': 'Spec editor',
+  'nav.ssr': 'Server-rendered',
+  'nav.preferences': 'Preferences',
+  'settings.locale': 'Language',
+  'settings.theme': 'Theme',
+  'theme.light': 'Light',
+  'theme.dark': 'Dark',
+  'common.loading': 'Loading…',
+  'common.missing_part': 'This part of the library is not available in this build: {part}.',
+
+  'dashboard.intro': 'Grid View 1.0 from playground/specs/sales-dashboard.json over {count} generated sales.',
+
+  'table.intro': 'Every sale in one SimpleTable: sort, search, footer totals, column groups, XLSX and PDF export.',
+  'table.search_mode': 'Search mode',
+  'table.mode.global': 'Global',
+  'table.mode.per_column': 'Per column',
+  'table.mode.disabled': 'Disabled',
+  'table.group.order': 'Order',
+  'table.group.sale': 'Sale',
+  'table.group.figures': 'Figures',
+  'table.footer': 'Total',
+  'table.server_xlsx': 'XLSX from the server',
+  'table.pdf_note': 'The PDF export holds at most the first {count} matching rows.',
+
+  'editor.intro': 'Edit the spec; the view or the list of issues updates as you type.',
+  'editor.label': 'Spec JSON',
+  'editor.rows_note': 'Rows: {count} sales sampled evenly from the ledger.',
+  'editor.json_error': 'Not valid JSON: {message}',
+  'editor.valid': 'Valid spec',
+  'editor.invalid': 'Invalid spec: {count} issues',
+  'editor.reset': 'Reset to the example',
+  'editor.example_bad': 'Load a broken example',
+
+  'ssr.intro': 'The server renders this report to HTML with renderHtml: KPIs, table and charts as SVG. It reads without JavaScript.',
+  'ssr.open': 'Open the page on its own',
+  'ssr.frame_title': 'Server-rendered report',
+  'ssr.lazy_heading': 'Lazy block',
+  'ssr.lazy_intro': 'The fragment GET /api/grid/lazy/?block=region-kpis returns: a KPI strip rendered with Vue SSR for one region, as a page would insert it.',
+  'ssr.region': 'Region',
+
+  'prefs.intro': 'Column presets and saved searches of the table below, stored per user through the real preferences routes (SQLite).',
+  'prefs.user': 'Demo user',
+  'prefs.anonymous': 'Anonymous',
+  'prefs.signed_in_as': 'Signed in as {user}',
+  'prefs.local_only': 'Anonymous: presets and searches stay in this browser only (local_only); nothing is stored on the server.',
+  'prefs.server_note': 'Saved on the server for {user}; they survive a server restart.',
+  'prefs.columns': 'Visible columns',
+  'prefs.presets': 'Column presets',
+  'prefs.preset_name': 'Preset name',
+  'prefs.save_preset': 'Save columns as preset',
+  'prefs.no_presets': 'No presets yet.',
+  'prefs.searches': 'Saved searches',
+  'prefs.search_text': 'Search text',
+  'prefs.save_search': 'Save search',
+  'prefs.no_searches': 'No saved searches yet.',
+  'prefs.apply': 'Apply',
+  'prefs.rename': 'Rename',
+  'prefs.delete': 'Delete',
+  'prefs.new_name': 'New name',
+  'prefs.status.saved': 'All changes saved.',
+  'prefs.status.pending': 'Saving…',
+  'prefs.status.error': 'Could not save: {message}. Your change is kept and will be retried.',
+} as const;
+
+export type PlaygroundMessageKey = keyof typeof en;
+
+const uk: Record<PlaygroundMessageKey, string> = {
+  'app.name': 'Пісочниця vue-grid-view',
+  'app.demo_notice': 'Лише для демонстрації: перемикач користувача нижче не є автентифікацією.',
+  'nav.label': 'Сторінки',
+  'nav.dashboard': 'Панель',
+  'nav.table': 'Проста таблиця',
+  'nav.editor': 'Редактор специфікації',
+  'nav.ssr': 'Серверний рендеринг',
+  'nav.preferences': 'Налаштування',
+  'settings.locale': 'Мова',
+  'settings.theme': 'Тема',
+  'theme.light': 'Світла',
+  'theme.dark': 'Темна',
+  'common.loading': 'Завантаження…',
+  'common.missing_part': 'Ця частина бібліотеки недоступна в цій збірці: {part}.',
+
+  'dashboard.intro': 'Grid View 1.0 з playground/specs/sales-dashboard.json за {count} згенерованими продажами.',
+
+  'table.intro': 'Усі продажі в одній SimpleTable: сортування, пошук, підсумки, групи стовпців, експорт XLSX і PDF.',
+  'table.search_mode': 'Режим пошуку',
+  'table.mode.global': 'Загальний',
+  'table.mode.per_column': 'За стовпцями',
+  'table.mode.disabled': 'Вимкнено',
+  'table.group.order': 'Замовлення',
+  'table.group.sale': 'Продаж',
+  'table.group.figures': 'Показники',
+  'table.footer': 'Разом',
+  'table.server_xlsx': 'XLSX із сервера',
+  'table.pdf_note': 'PDF містить не більше перших {count} знайдених рядків.',
+
+  'editor.intro': 'Редагуйте специфікацію; подання або список помилок оновлюються під час введення.',
+  'editor.label': 'JSON специфікації',
+  'editor.rows_note': 'Рядки: {count} продажів, рівномірно вибраних із журналу.',
+  'editor.json_error': 'Некоректний JSON: {message}',
+  'editor.valid': 'Специфікація коректна',
+  'editor.invalid': 'Специфікація некоректна: помилок {count}',
+  'editor.reset': 'Повернути приклад',
+  'editor.example_bad': 'Завантажити зламаний приклад',
+
+  'ssr.intro': 'Сервер рендерить цей звіт у HTML через renderHtml: KPI, таблиця і діаграми як SVG. Він читається без JavaScript.',
+  'ssr.open': 'Відкрити сторінку окремо',
+  'ssr.frame_title': 'Звіт, відрендерений на сервері',
+  'ssr.lazy_heading': 'Лінивий блок',
+  'ssr.lazy_intro': 'Фрагмент, який повертає GET /api/grid/lazy/?block=region-kpis: смуга KPI, відрендерена Vue SSR для одного регіону, як сторінка вставила б її.',
+  'ssr.region': 'Регіон',
+
+  'prefs.intro': 'Пресети стовпців і збережені пошуки таблиці нижче зберігаються для кожного користувача через справжні маршрути налаштувань (SQLite).',
+  'prefs.user': 'Демо-користувач',
+  'prefs.anonymous': 'Анонім',
+  'prefs.signed_in_as': 'Ви увійшли як {user}',
+  'prefs.local_only': 'Анонімно: пресети й пошуки залишаються лише в цьому браузері (local_only); на сервері нічого не зберігається.',
+  'prefs.server_note': 'Збережено на сервері для {user}; переживає перезапуск сервера.',
+  'prefs.columns': 'Видимі стовпці',
+  'prefs.presets': 'Пресети стовпців',
+  'prefs.preset_name': 'Назва пресету',
+  'prefs.save_preset': 'Зберегти стовпці як пресет',
+  'prefs.no_presets': 'Пресетів ще немає.',
+  'prefs.searches': 'Збережені пошуки',
+  'prefs.search_text': 'Текст пошуку',
+  'prefs.save_search': 'Зберегти пошук',
+  'prefs.no_searches': 'Збережених пошуків ще немає.',
+  'prefs.apply': 'Застосувати',
+  'prefs.rename': 'Перейменувати',
+  'prefs.delete': 'Видалити',
+  'prefs.new_name': 'Нова назва',
+  'prefs.status.saved': 'Усі зміни збережено.',
+  'prefs.status.pending': 'Збереження…',
+  'prefs.status.error': 'Не вдалося зберегти: {message}. Зміну збережено локально, спробуємо ще раз.',
+};
+
+/** Both catalogs; the type makes a key missing from `uk` a compile error. */
+export const playgroundMessages: Record<'en' | 'uk', Record<PlaygroundMessageKey, string>> = { en, uk };
+
+/** Fills `{name}` placeholders; the result is plain text and is only ever rendered as text. */
+function fill(template: string, params?: Record<string, string | number>): string {
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/** A reactive translator for the active playground locale. */
+export const pt = computed(() => {
+  const catalog = playgroundMessages[settings.locale];
+  return (key: PlaygroundMessageKey, params?: Record<string, string | number>): string => fill(catalog[key], params);
+});

@@ -1,0 +1,39 @@
+/**
+ * Installs the library the way an application would: `GridViewPlugin` with the locale, currency,
+ * chart theme and the routes of the playground server, kept in step with the header's switches
+ * through the plugin's `configure`.
+ *
+ * @module
+ */
+import { watch, type App } from 'vue';
+import { GridViewPlugin } from '../../src/plugin';
+import type { GridViewPluginOptions } from '../../src/plugin';
+import { API_BASE, DEMO_CURRENCY } from '../shared/labels';
+import { settings } from './settings';
+
+/** The library's routes on the playground server (see server/app.ts). */
+export const ROUTES = {
+  grid_prefs: `${API_BASE}/grid/preferences/`,
+  export_pdf: `${API_BASE}/grid/export/pdf/`,
+  export_xlsx: `${API_BASE}/grid/export/xlsx/`,
+  lazy: `${API_BASE}/grid/lazy/`,
+} as const;
+
+function currentOptions(): GridViewPluginOptions {
+  return { locale: settings.locale, chartTheme: settings.theme };
+}
+
+/** `app.use(GridViewPlugin, …)` and a watcher that reconfigures it when a switch changes. */
+export function installLibrary(app: App): void {
+  app.use(GridViewPlugin, {
+    ...currentOptions(),
+    currency: DEMO_CURRENCY,
+    routes: ROUTES,
+    preferencesUrl: ROUTES.grid_prefs,
+  });
+  const context = app.config.globalProperties.$gridView;
+  watch(
+    () => [settings.locale, settings.theme],
+    () => context.configure(currentOptions()),
+  );
+}

@@ -1,0 +1,16 @@
+import { createApp } from 'vue';
+import { createPinia } from 'pinia';
+import App from './App.vue';
+import { startRouter } from './router';
+import { startSettingsSync } from './settings';
+import { installLibrary } from './library';
+import '../../src/style.css';
+import './playground.css';
+
+startSettingsSync();
+startRouter();
+
+const app = createApp(App);
+app.use(createPinia());
+installLibrary(app);
+app.mount('#app');

@@ -1,0 +1,54 @@
+import { defineConfig } from 'vite';
+import vue from '@vitejs/plugin-vue';
+import { fileURLToPath } from 'node:url';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+const vueFlags = {
+  __VUE_OPTIONS_API__: 'true',
+  __VUE_PROD_DEVTOOLS__: 'false',
+  __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false',
+};
+
+/**
+ * Two builds, both from the library's source (its .vue and .ts files, not dist/), so the playground
+ * always shows the working tree:
+ *
+ * - default mode: the browser app into playground/dist/client. ECharts and AG Grid are bundled from
+ *   node_modules, never loaded from a CDN.
+ * - `--mode server`: the Node server into playground/dist/server/start.js. It is built rather than
+ *   run by tsx because the server renders the library's .vue components (SSR, lazy blocks), which
+ *   need the Vue compiler; Node packages stay external and load from node_modules.
+ */
+export default defineConfig(({ mode }) => {
+  if (mode === 'server') {
+    return {
+      root: here('.'),
+      plugins: [vue()],
+      define: { ...vueFlags, 'process.env.NODE_ENV': '"production"' },
+      logLevel: 'warn',
+      build: {
+        ssr: here('./server/start.ts'),
+        outDir: here('./dist/server'),
+        emptyOutDir: true,
+        target: 'node20',
+        sourcemap: true,
+        rollupOptions: { output: { format: 'es', entryFileNames: '[name].js' } },
+      },
+    };
+  }
+  return {
+    root: here('.'),
+    base: '/',
+    plugins: [vue()],
+    define: vueFlags,
+    logLevel: 'warn',
+    build: {
+      outDir: here('./dist/client'),
+      emptyOutDir: true,
+      sourcemap: true,
+      // ECharts and AG Grid alone are bigger than Vite's default warning threshold; that is expected.
+      chunkSizeWarningLimit: 2500,
+    },
+  };
+});

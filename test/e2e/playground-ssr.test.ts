@@ -1,0 +1,108 @@
+/**
+ * The playground's server-rendered report in a browser with JavaScript switched off: the KPIs, the
+ * table and the three charts (SVG drawn by ECharts on the server) are all there, in English and
+ * Ukrainian, light and dark. Also the app's page that frames it and shows a lazy fragment.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { generateSales, summariseByMonthAndRegion } from '../../playground/shared/data';
+import { collectConsoleErrors, launchChromium, saveScreenshot } from './helpers/browser';
+import { ensurePlaygroundBuilt, openPlaygroundPage, startPlayground, tempDataDir, type PlaygroundServer } from './helpers/playground';
+
+const summary = summariseByMonthAndRegion(generateSales());
+const revenue = summary.reduce((sum, row) => sum + row.amount, 0);
+
+let server: PlaygroundServer;
+let dataDir: Awaited<ReturnType<typeof tempDataDir>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  await ensurePlaygroundBuilt();
+  dataDir = await tempDataDir();
+  server = await startPlayground({ dataDir: dataDir.path });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await dataDir?.remove();
+});
+
+/** A page of a context that runs no JavaScript at all. */
+async function pageWithoutJs(): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1400, height: 1000 } });
+  return context.newPage();
+}
+
+describe('playground server-rendered page with JavaScript disabled', () => {
+  it('shows the title, KPIs, every summary row and three SVG charts', async () => {
+    const page = await pageWithoutJs();
+    const response = await page.goto(`${server.url}/ssr`);
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['content-type']).toContain('text/html');
+    await expect(page.locator('.gv-view__title').textContent()).resolves.toBe('Regional monthly report');
+    await expect(page.locator('.gv-kpi').count()).resolves.toBe(4);
+    const money = new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' });
+    await expect(page.locator('.gv-kpi', { hasText: 'Revenue' }).locator('.gv-kpi__value').textContent()).resolves.toContain(
+      money.format(revenue),
+    );
+    await expect(page.locator('.gv-view__table tbody tr').count()).resolves.toBe(summary.length);
+
+    const charts = page.locator('.gv-chart');
+    await expect(charts.count()).resolves.toBe(3);
+    for (const chart of await charts.all()) {
+      const svg = chart.locator('svg').first();
+      const box = await svg.boundingBox();
+      expect(box?.width).toBeGreaterThan(100);
+      expect(box?.height).toBeGreaterThan(100);
+      // Drawn shapes, not an empty frame.
+      expect(await chart.locator('svg path').count()).toBeGreaterThan(3);
+    }
+    // The page carries no script of its own.
+    await expect(page.locator('script').count()).resolves.toBe(0);
+    await saveScreenshot(page, 'ssr');
+    await page.context().close();
+  });
+
+  it('renders in Ukrainian and dark through plain links', async () => {
+    const page = await pageWithoutJs();
+    await page.goto(`${server.url}/ssr`);
+    await page.locator('a', { hasText: 'Українська' }).click();
+    await page.waitForURL(/lang=uk/);
+    await page.locator('a', { hasText: 'Темна' }).click();
+    await page.waitForURL(/theme=dark/);
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('uk');
+    await expect(page.locator('html').getAttribute('data-gv-theme')).resolves.toBe('dark');
+    await expect(page.locator('.gv-view__title').textContent()).resolves.toBe('Регіональний місячний звіт');
+    await expect(page.locator('.gv-view__table thead').textContent()).resolves.toContain('Регіон');
+    await expect(page.locator('.gv-chart svg').count()).resolves.toBeGreaterThanOrEqual(3);
+    // Ukrainian number text: a non-breaking space groups the thousands.
+    await expect(page.locator('.gv-kpi', { hasText: 'Замовлення' }).locator('.gv-kpi__value').textContent()).resolves.toMatch(/100\s000/);
+    await saveScreenshot(page, 'ssr-uk-dark');
+    await page.context().close();
+  });
+});
+
+describe('playground page around the server-rendered report', () => {
+  it('frames the report without scripts and shows the lazy KPI fragment of a region', async () => {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    const page = await context.newPage();
+    const errors = collectConsoleErrors(page);
+    await openPlaygroundPage(page, server.url, 'ssr');
+    const report = page.frameLocator('[data-testid="ssr-frame"]');
+    await report.locator('.gv-chart svg').first().waitFor();
+    await expect(report.locator('.gv-chart').count()).resolves.toBe(3);
+
+    await page.locator('[data-testid="lazy-region"]').selectOption('West');
+    const lazy = page.frameLocator('[data-testid="lazy-frame"]');
+    await lazy.locator('.gv-kpi').first().waitFor();
+    const westOrders = generateSales().filter((row) => row.region === 'West').length;
+    await expect(lazy.locator('.gv-kpi', { hasText: 'Orders' }).locator('.gv-kpi__value').textContent()).resolves.toContain(
+      new Intl.NumberFormat('en').format(westOrders),
+    );
+    await saveScreenshot(page, 'ssr-page');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

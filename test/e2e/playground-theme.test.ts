@@ -1,0 +1,101 @@
+/**
+ * The header's locale and theme switches of the playground: Ukrainian texts and the dark theme on
+ * every page, from the playground's catalog and the library's, kept across a reload.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { collectConsoleErrors, launchChromium, saveScreenshot } from './helpers/browser';
+import { ensurePlaygroundBuilt, openPlaygroundPage, startPlayground, tempDataDir, type PlaygroundServer } from './helpers/playground';
+
+let server: PlaygroundServer;
+let dataDir: Awaited<ReturnType<typeof tempDataDir>>;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  await ensurePlaygroundBuilt();
+  dataDir = await tempDataDir();
+  server = await startPlayground({ dataDir: dataDir.path });
+  browser = await launchChromium();
+  context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, colorScheme: 'light' });
+  page = await context.newPage();
+  errors = collectConsoleErrors(page);
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+  await dataDir?.remove();
+});
+
+/** The page background as [r, g, b]. */
+async function background(): Promise<number[]> {
+  const colour = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  return (colour.match(/\d+/g) ?? []).slice(0, 3).map(Number);
+}
+
+const isDark = (rgb: number[]) => rgb.length === 3 && rgb.every((channel) => channel < 60);
+const isLight = (rgb: number[]) => rgb.length === 3 && rgb.every((channel) => channel > 200);
+
+/** A Ukrainian text each page must show, from the playground's catalog or the library's. */
+const UKRAINIAN: Record<string, (page: Page) => Promise<void>> = {
+  dashboard: async (p) => {
+    await p.locator('[data-testid="page-dashboard"] .gv-view__title', { hasText: 'Продажі 2024–2025' }).waitFor();
+    await p.locator('[data-testid="page-dashboard"] .gv-kpi__label', { hasText: 'Виручка' }).waitFor();
+    await p.locator('[data-testid="page-dashboard"] label', { hasText: 'Пошук у таблиці' }).waitFor();
+    await p.waitForFunction(() => /100\s000/.test(document.querySelector('[data-testid="page-dashboard"] [data-cm-row-count]')?.textContent ?? ''));
+    const themes = await p.locator('[data-testid="page-dashboard"] .gv-chart').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-gv-chart-theme')));
+    expect(themes).toEqual(['dark', 'dark', 'dark']);
+  },
+  table: async (p) => {
+    await p.locator('[data-testid="page-table"] th.gv-table__group', { hasText: 'Замовлення' }).waitFor();
+    await p.locator('[data-testid="page-table"] th[data-cm-col-key="region"]', { hasText: 'Регіон' }).waitFor();
+    await p.locator('[data-testid="page-table"] tfoot', { hasText: 'Разом' }).waitFor();
+  },
+  editor: async (p) => {
+    await p.locator('[data-testid="spec-status"]', { hasText: 'Специфікація коректна' }).waitFor();
+  },
+  ssr: async (p) => {
+    await p.frameLocator('[data-testid="ssr-frame"]').locator('.gv-view__title', { hasText: 'Регіональний місячний звіт' }).waitFor();
+    await expect(p.frameLocator('[data-testid="ssr-frame"]').locator('html').getAttribute('data-gv-theme')).resolves.toBe('dark');
+  },
+  preferences: async (p) => {
+    await p.locator('[data-testid="local-only"]', { hasText: 'Анонімно' }).waitFor();
+  },
+};
+
+describe('playground locale and theme switches', () => {
+  it('starts in English and light', async () => {
+    await openPlaygroundPage(page, server.url, 'dashboard');
+    await expect(page.locator('html').getAttribute('data-gv-theme')).resolves.toBe('light');
+    await expect(page.locator('.pg-nav a[data-page="table"]').textContent()).resolves.toBe('Simple table');
+    expect(isLight(await background())).toBe(true);
+  });
+
+  it('switches to Ukrainian and dark, and keeps both after a reload', async () => {
+    await page.locator('[data-testid="locale-switch"]').selectOption('uk');
+    await page.locator('[data-testid="theme-switch"] input[data-theme="dark"]').check();
+    await expect(page.locator('html').getAttribute('data-gv-theme')).resolves.toBe('dark');
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('uk');
+    await page.reload();
+    await page.locator('[data-testid="page-dashboard"]').waitFor();
+    await expect(page.locator('html').getAttribute('data-gv-theme')).resolves.toBe('dark');
+    await expect(page.locator('.pg-nav a[data-page="table"]').textContent()).resolves.toBe('Проста таблиця');
+    expect(isDark(await background())).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  for (const id of Object.keys(UKRAINIAN)) {
+    it(`renders the ${id} page in Ukrainian and dark`, async () => {
+      await openPlaygroundPage(page, server.url, id);
+      await (UKRAINIAN[id] as (p: Page) => Promise<void>)(page);
+      await expect(page.locator('.pg-nav a[aria-current="page"]').getAttribute('data-page')).resolves.toBe(id);
+      expect(isDark(await background())).toBe(true);
+      await saveScreenshot(page, `${id}-uk-dark`);
+      expect(errors).toEqual([]);
+    });
+  }
+});
