@@ -28,10 +28,28 @@ export interface FilterState {
   filters: Record<string, string>;
 }
 
+/**
+ * Why preferences stay on the client: `anonymous` (the server answered `local_only: true`, or the
+ * caller has no subject) or `disabled` (the host has no preferences URL, so it never sends them).
+ */
+export type LocalOnlyReason = 'anonymous' | 'disabled';
+
 /** Result of saving preferences. `localOnly` is true for anonymous callers: nothing was stored. */
 export interface SavePrefsResult {
   localOnly: boolean;
   prefs: GridPrefs;
+  /** Why the save stayed local; set by the package's hosts whenever `localOnly` is true. */
+  reason?: LocalOnlyReason;
+}
+
+/**
+ * Result of `GridViewHost.loadGridPrefs`: the stored preferences and whether the caller's
+ * preferences live on the client only (an anonymous read stores and returns nothing).
+ */
+export interface LoadPrefsResult {
+  localOnly: boolean;
+  prefs: GridPrefs;
+  reason?: LocalOnlyReason;
 }
 
 /**
@@ -57,6 +75,12 @@ export interface GridViewHost {
   filterStateFromRequest(spec: GridViewSpec): FilterState;
   /** Opaque id of the authenticated caller (user key, token subject), or null when anonymous. */
   currentSubjectId(): string | null;
+  /**
+   * Optional: `getGridPrefs` that also says whether the caller's preferences are local-only (an
+   * anonymous caller over HTTP, or a host with saving turned off). The preferences store uses it when
+   * present, so that an anonymous first load already shows "kept on this device only".
+   */
+  loadGridPrefs?(subjectId: string | null, gridId: string): Promise<LoadPrefsResult>;
 }
 
 /**

@@ -1,0 +1,129 @@
+/**
+ * `useGridPreferences`: one grid's saved presets and searches (the interface document's
+ * `get_grid_state(context, grid_id)`), wrapping `useGridPreferencesStore`.
+ *
+ * @module
+ */
+import { computed, getCurrentInstance, onMounted, toValue, watch } from 'vue';
+import type { ComputedRef, MaybeRefOrGetter } from 'vue';
+import type { PresetColumnState } from '../src/core/types';
+import { createHttpHost } from '../src/host/http-host';
+import type { GridViewHost } from '../src/host/types';
+import { useGridViewOptions } from '../src/plugin-context';
+import { useGridPreferencesStore } from '../stores/preferences';
+import type { GridPrefsEntry, PreferencesStoreOptions, PrefsResult, SavePresetOptions } from '../stores/preferences';
+
+/** Options of `useGridPreferences`. Store options apply to the whole store (every grid). */
+export interface UseGridPreferencesOptions extends Omit<PreferencesStoreOptions, 'host'> {
+  /**
+   * The host. Default: the plugin's `host`; else an HTTP host for the plugin's `preferencesUrl`
+   * when it is set; else none (preferences stay on this device, `localOnlyReason: 'disabled'`).
+   */
+  host?: GridViewHost | null;
+  /** Load when mounted (default true); false: call `load()` yourself. Never loads on the server. */
+  immediate?: boolean;
+}
+
+/** What `useGridPreferences` returns. */
+export interface UseGridPreferencesReturn {
+  /** The store entry of the grid (see `GridPrefsEntry`). */
+  entry: ComputedRef<GridPrefsEntry>;
+  /** Preset names in their saved order. */
+  presetNames: ComputedRef<string[]>;
+  /** Saved searches in their saved order. */
+  searches: ComputedRef<string[]>;
+  /** Not yet confirmed by the host (the change is kept locally). */
+  pending: ComputedRef<boolean>;
+  /** True while `load` runs. */
+  loading: ComputedRef<boolean>;
+  /** Kept on this device only (anonymous, or no server saving). */
+  localOnly: ComputedRef<boolean>;
+  /**
+   * A status line for the UI, translated: failed-and-kept, local-only (anonymous or disabled),
+   * saving, or null when everything is saved.
+   */
+  statusMessage: ComputedRef<string | null>;
+  load(): Promise<void>;
+  savePreset(name: string, columns: readonly PresetColumnState[], options?: SavePresetOptions): PrefsResult<string>;
+  renamePreset(from: string, to: string): PrefsResult<string>;
+  deletePreset(name: string): PrefsResult;
+  /** The preset's column state for the grid (`applyColumnState({ state, applyOrder: true })`), or null. */
+  applyPreset(name: string): PresetColumnState[] | null;
+  saveSearch(text: string): PrefsResult<string>;
+  removeSearch(text: string): PrefsResult;
+  flush(): Promise<void>;
+  retry(): Promise<void>;
+}
+
+/**
+ * Preferences of the grid `gridId`. Loads after mount (the local copy at once, then the host's),
+ * follows a reactive `gridId`, and exposes the store's actions bound to that grid.
+ *
+ * The store is configured from `options` and the plugin: an explicit `host` always applies; the
+ * plugin's host (or an HTTP host for its `preferencesUrl`) applies when the store has none yet.
+ *
+ * @example
+ * const prefs = useGridPreferences('orders');
+ * const result = prefs.savePreset(name, gridApi.getColumnState());
+ * if (!result.ok) showError(result.message);
+ */
+export function useGridPreferences(gridId: MaybeRefOrGetter<string>, options: UseGridPreferencesOptions = {}): UseGridPreferencesReturn {
+  const store = useGridPreferencesStore();
+  const context = useGridViewOptions();
+  const { host: explicitHost, immediate = true, ...storeOptions } = options;
+
+  const pluginHost = (): GridViewHost | null => {
+    if (context.host) return context.host;
+    return context.preferencesUrl ? createHttpHost({ preferencesUrl: context.preferencesUrl, locale: context.locale }) : null;
+  };
+  const config: PreferencesStoreOptions = { locale: context.locale, overrides: context.messages, ...storeOptions };
+  if (explicitHost !== undefined) config.host = explicitHost;
+  else if (!store.currentHost()) config.host = pluginHost();
+  store.configure(config);
+
+  const id = computed(() => toValue(gridId));
+  watch(id, (next) => store.entryOf(next), { immediate: true, flush: 'sync' });
+  const entry = computed(() => store.grids[id.value] ?? store.entryOf(id.value));
+
+  const load = (): Promise<void> => store.load(id.value);
+  if (immediate) {
+    let mounted = false;
+    const start = (): void => {
+      mounted = true;
+      void load();
+    };
+    if (getCurrentInstance()) onMounted(start);
+    else if (typeof window !== 'undefined') start();
+    watch(id, () => {
+      if (mounted) void load();
+    });
+  }
+
+  const statusMessage = computed(() => {
+    const current = entry.value;
+    const t = context.translator;
+    if (current.pending && current.error) return t.t('prefs.save.failed');
+    if (current.localOnly) return t.t(current.localOnlyReason === 'disabled' ? 'prefs.save.disabled' : 'prefs.save.local_only');
+    if (current.pending || current.saving) return t.t('prefs.save.pending');
+    return null;
+  });
+
+  return {
+    entry,
+    presetNames: computed(() => Object.keys(entry.value.colPresets)),
+    searches: computed(() => entry.value.searches),
+    pending: computed(() => entry.value.pending),
+    loading: computed(() => entry.value.loading),
+    localOnly: computed(() => entry.value.localOnly),
+    statusMessage,
+    load,
+    savePreset: (name, columns, saveOptions) => store.savePreset(id.value, name, columns, saveOptions),
+    renamePreset: (from, to) => store.renamePreset(id.value, from, to),
+    deletePreset: (name) => store.deletePreset(id.value, name),
+    applyPreset: (name) => store.applyPreset(id.value, name),
+    saveSearch: (text) => store.saveSearch(id.value, text),
+    removeSearch: (text) => store.removeSearch(id.value, text),
+    flush: () => store.flush(id.value),
+    retry: () => store.retry(id.value),
+  };
+}

@@ -1,0 +1,244 @@
+/**
+ * `HttpHost`: the browser-side host that talks to the package's server routes over HTTP (axios).
+ * It is DOM-free on purpose (the query string of the page is passed in), so it also runs in Node
+ * against a real server, which is how it is tested.
+ *
+ * Wire format of the preferences route (see the server handler):
+ * - `POST {preferencesUrl}` with `{grid_id, colPresets?, searches?}`;
+ * - `GET {readUrl}?grid_id=…`, scoped to the caller by its cookies or credentials;
+ * - both answer `{status: 'ok', grid_id, colPresets, searches, updated_at, local_only?}` or
+ *   `{status: 'error', message}` with a 4xx/5xx status.
+ *
+ * @module
+ */
+import axios, { AxiosError } from 'axios';
+import type { AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
+import type { GridPrefs, GridPrefsPatch, GridViewSpec } from '../core/types';
+import { validateGridPrefsPatch } from '../core/prefs';
+import { HostError } from './errors';
+import { emptyFilterState, parseFilterState } from './filter-state';
+import type { HostTemplate } from './memory-host';
+import { applyPrefsPatch, checkedPatch, emptyGridPrefs, gridIdProblem } from './prefs-data';
+import { buildRouteUrl, defaultRoutes } from './routes';
+import type { RouteMap } from './routes';
+import { hostTranslator } from './translate';
+import type { HostTranslateOptions } from './translate';
+import type {
+  FilterState,
+  GridViewHost,
+  LoadPrefsResult,
+  RouteId,
+  RouteParams,
+  SavePrefsResult,
+} from './types';
+
+/** Default request timeout of `HttpHost`, in milliseconds. */
+export const DEFAULT_HTTP_TIMEOUT_MS = 10_000;
+
+/** Options of `createHttpHost`. */
+export interface HttpHostOptions extends HostTranslateOptions {
+  /**
+   * URL the preferences are POSTed to. Absent: the `grid_prefs` route (by default
+   * `{baseUrl}/grid/preferences/`). Empty string or null: preferences are never sent; saves answer
+   * `localOnly: true, reason: 'disabled'` without any request, and reads answer empty preferences.
+   */
+  preferencesUrl?: string | null;
+  /** URL preferences are read from with GET; defaults to `preferencesUrl`. */
+  preferencesReadUrl?: string;
+  /** Base of the default routes; defaults to `''` (root-relative URLs). */
+  baseUrl?: string;
+  /** Route URLs by id, merged over the default routes of `baseUrl`. */
+  routes?: RouteMap;
+  /**
+   * The authenticated caller when the page knows it. Absent: unknown, the server decides from the
+   * request's cookies or credentials and `currentSubjectId()` returns null.
+   */
+  subjectId?: string | null;
+  /** The page's query string (or a getter of it, e.g. `() => location.search`) for filter state. */
+  search?: string | URLSearchParams | (() => string | URLSearchParams);
+  /** Request timeout in milliseconds; defaults to `DEFAULT_HTTP_TIMEOUT_MS`. */
+  timeoutMs?: number;
+  /** Send cookies on cross-origin requests too; defaults to true (reads are scoped to the caller). */
+  withCredentials?: boolean;
+  /** Extra request headers (a CSRF token, an `Authorization` header), or a getter called per request. */
+  headers?: Record<string, string> | (() => Record<string, string>);
+  /** The axios instance to use; tests inject one with a fake adapter. Defaults to `axios.create()`. */
+  axios?: Pick<AxiosInstance, 'request'>;
+  /** Host templates by name. */
+  templates?: Record<string, HostTemplate>;
+}
+
+/**
+ * A `GridViewHost` over HTTP.
+ *
+ * Errors: every failed request throws `HostError` with code `timeout` (took longer than
+ * `timeoutMs`), `network` (no answer: offline, refused, CORS), `http` (non-2xx; `status` set, and
+ * `message` is the server's own when its JSON body has one; `retryAfterMs` from `Retry-After`) or
+ * `invalid_response` (a 2xx body that is not the documented JSON, or one for another grid).
+ * A patch or grid id that breaks the server's rules is refused before sending (`invalid_prefs`).
+ * A save for a subject other than a known `subjectId` throws `subject_mismatch`.
+ */
+export class HttpHost implements GridViewHost {
+  readonly #options: HttpHostOptions;
+  readonly #http: Pick<AxiosInstance, 'request'>;
+  readonly #routes: RouteMap;
+  readonly #saveUrl: string | null;
+  readonly #readUrl: string | null;
+  readonly #translate: (key: string) => string;
+  readonly #templates: Record<string, HostTemplate>;
+
+  constructor(options: HttpHostOptions = {}) {
+    this.#options = options;
+    this.#http = options.axios ?? axios.create();
+    this.#routes = { ...defaultRoutes(options.baseUrl), ...options.routes };
+    const saveUrl = options.preferencesUrl === undefined ? (this.#routes.grid_prefs ?? null) : options.preferencesUrl;
+    this.#saveUrl = saveUrl === '' ? null : saveUrl;
+    this.#readUrl = this.#saveUrl === null ? null : (options.preferencesReadUrl ?? this.#saveUrl);
+    this.#translate = hostTranslator(options);
+    this.#templates = { ...options.templates };
+  }
+
+  /** True when preferences are sent to a server (a preferences URL is set). */
+  get savesToServer(): boolean {
+    return this.#saveUrl !== null;
+  }
+
+  translate(key: string): string {
+    return this.#translate(key);
+  }
+
+  urlFor(route: RouteId, params?: RouteParams): string {
+    return buildRouteUrl(this.#routes, route, params);
+  }
+
+  templateExists(name: string): boolean {
+    return Object.prototype.hasOwnProperty.call(this.#templates, name);
+  }
+
+  renderHostTemplate(name: string, context: Record<string, unknown>): string {
+    const template = this.templateExists(name) ? this.#templates[name] : undefined;
+    if (!template) throw new HostError('unknown_template', `The host has no template named "${name}".`);
+    return template(context);
+  }
+
+  async getGridPrefs(subjectId: string | null, gridId: string): Promise<GridPrefs> {
+    return (await this.loadGridPrefs(subjectId, gridId)).prefs;
+  }
+
+  async loadGridPrefs(_subjectId: string | null, gridId: string): Promise<LoadPrefsResult> {
+    const problem = gridIdProblem(gridId);
+    if (problem) throw new HostError('invalid_prefs', problem);
+    if (this.#readUrl === null) return { localOnly: true, reason: 'disabled', prefs: emptyGridPrefs() };
+    const response = await this.#send({ method: 'GET', url: this.#readUrl, params: { grid_id: gridId } });
+    return readPrefsBody(response.data, gridId);
+  }
+
+  async saveGridPrefs(subjectId: string | null, gridId: string, prefs: GridPrefsPatch): Promise<SavePrefsResult> {
+    const known = this.#options.subjectId;
+    if (known !== undefined && subjectId !== known) {
+      throw new HostError('subject_mismatch', 'Preferences can only be saved for the authenticated caller.');
+    }
+    const patch = checkedPatch(gridId, prefs);
+    if (this.#saveUrl === null) {
+      return { localOnly: true, reason: 'disabled', prefs: applyPrefsPatch(emptyGridPrefs(), patch) };
+    }
+    const response = await this.#send({ method: 'POST', url: this.#saveUrl, data: { grid_id: gridId, ...patch } });
+    return readPrefsBody(response.data, gridId);
+  }
+
+  filterStateFromRequest(spec: GridViewSpec): FilterState {
+    const source = this.#options.search;
+    if (source === undefined) return emptyFilterState();
+    return parseFilterState(typeof source === 'function' ? source() : source, spec);
+  }
+
+  currentSubjectId(): string | null {
+    return this.#options.subjectId ?? null;
+  }
+
+  async #send(config: AxiosRequestConfig): Promise<AxiosResponse<unknown>> {
+    const extra = typeof this.#options.headers === 'function' ? this.#options.headers() : this.#options.headers;
+    try {
+      return await this.#http.request<unknown>({
+        ...config,
+        timeout: this.#options.timeoutMs ?? DEFAULT_HTTP_TIMEOUT_MS,
+        withCredentials: this.#options.withCredentials ?? true,
+        responseType: 'json',
+        // Without this, axios reports a timeout as ECONNABORTED, the same code as an aborted request.
+        transitional: { clarifyTimeoutError: true, silentJSONParsing: true, forcedJSONParsing: true },
+        headers: { Accept: 'application/json', ...(config.data === undefined ? {} : { 'Content-Type': 'application/json' }), ...extra },
+      });
+    } catch (error) {
+      throw toHostError(error);
+    }
+  }
+}
+
+/**
+ * Makes an `HttpHost`. See `HttpHostOptions` for every option; `createHttpHost()` talks to
+ * `/grid/preferences/` on the page's own origin with cookies.
+ *
+ * @example
+ * const host = createHttpHost({ baseUrl: '/api', search: () => location.search, headers: () => ({ 'X-CSRF-Token': token }) });
+ */
+export function createHttpHost(options: HttpHostOptions = {}): HttpHost {
+  return new HttpHost(options);
+}
+
+/**
+ * Maps an axios failure to `HostError`. Exported for custom hosts built on axios.
+ *
+ * Edge cases: an error that is not from axios is a `network` error carrying the original message;
+ * an HTTP error body that is not JSON (a proxy's HTML page) gives the status text as message.
+ */
+export function toHostError(error: unknown): HostError {
+  if (error instanceof HostError) return error;
+  if (!axios.isAxiosError(error)) {
+    return new HostError('network', error instanceof Error ? error.message : String(error), { cause: error });
+  }
+  if (error.code === AxiosError.ETIMEDOUT) {
+    return new HostError('timeout', error.message || 'The request timed out.', { cause: error });
+  }
+  const response = error.response;
+  if (!response) {
+    return new HostError('network', error.message || 'The server could not be reached.', { cause: error });
+  }
+  const body = response.data as { message?: unknown } | null | undefined;
+  const serverMessage = body && typeof body === 'object' && typeof body.message === 'string' ? body.message : null;
+  const message = serverMessage ?? `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+  const options: { status: number; retryAfterMs?: number; cause: unknown } = { status: response.status, cause: error };
+  const retryAfterMs = parseRetryAfter(headerValue(response.headers, 'retry-after'));
+  if (retryAfterMs !== undefined) options.retryAfterMs = retryAfterMs;
+  return new HostError('http', message, options);
+}
+
+/** Reads and checks a success body of the preferences route. */
+function readPrefsBody(data: unknown, gridId: string): LoadPrefsResult {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new HostError('invalid_response', 'The preferences answer is not a JSON object.');
+  }
+  const body = data as Record<string, unknown>;
+  if (body.status !== 'ok') throw new HostError('invalid_response', 'The preferences answer has no status "ok".');
+  if (body.grid_id !== gridId) throw new HostError('invalid_response', `The preferences answer is for another grid than "${gridId}".`);
+  const checked = validateGridPrefsPatch({ colPresets: body.colPresets ?? {}, searches: body.searches ?? [] });
+  if (!checked.ok) throw new HostError('invalid_response', `The preferences answer is malformed: ${checked.message}`);
+  const updatedAt = typeof body.updated_at === 'string' ? body.updated_at : null;
+  const prefs: GridPrefs = { colPresets: checked.value.colPresets ?? {}, searches: checked.value.searches ?? [], updatedAt };
+  if (body.local_only === true) return { localOnly: true, reason: 'anonymous', prefs };
+  return { localOnly: false, prefs };
+}
+
+function headerValue(headers: unknown, name: string): string | undefined {
+  if (!headers || typeof headers !== 'object') return undefined;
+  const getter = (headers as { get?: unknown }).get;
+  const value = typeof getter === 'function' ? (getter as (n: string) => unknown).call(headers, name) : (headers as Record<string, unknown>)[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** `Retry-After` in seconds or as an HTTP date, in milliseconds from now; undefined when unreadable. */
+function parseRetryAfter(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
+}
