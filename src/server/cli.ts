@@ -1,3 +1,9 @@
 #!/usr/bin/env node
-/** The `vue-grid-view` command line. */
-console.log('vue-grid-view');
+/** The `vue-grid-view` command line: `vue-grid-view migrate --sqlite prefs.db` or `--postgres <url>`. */
+import { runCli } from './cli-main';
+
+process.exitCode = await runCli(process.argv.slice(2), {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  env: process.env,
+});

@@ -1,0 +1,98 @@
+/**
+ * The server's one error class and the one place that turns any error into a response.
+ *
+ * @module
+ */
+
+/**
+ * An error that already knows its HTTP answer. Throw it from routes, export builders, lazy blocks
+ * or the `authorize`/`subject` hooks to answer with that status and `{status: 'error', message}`.
+ *
+ * Edge cases: `status` outside 400–599 is treated as 500 by `errorToResponse`; `message` is sent to
+ * the caller as it is, so it must never contain secrets; `headers` (e.g. `Retry-After`, `Allow`) are
+ * added to the response.
+ */
+export class HttpError extends Error {
+  override readonly name = 'HttpError';
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(status: number, message: string, headers: Record<string, string> = {}) {
+    super(message);
+    this.status = status;
+    this.headers = { ...headers };
+  }
+}
+
+/**
+ * Thrown by preference stores when the database cannot be reached or refuses to write (down,
+ * read-only, locked past `busy_timeout`, missing table). The handler answers 503. `cause` keeps the
+ * driver's error for logs; the message sent to callers never includes it.
+ */
+export class PreferencesStorageError extends Error {
+  override readonly name = 'PreferencesStorageError';
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/** The message callers see for storage failures; details go to `onError` only. */
+export const STORAGE_UNAVAILABLE_MESSAGE = 'Preferences storage is unavailable; nothing was saved. Try again later.';
+
+/** The message callers see for unexpected errors (bugs); details go to `onError` only. */
+export const INTERNAL_ERROR_MESSAGE = 'Internal server error.';
+
+/** Called with every 5xx-causing error (never with 4xx ones). Must not throw; if it does, it is ignored. */
+export type ErrorLogger = (error: unknown, request: Request) => void;
+
+/** Headers every response of the handler carries. */
+export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'X-Content-Type-Options': 'nosniff',
+});
+
+/**
+ * A JSON response with the security headers. `Cache-Control: no-store` is added unless `headers`
+ * sets it: every JSON answer of the handler is per-caller data or an error.
+ */
+export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  const all = new Headers({ ...BASE_SECURITY_HEADERS, 'Cache-Control': 'no-store', ...headers });
+  all.set('Content-Type', 'application/json; charset=utf-8');
+  return new Response(JSON.stringify(body), { status, headers: all });
+}
+
+/**
+ * THE place that turns an error into a response: `HttpError` gives its own status and message,
+ * `PreferencesStorageError` 503 with a generic message, anything else 500 with a generic message.
+ * Every 5xx is passed to `log` (a throwing logger is ignored).
+ */
+export function errorToResponse(error: unknown, request: Request, log: ErrorLogger): Response {
+  if (error instanceof HttpError && error.status >= 400 && error.status <= 599) {
+    if (error.status >= 500) safeLog(log, error, request);
+    return jsonResponse(error.status, { status: 'error', message: error.message }, { ...error.headers });
+  }
+  safeLog(log, error, request);
+  if (error instanceof PreferencesStorageError) {
+    return jsonResponse(503, { status: 'error', message: STORAGE_UNAVAILABLE_MESSAGE }, { 'Retry-After': '5' });
+  }
+  return jsonResponse(500, { status: 'error', message: INTERNAL_ERROR_MESSAGE });
+}
+
+function safeLog(log: ErrorLogger, error: unknown, request: Request): void {
+  try {
+    log(error, request);
+  } catch {
+    // A broken logger must not turn a handled error into a crash.
+  }
+}
+
+/** The default logger: one line on stderr with method, path and the error. */
+export function defaultErrorLogger(error: unknown, request: Request): void {
+  let path = request.url;
+  try {
+    path = new URL(request.url).pathname;
+  } catch {
+    // Keep the raw URL.
+  }
+  console.error(`[vue-grid-view] ${request.method} ${path} failed:`, error);
+}

@@ -1,0 +1,158 @@
+/**
+ * PDF bytes from an export table, with jsPDF and jsPDF-AutoTable (imported only when a PDF export
+ * runs) and an embedded DejaVu Sans so Cyrillic text renders.
+ *
+ * @module
+ */
+import type { jsPDF as JsPdf } from 'jspdf';
+import type { autoTable as AutoTable } from 'jspdf-autotable';
+import { formatKpiValue, formatValue, readCell } from '../../core/format';
+import { PDF_FONT_FAMILY, loadPdfFont } from './font';
+import type { ExportColumn, ExportKpi, ExportTable } from './types';
+
+/** MIME type of PDF files. */
+export const PDF_CONTENT_TYPE = 'application/pdf';
+
+/**
+ * Default cap on PDF rows. jsPDF-AutoTable needs seconds and hundreds of pages for 10,000 rows, and
+ * nobody prints that; larger exports belong in XLSX. Configurable per handler and per builder.
+ */
+export const DEFAULT_PDF_MAX_ROWS = 5_000;
+
+interface PdfLibraries {
+  jsPDF: typeof JsPdf;
+  autoTable: typeof AutoTable;
+}
+
+let libraries: Promise<PdfLibraries> | undefined;
+
+/** jsPDF and AutoTable, loaded once on first use; a clear error when the optional packages are missing. */
+function loadPdfLibraries(): Promise<PdfLibraries> {
+  libraries ??= Promise.all([import('jspdf'), import('jspdf-autotable')]).then(
+    ([jspdf, autotable]) => {
+      const jsPDF = (jspdf as { jsPDF?: typeof JsPdf }).jsPDF ?? (jspdf as unknown as { default: { jsPDF: typeof JsPdf } }).default.jsPDF;
+      const autoTable = autotable.autoTable ?? (autotable as unknown as { default: PdfLibraries['autoTable'] }).default;
+      return { jsPDF, autoTable };
+    },
+    (error: unknown) => {
+      libraries = undefined;
+      throw new Error('PDF export needs the optional packages "jspdf" and "jspdf-autotable".', { cause: error });
+    },
+  );
+  return libraries;
+}
+
+/** Options of `buildPdf`. */
+export interface BuildPdfOptions {
+  /** Most rows written; extra rows are cut and the PDF says so. Default 5,000. */
+  maxRows?: number;
+}
+
+/** Result of `buildPdf`: the bytes, and how many rows were written out of how many. */
+export interface PdfResult {
+  bytes: Uint8Array;
+  rowsWritten: number;
+  rowsTotal: number;
+}
+
+const MARGIN = 36;
+const FOOTER = 28;
+const NUMERIC = new Set(['number', 'currency', 'percent']);
+
+/**
+ * Builds the PDF: the title, the KPI strip (label and value per card, four per line), a note when
+ * rows were cut, the table (header repeated on every page, numbers right-aligned and formatted for
+ * `table.format.locale`) and "Page X of Y" on every page. Landscape when there are more than six
+ * columns. Text is drawn as text (searchable, extractable), never interpreted as markup.
+ */
+export async function buildPdf(table: ExportTable, options: BuildPdfOptions = {}): Promise<PdfResult> {
+  const [{ jsPDF, autoTable }, font] = await Promise.all([loadPdfLibraries(), loadPdfFont()]);
+  const maxRows = options.maxRows ?? DEFAULT_PDF_MAX_ROWS;
+  const rowsTotal = table.rows.length;
+  const rows = rowsTotal > maxRows ? table.rows.slice(0, maxRows) : table.rows;
+  const doc = new jsPDF({ orientation: table.columns.length > 6 ? 'landscape' : 'portrait', unit: 'pt', format: 'a4', compress: true });
+  doc.addFileToVFS('DejaVuSans.ttf', font.normal);
+  doc.addFileToVFS('DejaVuSans-Bold.ttf', font.bold);
+  doc.addFont('DejaVuSans.ttf', PDF_FONT_FAMILY, 'normal');
+  doc.addFont('DejaVuSans-Bold.ttf', PDF_FONT_FAMILY, 'bold');
+  doc.setFont(PDF_FONT_FAMILY, 'normal');
+  if (table.title) doc.setProperties({ title: table.title });
+
+  const width = doc.internal.pageSize.getWidth();
+  const height = doc.internal.pageSize.getHeight();
+  let y = MARGIN;
+  if (table.title) {
+    doc.setFont(PDF_FONT_FAMILY, 'bold').setFontSize(16);
+    const lines = doc.splitTextToSize(table.title, width - 2 * MARGIN) as string[];
+    doc.text(lines, MARGIN, y + 12);
+    y += 12 + lines.length * 19;
+  }
+  if (table.kpis && table.kpis.length > 0) y = drawKpis(doc, table.kpis, table, y, width);
+  if (rows.length < rowsTotal) {
+    const note = (table.truncatedLabel ?? 'Showing the first {shown} of {total} rows.')
+      .replace('{shown}', formatValue(rows.length, 'number', table.format))
+      .replace('{total}', formatValue(rowsTotal, 'number', table.format));
+    doc.setFont(PDF_FONT_FAMILY, 'normal').setFontSize(9).setTextColor(120, 60, 0);
+    doc.text(note, MARGIN, y + 10);
+    doc.setTextColor(0, 0, 0);
+    y += 18;
+  }
+
+  const columns = table.columns;
+  const columnStyles: Record<string, { halign: 'right' }> = {};
+  columns.forEach((column, i) => {
+    if (NUMERIC.has(column.format ?? 'text')) columnStyles[String(i)] = { halign: 'right' };
+  });
+  const body = rows.map((row) => columns.map((column: ExportColumn) => formatValue(readCell(row, column.key), column.format ?? 'text', table.format)));
+  autoTable(doc, {
+    head: [columns.map((c) => c.label)],
+    body,
+    startY: y + 4,
+    margin: { top: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER, left: MARGIN },
+    theme: 'striped',
+    styles: { font: PDF_FONT_FAMILY, fontStyle: 'normal', fontSize: 8, cellPadding: 3, overflow: 'linebreak' },
+    headStyles: { font: PDF_FONT_FAMILY, fontStyle: 'bold', fillColor: [55, 65, 81], textColor: 255 },
+    columnStyles,
+    showHead: 'everyPage',
+  });
+
+  const pages = doc.getNumberOfPages();
+  const template = table.pageLabel ?? 'Page {page} of {pages}';
+  doc.setFont(PDF_FONT_FAMILY, 'normal').setFontSize(8).setTextColor(100, 100, 100);
+  for (let page = 1; page <= pages; page++) {
+    doc.setPage(page);
+    const label = template.replace('{page}', String(page)).replace('{pages}', String(pages));
+    doc.text(label, width - MARGIN, height - MARGIN + 8, { align: 'right' });
+  }
+  const buffer = doc.output('arraybuffer');
+  return { bytes: new Uint8Array(buffer), rowsWritten: rows.length, rowsTotal };
+}
+
+function drawKpis(doc: JsPdf, kpis: ExportKpi[], table: ExportTable, top: number, pageWidth: number): number {
+  const perLine = Math.min(4, kpis.length);
+  const gap = 8;
+  const cardWidth = (pageWidth - 2 * MARGIN - gap * (perLine - 1)) / perLine;
+  const cardHeight = 40;
+  let y = top;
+  kpis.forEach((kpi, i) => {
+    const col = i % perLine;
+    if (col === 0 && i > 0) y += cardHeight + gap;
+    const x = MARGIN + col * (cardWidth + gap);
+    doc.setDrawColor(209, 213, 219).setFillColor(249, 250, 251).roundedRect(x, y, cardWidth, cardHeight, 3, 3, 'FD');
+    doc.setFont(PDF_FONT_FAMILY, 'normal').setFontSize(8).setTextColor(75, 85, 99);
+    doc.text(fitText(doc, kpi.label, cardWidth - 12), x + 6, y + 13);
+    const display = kpi.display ?? formatKpiValue(kpi.value ?? null, kpi.format ?? 'number', table.format);
+    doc.setFont(PDF_FONT_FAMILY, 'bold').setFontSize(13).setTextColor(17, 24, 39);
+    doc.text(fitText(doc, display, cardWidth - 12), x + 6, y + 31);
+  });
+  doc.setTextColor(0, 0, 0);
+  return y + cardHeight + 12;
+}
+
+/** Cuts text with an ellipsis so it fits a width at the current font size. */
+function fitText(doc: JsPdf, text: string, maxWidth: number): string {
+  if (doc.getTextWidth(text) <= maxWidth) return text;
+  const chars = [...text];
+  while (chars.length > 1 && doc.getTextWidth(`${chars.join('')}…`) > maxWidth) chars.pop();
+  return `${chars.join('')}…`;
+}

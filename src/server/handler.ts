@@ -1,0 +1,202 @@
+/**
+ * `createGridViewHandler`: the server part as one web-standard function `(Request) => Promise<Response
+ * | undefined>`. It answers the preference, export and lazy-fragment routes under a base URL and
+ * returns undefined for every other path, so it composes with any framework (adapters for Node
+ * `http`, Hono and Express are in `./adapters`).
+ *
+ * @module
+ */
+import { PREFS_LIMITS } from '../core/prefs';
+import { MemoryHost } from '../host/memory-host';
+import { MemoryPrefs } from '../host/memory-prefs';
+import type { GridViewHost, PreferencesStore } from '../host/types';
+import type { AuthMode, AuthorizeContext, LazyBlock, RequestContext, ResolvedOptions } from './context';
+import { type CsrfOptions, DEFAULT_CSRF } from './csrf';
+import { type ErrorLogger, HttpError, defaultErrorLogger, errorToResponse } from './errors';
+import { DEFAULT_PDF_MAX_ROWS } from './exports/pdf';
+import { type ExportRegistry, defaultExportRegistry } from './exports/registry';
+import { exportFile } from './routes/exports';
+import { lazyFragment } from './routes/lazy';
+import { readPreferences, savePreferences } from './routes/preferences';
+import { DEFAULT_EXPORT_THROTTLE, DEFAULT_LAZY_THROTTLE, type ThrottleOptions, createThrottle } from './throttle';
+
+/** Options of `createGridViewHandler`. Every option has a default; see docs/server.md. */
+export interface GridViewHandlerOptions {
+  /** Path prefix of every route, e.g. `/app` gives `/app/grid/preferences/`. Default `''`. */
+  baseUrl?: string;
+  /** Where authenticated callers' preferences live. Default: a new `MemoryPrefs` (process memory). */
+  store?: PreferencesStore;
+  /**
+   * The authenticated caller of a request (user key, token subject), or null for anonymous. The
+   * library never authenticates anyone itself: the host reads its session or token here. An empty
+   * string counts as anonymous. Default: every caller is anonymous.
+   */
+  subject?: (request: Request) => string | null | Promise<string | null>;
+  /**
+   * How callers are authenticated, which decides whether CSRF checks apply to their POSTs. Default:
+   * `token` for a request with an `Authorization` header and no `Cookie` header, else `cookie`.
+   */
+  authMode?: AuthMode | ((request: Request) => AuthMode);
+  /** CSRF protection for cookie callers' POSTs. Default `{ mode: 'same-origin', header: 'X-CSRF-Token' }`. */
+  csrf?: CsrfOptions;
+  /** Lazy blocks by id, for `GET {base}/grid/lazy/?block=<id>`. `vue-grid-view/ssr` builds them from components. */
+  lazyBlocks?: Record<string, LazyBlock>;
+  /** Export builders. Default: the module-level registry filled by `registerPdfExport`/`registerXlsxExport`. */
+  exports?: ExportRegistry;
+  /** Export throttle per caller, format and builder; `false` turns it off. Default 5 per 60 s. */
+  throttle?: ThrottleOptions | false;
+  /** Lazy-fragment throttle per caller and block; `false` turns it off. Default 120 per 60 s. */
+  lazyThrottle?: ThrottleOptions | false;
+  /** Guards exports and lazy blocks: return false to answer 403. Runs after the 400/404 checks. */
+  authorize?: (context: AuthorizeContext) => boolean | Promise<boolean>;
+  /**
+   * The `GridViewHost` of a request, given to export builders (`filterStateFromRequest`) and lazy
+   * blocks. Default: a `MemoryHost` with the caller's subject, the request URL and the handler's store.
+   */
+  host?: (request: Request, context: { subject: string | null }) => GridViewHost | Promise<GridViewHost>;
+  /** Receives every error that became a 5xx (with the request). Default: one line on stderr. */
+  onError?: ErrorLogger;
+  /** Most rows in a PDF export unless the builder's registration says otherwise. Default 5,000. */
+  pdfMaxRows?: number;
+  /** Largest accepted JSON body in bytes. Default 65,536 (`PREFS_LIMITS.maxBodyBytes`). */
+  maxBodyBytes?: number;
+  /** Clock of the throttles, for tests. Default `Date.now`. */
+  now?: () => number;
+}
+
+/** The handler: a response for the routes it owns, undefined for any other path. Never rejects. */
+export type GridViewHandler = (request: Request) => Promise<Response | undefined>;
+
+type RouteName = 'preferences' | 'save' | 'export_pdf' | 'export_xlsx' | 'lazy';
+
+/** Paths below the base, with the methods each accepts. */
+const ROUTES: Record<string, { name: RouteName; methods: string[] }> = {
+  '/grid/preferences': { name: 'preferences', methods: ['GET', 'HEAD', 'POST'] },
+  '/api/grid-view/save': { name: 'save', methods: ['POST'] },
+  '/grid/export/pdf': { name: 'export_pdf', methods: ['GET', 'HEAD'] },
+  '/grid/export/xlsx': { name: 'export_xlsx', methods: ['GET', 'HEAD'] },
+  '/grid/lazy': { name: 'lazy', methods: ['GET', 'HEAD'] },
+};
+
+/**
+ * Creates the request handler.
+ *
+ * Routes (each with or without the trailing slash):
+ * - `GET {base}/grid/preferences/?grid_id=` and `POST {base}/grid/preferences/` (set A);
+ * - `POST {base}/api/grid-view/save/` (set B, login required);
+ * - `GET {base}/grid/export/pdf/?builder=` and `GET {base}/grid/export/xlsx/?builder=`;
+ * - `GET {base}/grid/lazy/?block=`.
+ *
+ * Every error answer is JSON `{status: 'error', message}` with the right status; a wrong method gets
+ * 405 with `Allow`; nothing a caller sends produces a 500 (unexpected errors do, with a generic
+ * message, and go to `onError`). The handler never rejects.
+ *
+ * Security: the library authenticates nobody. Without `subject` every caller is anonymous (nothing is
+ * stored); exports and lazy blocks are only throttled unless `authorize` (or the host's own
+ * middleware) guards them.
+ *
+ * Throws a `TypeError` at creation for a `baseUrl` that does not start with `/` or bad limits.
+ */
+export function createGridViewHandler(options: GridViewHandlerOptions = {}): GridViewHandler {
+  const resolved = resolveOptions(options);
+  const { base, log } = resolved;
+
+  return async (request: Request): Promise<Response | undefined> => {
+    let url: URL;
+    try {
+      url = new URL(request.url);
+    } catch {
+      return undefined;
+    }
+    const path = url.pathname;
+    if (base !== '' && !(path === base || path.startsWith(`${base}/`))) return undefined;
+    const rest = path.slice(base.length).replace(/\/$/, '');
+    if (!Object.prototype.hasOwnProperty.call(ROUTES, rest)) return undefined;
+    const route = ROUTES[rest] as { name: RouteName; methods: string[] };
+    try {
+      if (!route.methods.includes(request.method)) {
+        throw new HttpError(405, `Method ${request.method} is not allowed here.`, { Allow: route.methods.join(', ') });
+      }
+      const response = await dispatch(route.name, requestContext(request, url, resolved));
+      return request.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
+    } catch (error) {
+      return errorToResponse(error, request, log);
+    }
+  };
+}
+
+function dispatch(route: RouteName, ctx: RequestContext): Promise<Response> {
+  switch (route) {
+    case 'preferences':
+      return ctx.request.method === 'POST' ? savePreferences(ctx, false) : readPreferences(ctx);
+    case 'save':
+      return savePreferences(ctx, true);
+    case 'export_pdf':
+      return exportFile(ctx, 'pdf');
+    case 'export_xlsx':
+      return exportFile(ctx, 'xlsx');
+    case 'lazy':
+      return lazyFragment(ctx);
+  }
+}
+
+function requestContext(request: Request, url: URL, options: ResolvedOptions): RequestContext {
+  let subject: Promise<string | null> | undefined;
+  let host: Promise<GridViewHost> | undefined;
+  const ctx: RequestContext = {
+    request,
+    url,
+    options,
+    subject() {
+      subject ??= Promise.resolve(options.subject(request)).then(checkSubject);
+      return subject;
+    },
+    host() {
+      host ??= ctx.subject().then((subjectId) =>
+        options.host
+          ? options.host(request, { subject: subjectId })
+          : new MemoryHost({ subjectId, url: request.url, prefs: options.store, baseUrl: options.base }),
+      );
+      return host;
+    },
+  };
+  return ctx;
+}
+
+function checkSubject(value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value !== 'string') throw new TypeError(`The subject option must return a string or null, not ${typeof value}.`);
+  return value;
+}
+
+function defaultAuthMode(request: Request): AuthMode {
+  return request.headers.has('authorization') && !request.headers.has('cookie') ? 'token' : 'cookie';
+}
+
+function resolveOptions(options: GridViewHandlerOptions): ResolvedOptions {
+  const base = (options.baseUrl ?? '').replace(/\/+$/, '');
+  if (base !== '' && !base.startsWith('/')) throw new TypeError('baseUrl must be a path starting with "/" (or empty).');
+  const maxBodyBytes = options.maxBodyBytes ?? PREFS_LIMITS.maxBodyBytes;
+  if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 1) throw new TypeError('maxBodyBytes must be a positive integer.');
+  const pdfMaxRows = options.pdfMaxRows ?? DEFAULT_PDF_MAX_ROWS;
+  if (!Number.isSafeInteger(pdfMaxRows) || pdfMaxRows < 1) throw new TypeError('pdfMaxRows must be a positive integer.');
+  const authMode = options.authMode;
+  const now = options.now ?? Date.now;
+  return {
+    base,
+    store: options.store ?? new MemoryPrefs(),
+    subject: options.subject ?? (() => null),
+    authMode: typeof authMode === 'function' ? authMode : authMode ? () => authMode : defaultAuthMode,
+    csrf: { ...DEFAULT_CSRF, ...options.csrf },
+    // Kept by reference: blocks registered after the handler was created are served too.
+    lazyBlocks: options.lazyBlocks ?? {},
+    exports: options.exports ?? defaultExportRegistry,
+    exportThrottle: options.throttle === false ? null : createThrottle(options.throttle ?? DEFAULT_EXPORT_THROTTLE, now),
+    lazyThrottle: options.lazyThrottle === false ? null : createThrottle(options.lazyThrottle ?? DEFAULT_LAZY_THROTTLE, now),
+    authorize: options.authorize ?? null,
+    host: options.host ?? null,
+    log: options.onError ?? defaultErrorLogger,
+    pdfMaxRows,
+    maxBodyBytes,
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * Export routes: `GET {base}/grid/export/pdf/` and `GET {base}/grid/export/xlsx/` with
+ * `builder=<key>` plus the page's filter parameters.
+ *
+ * @module
+ */
+import { parseFilterState } from '../../host/filter-state';
+import { callerKey } from '../caller';
+import type { RequestContext } from '../context';
+import { BASE_SECURITY_HEADERS, HttpError } from '../errors';
+import { buildPdf, PDF_CONTENT_TYPE } from '../exports/pdf';
+import type { ExportFormat } from '../exports/registry';
+import { checkExportTable, contentDisposition, exportFileName } from '../exports/table';
+import { buildXlsx, XLSX_CONTENT_TYPE } from '../exports/xlsx';
+
+/**
+ * Runs a registered builder and answers with the file. Order of checks: `builder` missing (400),
+ * no builder under that key (404), `authorize` (403), throttle (429); then the builder runs.
+ */
+export async function exportFile(ctx: RequestContext, format: ExportFormat): Promise<Response> {
+  const { request, url, options } = ctx;
+  const key = url.searchParams.get('builder');
+  if (key === null || key.trim() === '') throw new HttpError(400, 'The builder query parameter is required.');
+  const registered = options.exports.get(format, key);
+  if (!registered) throw new HttpError(404, `No ${format.toUpperCase()} export is registered for builder "${key.slice(0, 100)}".`);
+  const subject = await ctx.subject();
+  const route = format === 'pdf' ? 'export_pdf' : 'export_xlsx';
+  if (options.authorize && !(await options.authorize({ request, route, subject, builder: key }))) {
+    throw new HttpError(403, 'You are not allowed to export this.');
+  }
+  if (options.exportThrottle) {
+    const hit = options.exportThrottle.hit(`${callerKey(request, subject)}\u0000${format}\u0000${key}`);
+    if (!hit.allowed) {
+      throw new HttpError(429, `Too many exports; try again in ${hit.retryAfterSeconds} s.`, { 'Retry-After': String(hit.retryAfterSeconds) });
+    }
+  }
+  const host = await ctx.host();
+  const spec = registered.options.spec;
+  const filterState = spec ? host.filterStateFromRequest(spec) : parseFilterState(url.searchParams);
+  const table = checkExportTable(
+    await registered.builder({ request, params: url.searchParams, filterState, subject, host, format, builder: key }),
+    key,
+  );
+  const headers: Record<string, string> = { ...BASE_SECURITY_HEADERS, 'Cache-Control': 'no-store' };
+  let bytes: Uint8Array;
+  if (format === 'pdf') {
+    const pdf = await buildPdf(table, { maxRows: registered.options.maxRows ?? options.pdfMaxRows });
+    bytes = pdf.bytes;
+    headers['Content-Type'] = PDF_CONTENT_TYPE;
+    if (pdf.rowsWritten < pdf.rowsTotal) headers['X-Grid-View-Truncated'] = `${pdf.rowsWritten}/${pdf.rowsTotal}`;
+  } else {
+    const xlsx = await buildXlsx(table);
+    bytes = xlsx.bytes;
+    headers['Content-Type'] = XLSX_CONTENT_TYPE;
+    if (xlsx.truncated) headers['X-Grid-View-Truncated'] = `${table.rows.length}`;
+  }
+  headers['Content-Disposition'] = contentDisposition(exportFileName(table, key, format));
+  headers['Content-Length'] = String(bytes.byteLength);
+  return new Response(bytes as Uint8Array<ArrayBuffer>, { status: 200, headers });
+}

@@ -1,0 +1,43 @@
+/**
+ * `GET {base}/grid/lazy/?block=<id>`: one lazy block rendered to an HTML fragment.
+ *
+ * @module
+ */
+import { callerKey } from '../caller';
+import type { RequestContext } from '../context';
+import { BASE_SECURITY_HEADERS, HttpError } from '../errors';
+
+/**
+ * Renders a registered lazy block. Checks: `block` missing (400), not registered (404; names such as
+ * `toString` or `__proto__` are never found through the prototype), `authorize` (403), throttle
+ * (429). A renderer returning anything but a string is a bug (500).
+ */
+export async function lazyFragment(ctx: RequestContext): Promise<Response> {
+  const { request, url, options } = ctx;
+  const block = url.searchParams.get('block');
+  if (block === null || block.trim() === '') throw new HttpError(400, 'The block query parameter is required.');
+  const render = Object.prototype.hasOwnProperty.call(options.lazyBlocks, block) ? options.lazyBlocks[block] : undefined;
+  if (typeof render !== 'function') throw new HttpError(404, `No lazy block is registered as "${block.slice(0, 100)}".`);
+  const subject = await ctx.subject();
+  if (options.authorize && !(await options.authorize({ request, route: 'lazy', subject, block }))) {
+    throw new HttpError(403, 'You are not allowed to load this block.');
+  }
+  if (options.lazyThrottle) {
+    const hit = options.lazyThrottle.hit(`${callerKey(request, subject)}\u0000lazy\u0000${block}`);
+    if (!hit.allowed) {
+      throw new HttpError(429, `Too many requests; try again in ${hit.retryAfterSeconds} s.`, { 'Retry-After': String(hit.retryAfterSeconds) });
+    }
+  }
+  const html: unknown = await render({ request, params: url.searchParams, host: await ctx.host(), subject });
+  if (typeof html !== 'string') throw new Error(`Lazy block "${block}" returned ${typeof html} instead of an HTML string.`);
+  return new Response(html, {
+    status: 200,
+    headers: {
+      ...BASE_SECURITY_HEADERS,
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'private, no-store',
+      // Fetched fragments are inserted into the host page; this only guards a fragment opened directly.
+      'Content-Security-Policy': "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    },
+  });
+}

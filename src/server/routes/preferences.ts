@@ -1,0 +1,101 @@
+/**
+ * Preference routes: set A (`GET`/`POST {base}/grid/preferences/`, anonymous callers answered with
+ * `local_only: true`) and set B (`POST {base}/api/grid-view/save/`, login required).
+ *
+ * @module
+ */
+import { validateGridId, validateGridPrefsPatch } from '../../core/prefs';
+import type { GridPrefs, GridPrefsPatch } from '../../core/types';
+import { readJsonBody, requireJsonContentType } from '../body';
+import type { RequestContext } from '../context';
+import { assertSameSiteRequest } from '../csrf';
+import { HttpError, PreferencesStorageError, jsonResponse } from '../errors';
+
+/** JSON body of a successful preferences answer. */
+export interface PrefsResponseBody {
+  status: 'ok';
+  local_only?: true;
+  grid_id: string;
+  colPresets: GridPrefs['colPresets'];
+  searches: string[];
+  updated_at: string | null;
+}
+
+/** `GET {base}/grid/preferences/?grid_id=…`: the caller's stored preferences. */
+export async function readPreferences(ctx: RequestContext): Promise<Response> {
+  const gridId = checkGridId(ctx.url.searchParams.get('grid_id'));
+  const subject = await ctx.subject();
+  if (subject === null) return prefsResponse(gridId, { colPresets: {}, searches: [], updatedAt: null }, true);
+  const prefs = await storeCall(() => ctx.options.store.get(subject, gridId));
+  return prefsResponse(gridId, prefs, false);
+}
+
+/**
+ * `POST` of set A (`loginRequired` false) or set B (`loginRequired` true). Checks, in order: CSRF for
+ * cookie callers (403), login for set B (401), content type (415), body size (413), JSON (400),
+ * `grid_id`, `colPresets`, `searches` (400), `subject_id` against the caller (403); then saves.
+ */
+export async function savePreferences(ctx: RequestContext, loginRequired: boolean): Promise<Response> {
+  const { request, options } = ctx;
+  if (options.authMode(request) === 'cookie') await assertSameSiteRequest(request, options.csrf);
+  const subject = await ctx.subject();
+  if (loginRequired && subject === null) throw new HttpError(401, 'Log in to save preferences.');
+  requireJsonContentType(request);
+  const body = await readJsonBody(request, options.maxBodyBytes);
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new HttpError(400, 'The request body must be a JSON object {grid_id, colPresets, searches}.');
+  }
+  const fields = body as Record<string, unknown>;
+  const gridId = checkGridId(Object.prototype.hasOwnProperty.call(fields, 'grid_id') ? fields.grid_id : undefined);
+  const patch = validateGridPrefsPatch(fields);
+  if (!patch.ok) throw new HttpError(400, patch.message);
+  checkSubjectId(fields, subject);
+  if (subject === null) return prefsResponse(gridId, echo(patch.value), true);
+  const prefs = await storeCall(() => options.store.save(subject, gridId, patch.value));
+  return prefsResponse(gridId, prefs, false);
+}
+
+function checkGridId(value: unknown): string {
+  if (value === undefined || value === null) throw new HttpError(400, 'grid_id is required.');
+  const result = validateGridId(value);
+  if (!result.ok) throw new HttpError(400, result.message);
+  return result.value;
+}
+
+/**
+ * The interface document's rule: a `subject_id` sent with a save must be the authenticated caller.
+ * Absent or null means "me". An anonymous caller naming a subject is refused too.
+ */
+function checkSubjectId(fields: Record<string, unknown>, subject: string | null): void {
+  if (!Object.prototype.hasOwnProperty.call(fields, 'subject_id')) return;
+  const claimed = fields.subject_id;
+  if (claimed === null || claimed === undefined) return;
+  if (typeof claimed !== 'string' && typeof claimed !== 'number') throw new HttpError(400, 'subject_id must be a string or a number.');
+  if (subject === null || String(claimed) !== subject) throw new HttpError(403, 'Preferences can only be saved for the authenticated user.');
+}
+
+function echo(patch: GridPrefsPatch): GridPrefs {
+  return { colPresets: patch.colPresets ?? {}, searches: patch.searches ?? [], updatedAt: null };
+}
+
+/** Store failures are storage failures (503), whatever the store threw, unless it is an HttpError. */
+async function storeCall<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof HttpError || error instanceof PreferencesStorageError) throw error;
+    throw new PreferencesStorageError('The preferences store failed.', { cause: error });
+  }
+}
+
+function prefsResponse(gridId: string, prefs: GridPrefs, localOnly: boolean): Response {
+  const body: PrefsResponseBody = {
+    status: 'ok',
+    ...(localOnly ? { local_only: true as const } : {}),
+    grid_id: gridId,
+    colPresets: prefs.colPresets,
+    searches: prefs.searches,
+    updated_at: prefs.updatedAt,
+  };
+  return jsonResponse(200, body);
+}

@@ -1,0 +1,100 @@
+/**
+ * The package's database migrations, shipped in code (no files to locate at run time) and applied
+ * with Kysely's `Migrator`. The bookkeeping tables are named `grid_view_migration` and
+ * `grid_view_migration_lock`, so they never mix with the host application's own Kysely migrations.
+ *
+ * @module
+ */
+import { type Kysely, type Migration, type MigrationResult, Migrator, sql } from 'kysely';
+import { dialectOf, type SqlDialectName } from './schema';
+
+/** Bookkeeping table names of the package's migrations. */
+export const MIGRATION_TABLES = Object.freeze({ migrations: 'grid_view_migration', lock: 'grid_view_migration_lock' });
+
+function migrationsFor(dialect: SqlDialectName): Record<string, Migration> {
+  const json = dialect === 'postgres' ? 'jsonb' : 'text';
+  const time = dialect === 'postgres' ? 'timestamptz' : 'text';
+  return {
+    '2025_01_01_0001_grid_preference': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('grid_preference')
+          .ifNotExists()
+          .addColumn('id', dialect === 'postgres' ? 'bigserial' : 'integer', (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+          .addColumn('subject', 'text', (c) => c.notNull())
+          .addColumn('grid_id', 'varchar(100)', (c) => c.notNull())
+          .addColumn('col_presets', sql.raw(json), (c) => c.notNull().defaultTo(sql.raw(dialect === 'postgres' ? `'{}'::jsonb` : `'{}'`)))
+          .addColumn('searches', sql.raw(json), (c) => c.notNull().defaultTo(sql.raw(dialect === 'postgres' ? `'[]'::jsonb` : `'[]'`)))
+          .addColumn('updated_at', sql.raw(time), (c) => c.notNull())
+          .addUniqueConstraint('grid_preference_subject_grid_id_key', ['subject', 'grid_id'])
+          .execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable('grid_preference').ifExists().execute();
+      },
+    },
+  };
+}
+
+/**
+ * A migrator for the package's migrations on `db` (SQLite or PostgreSQL). On PostgreSQL the
+ * bookkeeping tables go into the connection's current schema, named explicitly: Kysely otherwise
+ * looks for them in every schema and would skip creating them when another schema has them.
+ */
+export async function createGridViewMigrator(db: Kysely<unknown>): Promise<Migrator> {
+  const dialect = dialectOf(db);
+  let migrationTableSchema: string | undefined;
+  if (dialect === 'postgres') {
+    const result = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+    migrationTableSchema = result.rows[0]?.schema ?? undefined;
+  }
+  return new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(migrationsFor(dialect)) },
+    migrationTableName: MIGRATION_TABLES.migrations,
+    migrationLockTableName: MIGRATION_TABLES.lock,
+    ...(migrationTableSchema === undefined ? {} : { migrationTableSchema }),
+  });
+}
+
+/** Outcome of `migrateToLatest`: the migrations that ran now (empty when the schema was current). */
+export interface MigrateOutcome {
+  applied: string[];
+}
+
+/**
+ * Brings the package's tables up to date. Safe to call on every start and from several processes at
+ * once (Kysely takes a lock on PostgreSQL; on SQLite a lost race is retried). Throws an `Error` naming the failed migration, with the driver's error
+ * as `cause`; a failed migration is rolled back where the database allows (PostgreSQL DDL is
+ * transactional).
+ */
+export async function migrateToLatest(db: Kysely<unknown>): Promise<MigrateOutcome> {
+  // Kysely's SQLite "lock" only covers one connection, so two processes migrating one file at the
+  // same moment can both run and one then fails on the bookkeeping insert. Trying again sees the
+  // winner's work and ends as a no-op; a real failure fails every attempt and is thrown.
+  const attempts = dialectOf(db) === 'sqlite' ? 4 : 1;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const { error, results } = await (await createGridViewMigrator(db)).migrateToLatest();
+      return finish(error, results);
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
+    }
+  }
+}
+
+/** Reverts the last migration of the package (for development; drops the table with the first). */
+export async function migrateDown(db: Kysely<unknown>): Promise<MigrateOutcome> {
+  const { error, results } = await (await createGridViewMigrator(db)).migrateDown();
+  return finish(error, results);
+}
+
+function finish(error: unknown, results: MigrationResult[] | undefined): MigrateOutcome {
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error !== undefined) {
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new Error(`vue-grid-view migration ${failed ? `"${failed.migrationName}" ` : ''}failed: ${detail}`, { cause: error });
+  }
+  return { applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName) };
+}

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { contentDisposition, exportFileName, checkExportTable } from '../../src/server/exports/table';
+import { sheetName } from '../../src/server/exports/xlsx';
+import { createThrottle } from '../../src/server/throttle';
+import { errorToResponse, HttpError, PreferencesStorageError } from '../../src/server/errors';
+
+describe('createThrottle', () => {
+  it('allows limit hits per window per key and reports the wait in whole seconds', () => {
+    let now = 0;
+    const throttle = createThrottle({ limit: 2, windowMs: 10_000 }, () => now);
+    expect(throttle.hit('a')).toEqual({ allowed: true });
+    now = 4_000;
+    expect(throttle.hit('a')).toEqual({ allowed: true });
+    expect(throttle.hit('a')).toEqual({ allowed: false, retryAfterSeconds: 6 });
+    expect(throttle.hit('b')).toEqual({ allowed: true });
+    now = 10_001;
+    expect(throttle.hit('a')).toEqual({ allowed: true });
+    expect(throttle.hit('a')).toEqual({ allowed: false, retryAfterSeconds: 4 });
+  });
+
+  it('never reports less than one second', () => {
+    let now = 0;
+    const throttle = createThrottle({ limit: 1, windowMs: 1_000 }, () => now);
+    throttle.hit('k');
+    now = 999.5;
+    expect(throttle.hit('k')).toEqual({ allowed: false, retryAfterSeconds: 1 });
+  });
+
+  it('forgets expired keys when many callers have come and gone', () => {
+    let now = 0;
+    const throttle = createThrottle({ limit: 1, windowMs: 1_000 }, () => now);
+    for (let i = 0; i < 10_000; i++) throttle.hit(`k${i}`);
+    expect(throttle.size).toBe(10_000);
+    now = 5_000;
+    throttle.hit('fresh');
+    expect(throttle.size).toBe(1);
+  });
+});
+
+describe('export file names', () => {
+  const table = (fields: object) => checkExportTable({ columns: [{ key: 'a', label: 'A' }], rows: [], ...fields }, 'key');
+
+  it('falls back from fileName to title to the builder key and ensures the extension', () => {
+    expect(exportFileName(table({ fileName: 'report.PDF' }), 'key', 'pdf')).toBe('report.pdf');
+    expect(exportFileName(table({ title: 'Sales Q1' }), 'key', 'xlsx')).toBe('Sales Q1.xlsx');
+    expect(exportFileName(table({}), 'orders', 'xlsx')).toBe('orders.xlsx');
+    expect(exportFileName(table({ title: '///' }), 'orders', 'pdf')).toBe('orders.pdf');
+  });
+
+  it('removes path separators, control and reserved characters, and leading dots', () => {
+    expect(exportFileName(table({ fileName: '../../etc/passwd' }), 'k', 'pdf')).toBe('etc passwd.pdf');
+    expect(exportFileName(table({ fileName: 'a\u0000b\r\nc<d>e|f?g*h' }), 'k', 'pdf')).toBe('a b c d e f g h.pdf');
+    expect(exportFileName(table({ fileName: 'x'.repeat(300) }), 'k', 'pdf')).toBe(`${'x'.repeat(150)}.pdf`);
+  });
+
+  it('writes an ASCII fallback and the exact UTF-8 name (RFC 5987)', () => {
+    expect(contentDisposition('Café Звіт.xlsx')).toBe(`attachment; filename="Cafe ____.xlsx"; filename*=UTF-8''Caf%C3%A9%20%D0%97%D0%B2%D1%96%D1%82.xlsx`);
+    expect(contentDisposition("it's (1)*.pdf")).toBe(`attachment; filename="it's (1)*.pdf"; filename*=UTF-8''it%27s%20%281%29%2A.pdf`);
+    expect(contentDisposition('50%;x.pdf')).toBe(`attachment; filename="50__x.pdf"; filename*=UTF-8''50%25%3Bx.pdf`);
+  });
+});
+
+describe('sheetName', () => {
+  it.each([
+    [undefined, 'Sheet1'],
+    ['', 'Sheet1'],
+    ['[]:*?/\\', 'Sheet1'],
+    ["'quoted'", 'quoted'],
+    ['History', 'History_'],
+    ['a'.repeat(40), 'a'.repeat(31)],
+    ['Продажі за перший квартал 2024 року', 'Продажі за перший квартал 2024'],
+    [`${'x'.repeat(30)}😀`, 'x'.repeat(30)],
+  ])('turns %j into %j', (input, expected) => {
+    expect(sheetName(input)).toBe(expected);
+  });
+});
+
+describe('errorToResponse', () => {
+  const request = new Request('http://x/grid/preferences/');
+
+  it('uses the status, message and headers of an HttpError', async () => {
+    const res = errorToResponse(new HttpError(429, 'Slow down.', { 'Retry-After': '7' }), request, () => undefined);
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBe('7');
+    expect(await res.json()).toEqual({ status: 'error', message: 'Slow down.' });
+  });
+
+  it('maps storage errors to 503 and anything else to 500, logging both', async () => {
+    const logged: unknown[] = [];
+    const storage = errorToResponse(new PreferencesStorageError('db down'), request, (e) => logged.push(e));
+    expect(storage.status).toBe(503);
+    const bug = errorToResponse(new TypeError('x is undefined'), request, (e) => logged.push(e));
+    expect(bug.status).toBe(500);
+    expect(await bug.json()).toEqual({ status: 'error', message: 'Internal server error.' });
+    expect(logged).toHaveLength(2);
+  });
+
+  it('treats an HttpError with a status outside 400-599 as a bug', () => {
+    expect(errorToResponse(new HttpError(200, 'odd'), request, () => undefined).status).toBe(500);
+  });
+});
