@@ -133,6 +133,7 @@ function remember<T>(cache: Map<string, T>, key: string, value: T): T {
  * - `percent`: the value is a fraction, up to 2 fraction digits (`0.125` → `12.5%`);
  * - `text`: same as `number` (callers decide whether text gets number formatting at all).
  *
+ * Negative zero, and negatives that round to zero, show without a sign (`0`, never `-0`).
  * Invalid locales (`"not a locale!"`) fall back to `en`, malformed currency codes to `USD`; nothing
  * throws. The currency code only matters for `currency`, so other formats share one instance.
  */
@@ -143,15 +144,16 @@ export function getNumberFormat(locale?: string, format: ValueFormat = 'number',
   if (cached !== undefined) return cached;
   const tags = localeList(locale);
   let options: Intl.NumberFormatOptions;
-  if (format === 'currency') options = { style: 'currency', currency: supportedCurrency(cur) };
-  else if (format === 'percent') options = { style: 'percent', maximumFractionDigits: 2 };
-  else options = { maximumFractionDigits: 3 };
+  // signDisplay 'negative': -0 and negatives that round to zero show as 0, not "-0".
+  if (format === 'currency') options = { style: 'currency', currency: supportedCurrency(cur), signDisplay: 'negative' };
+  else if (format === 'percent') options = { style: 'percent', maximumFractionDigits: 2, signDisplay: 'negative' };
+  else options = { maximumFractionDigits: 3, signDisplay: 'negative' };
   let formatter: Intl.NumberFormat;
   try {
     formatter = new Intl.NumberFormat(tags, options);
   } catch {
     // A well-formed but unknown currency code can still be refused by some engines.
-    formatter = new Intl.NumberFormat(tags, format === 'currency' ? { style: 'currency', currency: DEFAULT_CURRENCY } : options);
+    formatter = new Intl.NumberFormat(tags, format === 'currency' ? { ...options, currency: DEFAULT_CURRENCY } : options);
   }
   return remember(numberFormats, key, formatter);
 }

@@ -8,3 +8,58 @@ export type * from './types';
 export { isSafeUrl, checkLinkTemplate, fillUrlTemplate, templatePlaceholders, parseRowAction } from './url';
 export type { RowAction } from './url';
 export { neutraliseCell } from './safety';
+export { SPEC_ERROR_CATALOG, GridViewSpecError } from './errors';
+export type { SpecErrorCatalogEntry } from './errors';
+export {
+  parseGridViewSpecJson,
+  parseGridViewSpec,
+  safeParseGridViewSpecJson,
+  safeParseGridViewSpec,
+  specToWire,
+  isGridViewSpec,
+  SPEC_LIMITS,
+  SPEC_ENUMS,
+  SPEC_DEFAULTS,
+} from './spec';
+export type { SpecEnumName } from './spec';
+export {
+  EMPTY_VALUE,
+  DEFAULT_LOCALE,
+  DEFAULT_CURRENCY,
+  toNumber,
+  readCell,
+  isInheritedName,
+  isEmptyValue,
+  getNumberFormat,
+  getCollator,
+  valueToText,
+  formatValue,
+  formatKpiValue,
+} from './format';
+export { KPI_AGGREGATES, resolveKpis, aggregate } from './kpi';
+export {
+  DEFAULT_CHART_HEIGHT,
+  DEFAULT_MAX_POINTS,
+  CHART_TYPES,
+  CHART_DATA_SOURCES,
+  buildChartRuntime,
+  buildChartRuntimes,
+  buildChartOption,
+  withValueFormatter,
+  categoryLabel,
+  isPieChart,
+  isCartesianChart,
+} from './chart';
+export type {
+  ChartRuntimeOptions,
+  ChartOptionOptions,
+  ChartOption,
+  ChartAxisOption,
+  ChartCartesianSeriesOption,
+  ChartPieSeriesOption,
+  ChartOptionWithFormatters,
+} from './chart';
+export { columnsFromSpec, columnToJson, toDataGridColumnDefs, pixelWidth, isNumericFormat } from './columns';
+export { GridRenderer, GridArtifactError, buildArtifactFromView, buildArtifactJsonFromView, hydrateArtifact } from './artifact';
+export type { RenderOptions, TableOptions } from './artifact';
+export { PRESENTATION_FORMATS, PLANNER_LIMITS, layoutForFormat, applyPresentationFormat, validatePlannerOutput } from './presenter';

@@ -1,0 +1,331 @@
+import * as echarts from 'echarts';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  buildChartOption,
+  buildChartRuntime,
+  buildChartRuntimes,
+  categoryLabel,
+  CHART_TYPES,
+  isCartesianChart,
+  isPieChart,
+  withValueFormatter,
+} from '../../src/core/chart';
+import type { ChartCartesianSeriesOption, ChartOption, ChartPieSeriesOption } from '../../src/core/chart';
+import type { ChartSpec, ChartSpecWire, ChartType, Row } from '../../src/core/types';
+
+function chart(chartType: ChartType, series: { key: string; label: string }[] = [{ key: 'amount', label: 'Amount' }], extra: Partial<ChartSpec> = {}): ChartSpec {
+  return { id: 'c1', chartType, xKey: 'region', series, dataSource: 'static', height: 300, ...extra };
+}
+
+const ROWS: Row[] = [
+  { region: 'north', amount: 10, cost: 1 },
+  { region: 'south', amount: '5', cost: null },
+  { region: 'north', amount: 2.5, cost: 'x' },
+  { region: 'east', amount: 'n/a', cost: true },
+  { region: null, amount: 1 },
+  { region: '', amount: 2 },
+  { amount: 4 },
+];
+
+const instances: echarts.ECharts[] = [];
+afterEach(() => {
+  for (const instance of instances.splice(0)) instance.dispose();
+});
+
+/** Renders an option with real ECharts (server-side SVG) and returns the markup. */
+function renderSvg(option: unknown): string {
+  const instance = echarts.init(null, null, { renderer: 'svg', ssr: true, width: 600, height: 400 });
+  instances.push(instance);
+  instance.setOption(option as echarts.EChartsCoreOption);
+  return instance.renderToSVGString();
+}
+
+function seriesOf(option: ChartOption): ChartCartesianSeriesOption[] {
+  return option.series as ChartCartesianSeriesOption[];
+}
+
+describe('buildChartRuntime', () => {
+  it('takes categories in first-seen order and sums repeated categories', () => {
+    const runtime = buildChartRuntime(chart('bar'), ROWS);
+    expect(runtime.categories).toEqual(['north', 'south', 'east', '—']);
+    expect(runtime.values).toEqual([[12.5, 5, null, 7]]);
+  });
+
+  it('puts null, undefined, missing and empty x values in one "—" category so their rows still count', () => {
+    const runtime = buildChartRuntime(chart('bar'), [{ region: null, amount: 1 }, { amount: 2 }, { region: '', amount: 3 }, { region: NaN, amount: 4 }]);
+    expect(runtime.categories).toEqual(['—']);
+    expect(runtime.values).toEqual([[10]]);
+  });
+
+  it('merges x values with the same label (1 and "1") and labels Dates as ISO text', () => {
+    const runtime = buildChartRuntime(chart('bar'), [
+      { region: 1, amount: 1 },
+      { region: '1', amount: 2 },
+      { region: new Date(Date.UTC(2024, 0, 1)), amount: 3 },
+      { region: new Date(Date.UTC(2024, 0, 1)), amount: 4 },
+      { region: true, amount: 5 },
+    ]);
+    expect(runtime.categories).toEqual(['1', '2024-01-01T00:00:00.000Z', 'true']);
+    expect(runtime.values).toEqual([[3, 7, 5]]);
+  });
+
+  it('keeps a category null for a series whose cells are all non-numeric (booleans, text, Infinity)', () => {
+    const runtime = buildChartRuntime(chart('line', [{ key: 'amount', label: 'A' }, { key: 'cost', label: 'C' }]), ROWS);
+    expect(runtime.values[1]).toEqual([1, null, null, null]);
+    expect(buildChartRuntime(chart('bar'), [{ region: 'a', amount: Infinity }]).values).toEqual([[null]]);
+  });
+
+  it('reads more than two series and more than three charts in one pass', () => {
+    const series = ['a', 'b', 'c', 'd'].map((key) => ({ key, label: key.toUpperCase() }));
+    const rows: Row[] = [
+      { region: 'x', a: 1, b: 2, c: 3, d: 4 },
+      { region: 'x', a: 1, b: 2, c: 3, d: 4 },
+    ];
+    const charts = Array.from({ length: 5 }, (_, i) => chart('bar', series, { id: `c${i}`, xKey: i % 2 ? 'region' : 'a' }));
+    const runtimes = buildChartRuntimes(charts, rows);
+    expect(runtimes).toHaveLength(5);
+    for (const runtime of runtimes) expect(runtime.values.map((v) => v[0])).toEqual([2, 4, 6, 8]);
+    expect(runtimes[0]!.categories).toEqual(['1']);
+    expect(runtimes.map((r) => r.id)).toEqual(['c0', 'c1', 'c2', 'c3', 'c4']);
+  });
+
+  it('gives the same runtimes through buildChartRuntimes as one by one', () => {
+    const charts = [chart('bar'), chart('pie', undefined, { id: 'c2', xKey: 'cost' }), chart('line', [{ key: 'cost', label: 'C' }], { id: 'c3' })];
+    expect(buildChartRuntimes(charts, ROWS)).toEqual(charts.map((c) => buildChartRuntime(c, ROWS)));
+  });
+
+  it('is empty for no rows and for rows without any numeric value', () => {
+    const none = buildChartRuntime(chart('bar'), []);
+    expect(none.empty).toBe(true);
+    expect(none.categories).toEqual([]);
+    expect(none.description).toBe('Bar chart of Amount by region: no data.');
+    const text = buildChartRuntime(chart('line'), [{ region: 'a', amount: 'x' }]);
+    expect(text.empty).toBe(true);
+    expect(text.categories).toEqual(['a']);
+  });
+
+  it('uses only the first series of a pie, and is empty when nothing is positive', () => {
+    const pie = buildChartRuntime(chart('pie', [{ key: 'amount', label: 'A' }, { key: 'cost', label: 'C' }]), ROWS);
+    expect(pie.empty).toBe(false);
+    expect(pie.description).toBe('Pie chart of A by region: 3 slices (1 category without a positive value left out).');
+    const negative = buildChartRuntime(chart('donut'), [{ region: 'a', amount: -1 }, { region: 'b', amount: 0 }]);
+    expect(negative.empty).toBe(true);
+  });
+
+  it('marks long line and area series as sampled without thinning the data', () => {
+    const rows: Row[] = Array.from({ length: 2500 }, (_, i) => ({ region: `d${i}`, amount: i }));
+    const line = buildChartRuntime(chart('line'), rows);
+    expect(line.sampled).toBe(true);
+    expect(line.categories).toHaveLength(2500);
+    expect(line.values[0]).toHaveLength(2500);
+    expect(line.description).toContain('drawn with sampling');
+    expect(buildChartRuntime(chart('area'), rows).sampled).toBe(true);
+    expect(buildChartRuntime(chart('bar'), rows).sampled).toBe(false);
+    expect(buildChartRuntime(chart('line'), rows, { maxPoints: 5000 }).sampled).toBe(false);
+    expect(buildChartRuntime(chart('line'), rows.slice(0, 2000)).sampled).toBe(false);
+    expect(buildChartRuntime(chart('line'), rows.slice(0, 20), { maxPoints: 10 }).sampled).toBe(true);
+    expect(buildChartRuntime(chart('line'), rows.slice(0, 20), { maxPoints: -1 }).sampled).toBe(false);
+  });
+
+  it('accepts wire chart specs and fills their defaults', () => {
+    const wire: ChartSpecWire = { id: 'w', chart_type: 'bar', x_key: 'region', series: [{ key: 'amount', label: 'Amount' }] };
+    const runtime = buildChartRuntime(wire, ROWS);
+    expect(runtime).toMatchObject({ id: 'w', chartType: 'bar', xKey: 'region', dataSource: 'static', height: 320 });
+    expect(runtime.values).toEqual(buildChartRuntime(chart('bar'), ROWS).values);
+  });
+
+  it('describes type, series, key and counts in plain text', () => {
+    const runtime = buildChartRuntime(chart('stacked_bar', [{ key: 'amount', label: 'Amount' }, { key: 'cost', label: 'Cost' }, { key: 'x', label: 'X' }]), ROWS);
+    expect(runtime.description).toBe('Stacked bar chart of Amount, Cost and X by region: 3 series over 4 categories.');
+    expect(buildChartRuntime(chart('bar'), [{ region: 'a', amount: 1 }]).description).toBe('Bar chart of Amount by region: 1 series over 1 category.');
+  });
+
+  it('keeps markup in labels and categories verbatim', () => {
+    const runtime = buildChartRuntime(chart('bar', [{ key: 'amount', label: '<img src=x onerror=alert(1)>' }]), [{ region: '<script>alert(1)</script>', amount: 1 }]);
+    expect(runtime.categories).toEqual(['<script>alert(1)</script>']);
+    expect(runtime.series[0]!.label).toBe('<img src=x onerror=alert(1)>');
+    expect(runtime.description).toContain('<img src=x onerror=alert(1)>');
+  });
+
+  it('does not read Object.prototype members for keys such as constructor', () => {
+    const runtime = buildChartRuntime(chart('bar', [{ key: 'toString', label: 'T' }], { xKey: 'constructor' }), [{ amount: 1 }, { constructor: 'c', toString: 2 }]);
+    expect(runtime.categories).toEqual(['—', 'c']);
+    expect(runtime.values).toEqual([[null, 2]]);
+  });
+
+  it('skips nullish rows and never mutates the rows', () => {
+    const rows = Object.freeze([Object.freeze({ region: 'a', amount: 1 }), null]) as unknown as Row[];
+    expect(buildChartRuntime(chart('bar'), rows).values).toEqual([[1]]);
+  });
+});
+
+describe('categoryLabel', () => {
+  it('labels empty values with an em dash and other values as text', () => {
+    expect(categoryLabel(null)).toBe('—');
+    expect(categoryLabel('')).toBe('—');
+    expect(categoryLabel(NaN)).toBe('—');
+    expect(categoryLabel(2024)).toBe('2024');
+    expect(categoryLabel({ a: 1 })).toBe('{"a":1}');
+  });
+});
+
+describe('buildChartOption', () => {
+  const runtimeOf = (type: ChartType, rows: readonly Row[] = ROWS) => buildChartRuntime(chart(type, [{ key: 'amount', label: 'Amount' }, { key: 'cost', label: 'Cost' }]), rows);
+
+  it('builds category/value axes and bar series for bar charts', () => {
+    const option = buildChartOption(runtimeOf('bar'));
+    expect(option.xAxis).toMatchObject({ type: 'category', data: ['north', 'south', 'east', '—'] });
+    expect(option.yAxis).toMatchObject({ type: 'value' });
+    expect(seriesOf(option).map((s) => [s.type, s.name, s.stack])).toEqual([
+      ['bar', 'Amount', undefined],
+      ['bar', 'Cost', undefined],
+    ]);
+    expect(option.tooltip).toMatchObject({ trigger: 'axis', axisPointer: { type: 'shadow' } });
+    expect(option.legend.show).toBe(true);
+  });
+
+  it('puts categories on the y axis, first on top, for horizontal bars', () => {
+    const option = buildChartOption(runtimeOf('horizontal_bar'));
+    expect(option.yAxis).toMatchObject({ type: 'category', inverse: true });
+    expect(option.xAxis).toMatchObject({ type: 'value' });
+  });
+
+  it('stacks stacked bars on one stack', () => {
+    expect(seriesOf(buildChartOption(runtimeOf('stacked_bar'))).map((s) => s.stack)).toEqual(['total', 'total']);
+  });
+
+  it('draws lines and areas with gaps for nulls', () => {
+    const line = seriesOf(buildChartOption(runtimeOf('line')));
+    expect(line[1]).toMatchObject({ type: 'line', connectNulls: false, data: [1, null, null, null] });
+    expect(line[0]!.areaStyle).toBeUndefined();
+    const area = seriesOf(buildChartOption(runtimeOf('area')));
+    expect(area[0]!.areaStyle).toEqual({ opacity: 0.25 });
+  });
+
+  it('samples long lines with LTTB and hides symbols', () => {
+    const rows: Row[] = Array.from({ length: 3000 }, (_, i) => ({ region: `d${i}`, amount: Math.sin(i) }));
+    const option = buildChartOption(buildChartRuntime(chart('line'), rows));
+    expect(seriesOf(option)[0]).toMatchObject({ sampling: 'lttb', showSymbol: false });
+    expect(seriesOf(option)[0]!.data).toHaveLength(3000);
+    expect(option.animation).toBe(false);
+    expect(seriesOf(buildChartOption(runtimeOf('line')))[0]!.sampling).toBeUndefined();
+  });
+
+  it('builds pie and donut series from the first series, positive values only', () => {
+    const pie = buildChartOption(runtimeOf('pie'));
+    expect(pie.xAxis).toBeUndefined();
+    expect(pie.series).toHaveLength(1);
+    const series = pie.series[0] as ChartPieSeriesOption;
+    expect(series).toMatchObject({ type: 'pie', name: 'Amount', radius: '70%' });
+    expect(series.data).toEqual([
+      { name: 'north', value: 12.5 },
+      { name: 'south', value: 5 },
+      { name: '—', value: 7 },
+    ]);
+    expect(pie.tooltip.trigger).toBe('item');
+    expect((buildChartOption(runtimeOf('donut')).series[0] as ChartPieSeriesOption).radius).toEqual(['45%', '70%']);
+  });
+
+  it('turns on ECharts aria with the runtime description, and decals on request', () => {
+    const runtime = runtimeOf('bar');
+    const option = buildChartOption(runtime);
+    expect(option.aria).toEqual({ enabled: true, label: { enabled: true, description: runtime.description }, decal: { show: false } });
+    expect(buildChartOption(runtime, { decal: true }).aria.decal.show).toBe(true);
+  });
+
+  it('adds the formatted value range to the description when a value format is given', () => {
+    const runtime = buildChartRuntime(chart('bar'), [{ region: 'a', amount: 1200 }, { region: 'b', amount: 9800 }]);
+    const option = buildChartOption(runtime, { valueFormat: 'currency', locale: 'en', currency: 'USD' });
+    expect(option.aria.label.description).toBe(`${runtime.description} Values range from $1,200.00 to $9,800.00.`);
+    const single = buildChartRuntime(chart('bar'), [{ region: 'a', amount: 0.5 }]);
+    expect(buildChartOption(single, { valueFormat: 'percent' }).aria.label.description).toContain('Every value is 50%.');
+  });
+
+  it('gives an empty option with no series, and a centred text only when asked', () => {
+    const empty = buildChartRuntime(chart('bar'), []);
+    const option = buildChartOption(empty);
+    expect(option.series).toEqual([]);
+    expect(option.title).toBeUndefined();
+    expect(option.legend.show).toBe(false);
+    expect(buildChartOption(empty, { emptyText: 'No data' }).title).toMatchObject({ text: 'No data', left: 'center' });
+    expect(buildChartOption(buildChartRuntime(chart('pie'), [])).series).toEqual([]);
+  });
+
+  it('uses dark colours for the dark theme', () => {
+    const light = buildChartOption(runtimeOf('bar'));
+    const dark = buildChartOption(runtimeOf('bar'), { theme: 'dark' });
+    expect(dark.darkMode).toBe(true);
+    expect(light.darkMode).toBe(false);
+    expect(dark.textStyle.color).not.toBe(light.textStyle.color);
+    expect(dark.tooltip.backgroundColor).toBeDefined();
+  });
+
+  it('is plain JSON for every chart type: no functions, unchanged by a JSON round trip', () => {
+    for (const type of CHART_TYPES) {
+      const option = buildChartOption(runtimeOf(type), { theme: 'dark', valueFormat: 'number', decal: true, emptyText: 'x' });
+      expect(JSON.parse(JSON.stringify(option)), type).toEqual(option);
+    }
+  });
+
+  it('does not share arrays with the runtime', () => {
+    const runtime = runtimeOf('bar');
+    const option = buildChartOption(runtime);
+    (option.xAxis!.data as string[]).push('extra');
+    seriesOf(option)[0]!.data.push(99);
+    expect(runtime.categories).toHaveLength(4);
+    expect(runtime.values[0]).toHaveLength(4);
+  });
+
+  it('renders with real ECharts for every chart type', () => {
+    for (const type of CHART_TYPES) {
+      const svg = renderSvg(buildChartOption(runtimeOf(type)));
+      expect(svg, type).toMatch(/^<svg/);
+      expect(svg, type).toContain('ecmeta_series_index="0"');
+      expect(svg, type).toContain('>north<');
+    }
+  });
+
+  it('passes markup in categories and labels to ECharts as text, which escapes it', () => {
+    const runtime = buildChartRuntime(chart('bar', [{ key: 'amount', label: '<img src=x onerror=alert(1)>' }, { key: 'cost', label: 'b' }]), [
+      { region: '<script>alert(1)</script>', amount: 1, cost: 2 },
+    ]);
+    const option = buildChartOption(runtime);
+    expect(option.xAxis!.data).toEqual(['<script>alert(1)</script>']);
+    expect(seriesOf(option)[0]!.name).toBe('<img src=x onerror=alert(1)>');
+    const svg = renderSvg(option);
+    expect(svg).not.toContain('<script>');
+    expect(svg).not.toContain('<img');
+    expect(svg).toContain('&lt;script&gt;');
+    const pieSvg = renderSvg(buildChartOption(buildChartRuntime(chart('pie'), [{ region: '<b>x</b>', amount: 1 }])));
+    expect(pieSvg).not.toContain('<b>');
+  });
+});
+
+describe('withValueFormatter', () => {
+  it('formats tooltip values and value-axis labels, leaving the JSON option untouched', () => {
+    const option = buildChartOption(buildChartRuntime(chart('bar'), [{ region: 'a', amount: 0.125 }]));
+    const formatted = withValueFormatter(option, 'percent', { locale: 'en' });
+    expect(formatted.tooltip.valueFormatter(0.125)).toBe('12.5%');
+    expect(formatted.tooltip.valueFormatter(null)).toBe('');
+    expect(formatted.tooltip.valueFormatter([1, 0.5])).toBe('50%');
+    expect(formatted.yAxis!.axisLabel.formatter!(0.25)).toBe('25%');
+    expect(formatted.xAxis!.axisLabel.formatter).toBeUndefined();
+    expect(JSON.parse(JSON.stringify(option))).toEqual(option);
+    expect((option.tooltip as Record<string, unknown>).valueFormatter).toBeUndefined();
+    expect(renderSvg(formatted)).toContain('>15%<');
+  });
+
+  it('formats the value axis of horizontal bars, which is the x axis', () => {
+    const option = buildChartOption(buildChartRuntime(chart('horizontal_bar'), [{ region: 'a', amount: 1234 }]));
+    const formatted = withValueFormatter(option, 'currency', { currency: 'EUR' });
+    expect(formatted.xAxis!.axisLabel.formatter!(1234)).toBe('€1,234.00');
+    expect(formatted.yAxis!.axisLabel.formatter).toBeUndefined();
+  });
+});
+
+describe('chart type helpers', () => {
+  it('tells pies from cartesian charts', () => {
+    expect(CHART_TYPES.filter(isPieChart)).toEqual(['pie', 'donut']);
+    expect(CHART_TYPES.filter(isCartesianChart)).toEqual(['bar', 'horizontal_bar', 'stacked_bar', 'line', 'area']);
+  });
+});

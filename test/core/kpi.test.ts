@@ -1,0 +1,307 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { aggregate, KPI_AGGREGATES, resolveKpis } from '../../src/core/kpi';
+import { toNumber } from '../../src/core/format';
+import type { KpiAggregate, KpiSpec, KpiSpecWire, Row } from '../../src/core/types';
+
+function kpi(aggregate: KpiAggregate, columnKey: string | null, extra: Partial<KpiSpec> = {}): KpiSpec {
+  return { label: `${aggregate} ${columnKey ?? 'rows'}`, columnKey, aggregate, format: 'number', icon: null, tone: 'neutral', ...extra };
+}
+
+function value(aggregate: KpiAggregate, columnKey: string | null, rows: readonly Row[]): number | null {
+  return resolveKpis([kpi(aggregate, columnKey)], rows)[0]!.value;
+}
+
+/** A column full of blemishes: every kind of empty and non-numeric value beside real numbers. */
+const MIXED: Row[] = [
+  { v: 10 },
+  { v: '5' },
+  { v: ' 2.5 ' },
+  { v: null },
+  { v: undefined },
+  {},
+  { v: '' },
+  { v: NaN },
+  { v: Infinity },
+  { v: true },
+  { v: false },
+  { v: 0 },
+  { v: 'abc' },
+];
+
+describe('resolveKpis: count', () => {
+  it('counts rows when there is no column key', () => {
+    expect(value('count', null, MIXED)).toBe(13);
+  });
+
+  it('counts non-empty values when there is a column key (0 and false count; null, undefined, missing, empty string and NaN do not)', () => {
+    // 10, '5', ' 2.5 ', Infinity, true, false, 0, 'abc'
+    expect(value('count', 'v', MIXED)).toBe(8);
+  });
+
+  it('gives 0 for no rows, not a dash', () => {
+    const [resolved] = resolveKpis([kpi('count', null)], []);
+    expect(resolved!.value).toBe(0);
+    expect(resolved!.display).toBe('0');
+  });
+
+  it('skips nullish entries in rows instead of crashing', () => {
+    const rows = [{ v: 1 }, null, undefined, { v: 2 }] as unknown as Row[];
+    expect(value('count', null, rows)).toBe(2);
+    expect(value('sum', 'v', rows)).toBe(3);
+  });
+});
+
+describe('resolveKpis: count_distinct', () => {
+  it('counts distinct non-empty values as given (1 and "1" are two values)', () => {
+    const rows: Row[] = [{ v: 1 }, { v: '1' }, { v: 1 }, { v: 'a' }, { v: 'A' }, { v: null }, { v: '' }, {}, { v: NaN }, { v: false }, { v: 0 }, { v: -0 }];
+    // 1, '1', 'a', 'A', false, 0 (== -0)
+    expect(value('count_distinct', 'v', rows)).toBe(6);
+  });
+
+  it('counts Dates of the same instant once', () => {
+    const rows: Row[] = [{ d: new Date(0) }, { d: new Date(0) }, { d: new Date(1000) }];
+    expect(value('count_distinct', 'd', rows)).toBe(2);
+  });
+
+  it('reports how many non-empty values it saw as the sample size', () => {
+    const [resolved] = resolveKpis([kpi('count_distinct', 'v')], [{ v: 'x' }, { v: 'x' }, { v: null }]);
+    expect(resolved!.value).toBe(1);
+    expect(resolved!.sampleSize).toBe(2);
+  });
+});
+
+describe('resolveKpis: numeric aggregates', () => {
+  it('sums numbers and numeric strings, skipping everything else', () => {
+    expect(value('sum', 'v', MIXED)).toBe(17.5);
+  });
+
+  it('averages only numeric values', () => {
+    // 10, 5, 2.5, 0
+    expect(value('avg', 'v', MIXED)).toBe(4.375);
+  });
+
+  it('takes min and max over numeric values only (booleans and Infinity do not take part)', () => {
+    expect(value('min', 'v', MIXED)).toBe(0);
+    expect(value('max', 'v', MIXED)).toBe(10);
+  });
+
+  it('takes the median of an odd count and the mean of the middle two of an even count', () => {
+    expect(value('median', 'v', [{ v: 3 }, { v: 1 }, { v: 2 }])).toBe(2);
+    expect(value('median', 'v', [{ v: 4 }, { v: 1 }, { v: 3 }, { v: 2 }])).toBe(2.5);
+    expect(value('median', 'v', MIXED)).toBe(3.75);
+  });
+
+  it('returns 0 for a sum of no values, because an empty total is zero', () => {
+    expect(value('sum', 'v', [])).toBe(0);
+    expect(value('sum', 'v', [{ v: null }, { v: 'x' }])).toBe(0);
+  });
+
+  it('returns null for avg, min, max and median of no values, shown as a dash', () => {
+    for (const aggregate of ['avg', 'min', 'max', 'median'] as const) {
+      const [resolved] = resolveKpis([kpi(aggregate, 'v')], [{ v: null }, { v: '' }, { v: true }]);
+      expect(resolved!.value, aggregate).toBeNull();
+      expect(resolved!.display, aggregate).toBe('—');
+      expect(resolved!.sampleSize, aggregate).toBe(0);
+    }
+  });
+
+  it('handles negative numbers and -0 without showing "-0"', () => {
+    expect(value('min', 'v', [{ v: -5 }, { v: 3 }])).toBe(-5);
+    const [resolved] = resolveKpis([kpi('sum', 'v')], [{ v: -0 }]);
+    expect(resolved!.display).toBe('0');
+  });
+
+  it('returns 0, never -0, for min, max and median of negative zeros', () => {
+    for (const aggregate of ['min', 'max', 'median', 'sum', 'avg'] as const) expect(Object.is(value(aggregate, 'v', [{ v: -0 }, { v: -0 }]), 0), aggregate).toBe(true);
+    expect(Object.is(aggregate('median', [-0]), 0)).toBe(true);
+  });
+
+  it('returns null when a sum overflows to Infinity', () => {
+    expect(value('sum', 'v', [{ v: Number.MAX_VALUE }, { v: Number.MAX_VALUE }])).toBeNull();
+  });
+
+  it('gives the same results for several KPIs sharing one column as for each alone', () => {
+    const rows: Row[] = Array.from({ length: 50 }, (_, i) => ({ v: i % 7 === 0 ? null : (i * 37) % 11 }));
+    const aggregates: KpiAggregate[] = ['count', 'count_distinct', 'sum', 'avg', 'min', 'max', 'median', 'median'];
+    const together = resolveKpis(aggregates.map((a) => kpi(a, 'v')), rows).map((k) => k.value);
+    const alone = aggregates.map((a) => value(a, 'v', rows));
+    expect(together).toEqual(alone);
+  });
+});
+
+describe('resolveKpis: median selection', () => {
+  const sortedMedian = (values: number[]): number | null => {
+    if (values.length === 0) return null;
+    const s = [...values].sort((a, b) => a - b);
+    const m = s.length >> 1;
+    // The library reports -0 as 0 (the mean of two tiny opposite values can round to -0).
+    return (s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2) + 0;
+  };
+
+  it('agrees with a sort-based median on sorted, reversed, constant and duplicate-heavy inputs', () => {
+    const inputs: number[][] = [
+      Array.from({ length: 1001 }, (_, i) => i),
+      Array.from({ length: 1000 }, (_, i) => 1000 - i),
+      Array.from({ length: 999 }, () => 7),
+      Array.from({ length: 2000 }, (_, i) => i % 3),
+      Array.from({ length: 1024 }, (_, i) => (i % 2 ? -i : i) * 0.5),
+      [1, 1, 1, 2],
+      [5],
+    ];
+    for (const input of inputs) expect(value('median', 'v', input.map((v) => ({ v })))).toBe(sortedMedian(input));
+  });
+
+  it('agrees with a sort-based median on random inputs (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 }), { minLength: 1, maxLength: 300 }), (values) => {
+        expect(value('median', 'v', values.map((v) => ({ v })))).toBe(sortedMedian(values.map((v) => v + 0)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('resolveKpis: specs', () => {
+  it('accepts wire specs and fills their defaults', () => {
+    const wire: KpiSpecWire[] = [{ label: 'Revenue', column_key: 'amount', aggregate: 'sum' }];
+    const [resolved] = resolveKpis(wire, [{ amount: 1234.5 }]);
+    expect(resolved).toEqual({
+      label: 'Revenue',
+      aggregate: 'sum',
+      columnKey: 'amount',
+      format: 'number',
+      value: 1234.5,
+      display: '1,234.5',
+      icon: null,
+      tone: 'neutral',
+      sampleSize: 1,
+    });
+  });
+
+  it('keeps icon and tone and formats with the locale and currency from the options', () => {
+    const [resolved] = resolveKpis([kpi('sum', 'amount', { format: 'currency', icon: 'money', tone: 'good' })], [{ amount: 12345.5 }], { locale: 'uk', currency: 'UAH' });
+    expect(resolved!.display).toMatch(/^12[\u00a0\u202f]345,50[\u00a0\u202f]₴$/u);
+    expect(resolved!.icon).toBe('money');
+    expect(resolved!.tone).toBe('good');
+  });
+
+  it('shows percent KPIs as fractions', () => {
+    const [resolved] = resolveKpis([kpi('avg', 'rate', { format: 'percent' })], [{ rate: 0.1 }, { rate: 0.15 }]);
+    expect(resolved!.display).toBe('12.5%');
+  });
+
+  it('returns a dash rather than throwing for a numeric aggregate without a column or an unknown aggregate', () => {
+    const specs = [{ label: 'Broken', aggregate: 'sum' }, { label: 'Unknown', aggregate: 'mode', column_key: 'v' }] as unknown as KpiSpecWire[];
+    const resolved = resolveKpis(specs, [{ v: 1 }]);
+    expect(resolved.map((k) => k.value)).toEqual([null, null]);
+    expect(resolved.map((k) => k.display)).toEqual(['—', '—']);
+  });
+
+  it('keeps the label verbatim, markup included', () => {
+    const [resolved] = resolveKpis([{ label: '<script>alert(1)</script>', aggregate: 'count' }], []);
+    expect(resolved!.label).toBe('<script>alert(1)</script>');
+  });
+
+  it('does not read Object.prototype members for column keys such as constructor', () => {
+    const rows: Row[] = [{}, { constructor: 5 }, { toString: 'x' }];
+    expect(value('count', 'constructor', rows)).toBe(1);
+    expect(value('sum', 'constructor', rows)).toBe(5);
+    expect(value('count', 'toString', rows)).toBe(1);
+    expect(value('count_distinct', '__proto__', rows)).toBe(0);
+  });
+
+  it('handles more than eight distinct columns (unchecked wire input)', () => {
+    const keys = Array.from({ length: 12 }, (_, i) => `c${i}`);
+    const rows: Row[] = [Object.fromEntries(keys.map((k, i) => [k, i])), Object.fromEntries(keys.map((k, i) => [k, i * 2]))];
+    expect(resolveKpis(keys.map((k) => kpi('sum', k)), rows).map((k) => k.value)).toEqual(keys.map((_, i) => i * 3));
+  });
+
+  it('never mutates the rows', () => {
+    const rows: readonly Row[] = Object.freeze([Object.freeze({ v: 3 }), Object.freeze({ v: 1 }), Object.freeze({ v: 2 })] as Row[]);
+    expect(() => resolveKpis(KPI_AGGREGATES.map((a) => kpi(a, 'v')), rows)).not.toThrow();
+    expect(rows.map((r) => r.v)).toEqual([3, 1, 2]);
+  });
+});
+
+describe('resolveKpis: agreement with a naive implementation (property)', () => {
+  const cell = fc.oneof(
+    fc.integer({ min: -1000, max: 1000 }),
+    fc.double({ min: -1e6, max: 1e6 }),
+    fc.constantFrom(null, undefined, '', NaN, Infinity, -Infinity, true, false, ' 7 ', '1e2', 'x', '0x10'),
+    fc.string({ maxLength: 4 }),
+  );
+  const rowArb = fc.record({ a: cell, b: cell }, { requiredKeys: [] });
+
+  function naive(aggregate: KpiAggregate, key: string, rows: readonly Row[]): number | null {
+    const present = rows.map((r) => r[key]).filter((v) => !(v === null || v === undefined || v === '' || Number.isNaN(v)));
+    const numbers = present.map(toNumber).filter((n): n is number => n !== null);
+    switch (aggregate) {
+      case 'count':
+        return present.length;
+      case 'count_distinct':
+        return new Set(present).size;
+      case 'sum':
+        return numbers.reduce((s, n) => s + n, 0) + 0;
+      case 'avg':
+        return numbers.length ? numbers.reduce((s, n) => s + n, 0) / numbers.length : null;
+      case 'min':
+        return numbers.length ? numbers.reduce((m, n) => (n < m ? n : m)) : null;
+      case 'max':
+        return numbers.length ? numbers.reduce((m, n) => (n > m ? n : m)) : null;
+      case 'median': {
+        if (!numbers.length) return null;
+        const s = [...numbers].sort((x, y) => x - y);
+        const m = s.length >> 1;
+        return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+      }
+    }
+  }
+
+  it('matches for every aggregate on random rows with every kind of blemish', () => {
+    fc.assert(
+      fc.property(fc.array(rowArb, { maxLength: 40 }), (rows) => {
+        const specs = KPI_AGGREGATES.flatMap((a) => [kpi(a, 'a'), kpi(a, 'b')]);
+        const got = resolveKpis(specs, rows).map((k) => k.value);
+        const want = specs.map((s) => naive(s.aggregate, s.columnKey as string, rows));
+        got.forEach((g, i) => {
+          const w = want[i] ?? null;
+          if (g === null || w === null) expect(g, specs[i]!.label).toBe(w);
+          else expect(g, specs[i]!.label).toBeCloseTo(w, 6);
+        });
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
+
+describe('aggregate', () => {
+  it('aggregates plain numbers with the same empty-input rules', () => {
+    expect(aggregate('count', [])).toBe(0);
+    expect(aggregate('sum', [])).toBe(0);
+    expect(aggregate('avg', [])).toBeNull();
+    expect(aggregate('min', [])).toBeNull();
+    expect(aggregate('max', [])).toBeNull();
+    expect(aggregate('median', [])).toBeNull();
+    expect(aggregate('count_distinct', [1, 1, 2])).toBe(2);
+    expect(aggregate('sum', [1, 2, 3.5])).toBe(6.5);
+    expect(aggregate('avg', [1, 2])).toBe(1.5);
+    expect(aggregate('median', [5, 1, 3, 2])).toBe(2.5);
+  });
+
+  it('skips NaN and Infinity', () => {
+    expect(aggregate('count', [1, NaN, Infinity])).toBe(1);
+    expect(aggregate('max', [1, NaN, Infinity, -Infinity])).toBe(1);
+  });
+
+  it('handles a million values without exhausting the stack', () => {
+    const values = Array.from({ length: 1_000_000 }, (_, i) => i);
+    expect(aggregate('min', values)).toBe(0);
+    expect(aggregate('max', values)).toBe(999_999);
+    expect(aggregate('median', values)).toBe(499_999.5);
+  });
+
+  it('returns null for an unknown aggregate', () => {
+    expect(aggregate('mode' as KpiAggregate, [1])).toBeNull();
+  });
+});
