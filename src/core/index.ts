@@ -63,3 +63,21 @@ export { columnsFromSpec, columnToJson, toDataGridColumnDefs, pixelWidth, isNume
 export { GridRenderer, GridArtifactError, buildArtifactFromView, buildArtifactJsonFromView, hydrateArtifact } from './artifact';
 export type { RenderOptions, TableOptions } from './artifact';
 export { PRESENTATION_FORMATS, PLANNER_LIMITS, layoutForFormat, applyPresentationFormat, validatePlannerOutput } from './presenter';
+export {
+  nextSortDirection,
+  sortRows,
+  filterRows,
+  visibleRows,
+  visibleRowIndices,
+  exportMatrix,
+  normaliseSearchText,
+  warmSortIndex,
+  warmSearchIndex,
+} from './table-model';
+export type { SortDirection, SortState, TableFilter, TableViewState, TableLocale, ExportCell } from './table-model';
+export { messages, MESSAGE_KEYS, createTranslator } from './i18n';
+export type { MessageKey, MessageCatalog, MessageOverrides, MessageParams, TranslatorOptions, Translator } from './i18n';
+export { GRID_ID_PATTERN, PREFS_LIMITS, validateGridId, validateGridPrefsPatch } from './prefs';
+export type { PrefsValidation } from './prefs';
+export { DATA_GRID_CHANGE_EVENTS, createDataGridAdapter, staticRowsAdapter } from './adapters';
+export type { GridAdapter, StaticRowsAdapter, DataGridAdapter, DataGridAdapterOptions, DataGridApiLike, DataGridRowNodeLike } from './adapters';

@@ -5,6 +5,7 @@
  * @module
  */
 import type { GridPrefs, GridPrefsPatch, GridViewSpec } from '../core/types';
+import type { SortState } from '../core/table-model';
 
 /** Logical route ids of the interface document; hosts may add their own. */
 export type RouteId = 'grid_prefs' | 'grid_prefs_read' | 'export_pdf' | 'export_xlsx' | 'lazy' | (string & {});
@@ -12,11 +13,8 @@ export type RouteId = 'grid_prefs' | 'grid_prefs_read' | 'export_pdf' | 'export_
 /** Query-string parameter values accepted by `urlFor`. */
 export type RouteParams = Record<string, string | number | boolean | null | undefined>;
 
-/** Sort state of a table: one column, ascending or descending. */
-export interface SortState {
-  key: string;
-  direction: 'asc' | 'desc';
-}
+/** Sort state of a table: one column, ascending or descending (the table model's type). */
+export type { SortState } from '../core/table-model';
 
 /**
  * Filter selection read from a request (URL query): the global search text, the sort and per-column
