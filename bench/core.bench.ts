@@ -15,12 +15,13 @@
  *
  * Writes one markdown section to process.env.BENCH_OUT (see bench/README.md).
  */
-import { writeFileSync } from 'node:fs';
 import { GridRenderer } from '../src/core/artifact';
 import { getNumberFormat, toNumber } from '../src/core/format';
 import { resolveKpis } from '../src/core/kpi';
 import { parseGridViewSpecJson } from '../src/core/spec';
 import type { KpiSpecWire, Row } from '../src/core/types';
+import { seededRandom } from './support/random';
+import { median, writeSection } from './support/report';
 
 const RUNS = Math.max(7, Number(process.env.BENCH_RUNS ?? 11));
 const WARMUP = 3;
@@ -30,18 +31,6 @@ const TARGET = 1.5;
 // Data
 // ---------------------------------------------------------------------------------------------
 
-/** mulberry32: deterministic pseudo-random numbers in [0, 1). */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const REGIONS = ['north', 'south', 'east', 'west', 'centre', 'coast', 'hills', 'lakes'];
 const CHANNELS = ['web', 'shop', 'phone', 'partner', 'market'];
 
@@ -50,7 +39,7 @@ const CHANNELS = ['web', 'shop', 'phone', 'partner', 'market'];
  * as numeric strings, 5% empty discounts.
  */
 function makeRows(count: number, seed: number): Row[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const rows: Row[] = new Array<Row>(count);
   for (let i = 0; i < count; i++) {
     const month = 1 + (i % 12);
@@ -262,12 +251,6 @@ const BUILD_SPEC = parseGridViewSpecJson({
 // Measuring
 // ---------------------------------------------------------------------------------------------
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
 function time(fn: () => unknown): number {
   const start = performance.now();
   fn();
@@ -372,5 +355,4 @@ const section = [
   '',
 ].join('\n');
 
-console.log(section);
-if (process.env.BENCH_OUT) writeFileSync(process.env.BENCH_OUT, section);
+writeSection(section);

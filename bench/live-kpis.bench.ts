@@ -15,13 +15,14 @@
  * The end time is taken by a synchronous watcher on the KPIs, i.e. the moment the new values exist.
  * Writes one markdown section to process.env.BENCH_OUT (see bench/README.md).
  */
-import { writeFileSync } from 'node:fs';
 import { effectScope, watch } from 'vue';
 import { createDataGridAdapter, staticRowsAdapter } from '../src/core/adapters';
 import type { GridAdapter } from '../src/core/adapters';
 import type { KpiSpecWire, Row } from '../src/core/types';
 import { useLiveKpis } from '../composables/useLiveKpis';
 import type { RecomputeFlush } from '../composables/coalesce';
+import { seededRandom } from './support/random';
+import { median, runBench, writeSection } from './support/report';
 
 const ROWS = 100_000;
 const CHANGES = Number(process.env.BENCH_RUNS ?? 31);
@@ -39,20 +40,8 @@ const specs: KpiSpecWire[] = [
   { label: 'Average discount', aggregate: 'avg', column_key: 'discount', format: 'percent' },
 ];
 
-/** Deterministic pseudo-random numbers (mulberry32), so every run aggregates the same rows. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function makeRows(count: number): Row[] {
-  const next = random(42);
+  const next = seededRandom(42);
   const rows: Row[] = [];
   for (let i = 0; i < count; i++) {
     const qty = 1 + Math.floor(next() * 20);
@@ -70,11 +59,6 @@ function makeRows(count: number): Row[] {
   return rows;
 }
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 const p95 = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.95))]!;
 const fmt = (ms: number): string => ms.toFixed(1);
 
@@ -266,15 +250,7 @@ async function main(): Promise<void> {
     lines.push(`| ${r.source} | ${fmt(m)} ms | ${fmt(p95(r.times))} ms | ${r.times.length} | ≤ ${TARGET_MS} ms | ${m <= TARGET_MS ? 'pass' : 'FAIL'} |`);
   }
   if (!('series' in grid)) lines.push(`| AG Grid in jsdom | — | — | — | ≤ ${TARGET_MS} ms | not run: ${grid.error.replace(/\|/g, '/')} |`);
-  const section = `${lines.join('\n')}\n`;
-  if (process.env.BENCH_OUT) writeFileSync(process.env.BENCH_OUT, section);
-  console.log(section);
+  writeSection(`${lines.join('\n')}\n`);
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

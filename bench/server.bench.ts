@@ -14,7 +14,7 @@
  * Writes one markdown section to process.env.BENCH_OUT (see bench/README.md).
  */
 import { fork } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +25,7 @@ import { toNodeHandler } from '../src/server/adapters/node';
 import { ExportRegistry } from '../src/server/exports/registry';
 import type { ExportTable } from '../src/server/exports/types';
 import { createSqlPreferencesStore } from '../src/server/store/sql-store';
+import { writeSection } from './support/report';
 
 const SELF = fileURLToPath(import.meta.url);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 20);
@@ -199,7 +200,5 @@ async function main(): Promise<void> {
     `| PDF 1,000 rows, warm median of 5 | ${pdf.warmMs.toFixed(0)} ms (${(pdf.bytes / 1024).toFixed(0)} KiB) | | |`,
     '',
   ];
-  const out = process.env.BENCH_OUT;
-  if (out) writeFileSync(out, lines.join('\n'));
-  console.log(lines.join('\n'));
+  writeSection(lines.join('\n'));
 }

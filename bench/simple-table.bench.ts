@@ -14,11 +14,12 @@
  *
  * Writes one markdown section to process.env.BENCH_OUT (see bench/README.md).
  */
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../test/e2e/helpers/browser';
-import { buildSimpleTableFixture, serveStatic } from '../test/e2e/fixtures/simple-table/harness';
+import { serveStatic } from '../test/e2e/helpers/static-site';
+import { buildSimpleTableFixture } from '../test/e2e/fixtures/simple-table/harness';
+import { median, runBench, writeSection } from './support/report';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 const SIZES = [10_000, 100_000];
@@ -28,11 +29,6 @@ interface Fixture {
   __simpleTable: { ready: boolean; firstRenderMs: number; nextTick: () => Promise<void> };
 }
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 const fmt = (ms: number): string => (ms >= 100 ? ms.toFixed(0) : ms.toFixed(1));
 const mib = (bytes: number): string => (bytes / 2 ** 20).toFixed(1);
 
@@ -185,15 +181,7 @@ async function main(): Promise<void> {
   lines.push('| Rows | Measure | Median | Runs | Target | Result |');
   lines.push('|---:|---|---:|---:|---|---|');
   for (const r of results) lines.push(`| ${r.rows.toLocaleString('en')} | ${r.measure} | ${/[a-z]/i.test(r.value) ? r.value : `${r.value} ms`} | ${r.runs} | ${r.target} | ${r.result} |`);
-  const section = `${lines.join('\n')}\n`;
-  if (process.env.BENCH_OUT) writeFileSync(process.env.BENCH_OUT, section);
-  console.log(section);
+  writeSection(`${lines.join('\n')}\n`);
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

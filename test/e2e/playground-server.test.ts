@@ -4,29 +4,17 @@
  * language, the lazy block and the server-rendered page.
  */
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { generateSales } from '../../playground/shared/data';
-import { ensurePlaygroundBuilt, startPlayground, tempDataDir, type PlaygroundServer } from './helpers/playground';
+import { usePlayground } from './helpers/playground-fixture';
 
-let server: PlaygroundServer;
-let dataDir: Awaited<ReturnType<typeof tempDataDir>>;
-
-beforeAll(async () => {
-  await ensurePlaygroundBuilt();
-  dataDir = await tempDataDir();
-  server = await startPlayground({ dataDir: dataDir.path });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await dataDir?.remove();
-});
+const app = usePlayground();
 
 /** A GET with the path sent exactly as written (fetch would normalise `..` away). */
 function rawGet(path: string): Promise<{ status: number; type: string; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port: server.port, path, method: 'GET' }, (res) => {
+    const req = httpRequest({ host: '127.0.0.1', port: app.server.port, path, method: 'GET' }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (body += chunk));
@@ -44,7 +32,7 @@ function sheetOf(bytes: ArrayBuffer): unknown[][] {
 
 describe('playground server: the built app', () => {
   it('serves index.html and its assets with the right content types', async () => {
-    const index = await fetch(`${server.url}/`);
+    const index = await fetch(`${app.server.url}/`);
     expect(index.status).toBe(200);
     expect(index.headers.get('content-type')).toBe('text/html; charset=utf-8');
     const html = await index.text();
@@ -52,18 +40,18 @@ describe('playground server: the built app', () => {
     const style = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
     expect(script).toBeDefined();
     expect(style).toBeDefined();
-    const js = await fetch(`${server.url}${script}`);
+    const js = await fetch(`${app.server.url}${script}`);
     expect(js.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(js.headers.get('cache-control')).toContain('immutable');
-    const css = await fetch(`${server.url}${style}`);
+    const css = await fetch(`${app.server.url}${style}`);
     expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
   });
 
   it('answers unknown app paths with index.html but a missing asset with 404', async () => {
-    const page = await fetch(`${server.url}/some/deep/link`);
+    const page = await fetch(`${app.server.url}/some/deep/link`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="app">');
-    const asset = await fetch(`${server.url}/assets/missing-chunk.js`);
+    const asset = await fetch(`${app.server.url}/assets/missing-chunk.js`);
     expect(asset.status).toBe(404);
   });
 
@@ -77,23 +65,23 @@ describe('playground server: the built app', () => {
 
 describe('playground server: demo sign-in', () => {
   it('signs in with a cookie and reports the user', async () => {
-    const login = await fetch(`${server.url}/demo/login?user=bob`, { method: 'POST' });
+    const login = await fetch(`${app.server.url}/demo/login?user=bob`, { method: 'POST' });
     expect(login.status).toBe(200);
     const cookie = login.headers.get('set-cookie') ?? '';
     expect(cookie).toMatch(/^gv_demo_user=bob;/);
     expect(cookie).toContain('HttpOnly');
-    const me = await fetch(`${server.url}/demo/me`, { headers: { cookie: 'gv_demo_user=bob' } });
+    const me = await fetch(`${app.server.url}/demo/me`, { headers: { cookie: 'gv_demo_user=bob' } });
     expect(await me.json()).toEqual({ user: 'bob' });
-    const nobody = await fetch(`${server.url}/demo/me`, { headers: { cookie: 'gv_demo_user=mallory' } });
+    const nobody = await fetch(`${app.server.url}/demo/me`, { headers: { cookie: 'gv_demo_user=mallory' } });
     expect(await nobody.json()).toEqual({ user: null });
   });
 
   it('refuses a cross-origin sign-in, an unknown user and a GET', async () => {
-    const cross = await fetch(`${server.url}/demo/login?user=alice`, { method: 'POST', headers: { origin: 'http://elsewhere.example' } });
+    const cross = await fetch(`${app.server.url}/demo/login?user=alice`, { method: 'POST', headers: { origin: 'http://elsewhere.example' } });
     expect(cross.status).toBe(403);
-    const unknown = await fetch(`${server.url}/demo/login?user=mallory`, { method: 'POST' });
+    const unknown = await fetch(`${app.server.url}/demo/login?user=mallory`, { method: 'POST' });
     expect(unknown.status).toBe(400);
-    const get = await fetch(`${server.url}/demo/login?user=alice`);
+    const get = await fetch(`${app.server.url}/demo/login?user=alice`);
     expect(get.status).toBe(405);
   });
 });
@@ -103,7 +91,7 @@ describe('playground server: exports, lazy block and report', () => {
 
   it('exports the filtered, sorted ledger as XLSX with Ukrainian headers for lang=uk', async () => {
     const query = new URLSearchParams({ builder: 'sales', lang: 'uk', f_region: 'East', f_product: 'Webcam', sort: 'units', dir: 'asc' });
-    const response = await fetch(`${server.url}/api/grid/export/xlsx/?${query.toString()}`);
+    const response = await fetch(`${app.server.url}/api/grid/export/xlsx/?${query.toString()}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toContain('.xlsx');
     const matrix = sheetOf(await response.arrayBuffer());
@@ -117,35 +105,35 @@ describe('playground server: exports, lazy block and report', () => {
   });
 
   it('exports a PDF and answers 404 for an unknown builder', async () => {
-    const pdf = await fetch(`${server.url}/api/grid/export/pdf/?builder=sales&f_region=North&lang=uk`);
+    const pdf = await fetch(`${app.server.url}/api/grid/export/pdf/?builder=sales&f_region=North&lang=uk`);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toContain('application/pdf');
     expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
-    const unknown = await fetch(`${server.url}/api/grid/export/pdf/?builder=nope`);
+    const unknown = await fetch(`${app.server.url}/api/grid/export/pdf/?builder=nope`);
     expect(unknown.status).toBe(404);
   });
 
   it('renders the lazy KPI block of a region and refuses an unknown block', async () => {
-    const block = await fetch(`${server.url}/api/grid/lazy/?block=region-kpis&region=South`);
+    const block = await fetch(`${app.server.url}/api/grid/lazy/?block=region-kpis&region=South`);
     expect(block.status).toBe(200);
     const html = await block.text();
     const southOrders = rows.filter((row) => row.region === 'South').length;
     expect(html).toContain('class="gv-kpis"');
     expect(html).toContain(new Intl.NumberFormat('en').format(southOrders));
     expect(html).not.toContain('<script');
-    const unknown = await fetch(`${server.url}/api/grid/lazy/?block=nope`);
+    const unknown = await fetch(`${app.server.url}/api/grid/lazy/?block=nope`);
     expect(unknown.status).toBe(404);
   });
 
   it('serves the report as a whole HTML document with SVG charts and refuses POST', async () => {
-    const page = await fetch(`${server.url}/ssr?lang=uk`);
+    const page = await fetch(`${app.server.url}/ssr?lang=uk`);
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html.startsWith('<!doctype html>')).toBe(true);
     expect(html).toContain('<html lang="uk"');
     expect((html.match(/<svg/g) ?? []).length).toBeGreaterThanOrEqual(3);
     expect(html).not.toContain('<script');
-    const post = await fetch(`${server.url}/ssr`, { method: 'POST' });
+    const post = await fetch(`${app.server.url}/ssr`, { method: 'POST' });
     expect(post.status).toBe(405);
   });
 });

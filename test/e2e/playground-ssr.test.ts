@@ -3,42 +3,27 @@
  * table and the three charts (SVG drawn by ECharts on the server) are all there, in English and
  * Ukrainian, light and dark. Also the app's page that frames it and shows a lazy fragment.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { generateSales, summariseByMonthAndRegion } from '../../playground/shared/data';
-import { collectConsoleErrors, launchChromium, saveScreenshot } from './helpers/browser';
-import { ensurePlaygroundBuilt, openPlaygroundPage, startPlayground, tempDataDir, type PlaygroundServer } from './helpers/playground';
+import { saveScreenshot } from './helpers/browser';
+import { openPlaygroundPage } from './helpers/playground';
+import { usePlayground } from './helpers/playground-fixture';
 
 const summary = summariseByMonthAndRegion(generateSales());
 const revenue = summary.reduce((sum, row) => sum + row.amount, 0);
 
-let server: PlaygroundServer;
-let dataDir: Awaited<ReturnType<typeof tempDataDir>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  await ensurePlaygroundBuilt();
-  dataDir = await tempDataDir();
-  server = await startPlayground({ dataDir: dataDir.path });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await dataDir?.remove();
-});
+const app = usePlayground({ browser: true });
 
 /** A page of a context that runs no JavaScript at all. */
 async function pageWithoutJs(): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1400, height: 1000 } });
-  return context.newPage();
+  return (await app.newPage({ javaScriptEnabled: false })).page;
 }
 
 describe('playground server-rendered page with JavaScript disabled', () => {
   it('shows the title, KPIs, every summary row and three SVG charts', async () => {
     const page = await pageWithoutJs();
-    const response = await page.goto(`${server.url}/ssr`);
+    const response = await page.goto(`${app.server.url}/ssr`);
     expect(response?.status()).toBe(200);
     expect(response?.headers()['content-type']).toContain('text/html');
     await expect(page.locator('.gv-view__title').textContent()).resolves.toBe('Regional monthly report');
@@ -67,7 +52,7 @@ describe('playground server-rendered page with JavaScript disabled', () => {
 
   it('renders in Ukrainian and dark through plain links', async () => {
     const page = await pageWithoutJs();
-    await page.goto(`${server.url}/ssr`);
+    await page.goto(`${app.server.url}/ssr`);
     await page.locator('a', { hasText: 'Українська' }).click();
     await page.waitForURL(/lang=uk/);
     await page.locator('a', { hasText: 'Темна' }).click();
@@ -86,10 +71,8 @@ describe('playground server-rendered page with JavaScript disabled', () => {
 
 describe('playground page around the server-rendered report', () => {
   it('frames the report without scripts and shows the lazy KPI fragment of a region', async () => {
-    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-    const page = await context.newPage();
-    const errors = collectConsoleErrors(page);
-    await openPlaygroundPage(page, server.url, 'ssr');
+    const { context, page, errors } = await app.newPage();
+    await openPlaygroundPage(page, app.server.url, 'ssr');
     const report = page.frameLocator('[data-testid="ssr-frame"]');
     await report.locator('.gv-chart svg').first().waitFor();
     await expect(report.locator('.gv-chart').count()).resolves.toBe(3);

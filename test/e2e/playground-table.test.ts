@@ -7,12 +7,11 @@
  * plain loops, independent of the library's table model.
  */
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { generateSales, type SaleRow } from '../../playground/shared/data';
-import { collectConsoleErrors, launchChromium, saveScreenshot } from './helpers/browser';
-import { ensurePlaygroundBuilt, openPlaygroundPage, startPlayground, tempDataDir, type PlaygroundServer } from './helpers/playground';
+import { saveScreenshot } from './helpers/browser';
+import { usePlayground } from './helpers/playground-fixture';
 
 const rows = generateSales();
 const money = new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' });
@@ -33,49 +32,27 @@ function topByAmount(subset: readonly SaleRow[]): { row: SaleRow; unique: boolea
   return { row: best, unique: ties === 0 };
 }
 
-let server: PlaygroundServer;
-let dataDir: Awaited<ReturnType<typeof tempDataDir>>;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let errors: string[];
-
-beforeAll(async () => {
-  await ensurePlaygroundBuilt();
-  dataDir = await tempDataDir();
-  server = await startPlayground({ dataDir: dataDir.path });
-  browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, acceptDownloads: true });
-  page = await context.newPage();
-  errors = collectConsoleErrors(page);
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-  await dataDir?.remove();
-});
+const app = usePlayground({ page: { acceptDownloads: true } });
 
 async function visibleCount(): Promise<number> {
-  return Number(await page.locator('[data-cm-simple-table]').getAttribute('data-cm-visible-rows'));
+  return Number(await app.page.locator('[data-cm-simple-table]').getAttribute('data-cm-visible-rows'));
 }
 
 async function waitForVisibleCount(expected: number): Promise<void> {
-  await page.waitForFunction(
+  await app.page.waitForFunction(
     (value) => document.querySelector('[data-cm-simple-table]')?.getAttribute('data-cm-visible-rows') === String(value),
     expected,
   );
 }
 
 function firstRowCell(key: string) {
-  return page.locator('[data-cm-simple-table] tbody tr[data-cm-row-index]').first().locator(`td[data-cm-col-key="${key}"]`);
+  return app.page.locator('[data-cm-simple-table] tbody tr[data-cm-row-index]').first().locator(`td[data-cm-col-key="${key}"]`);
 }
 
 describe('playground dashboard', () => {
   it('renders the spec file: title, seven KPIs from all 100,000 rows, three drawn charts and the table', async () => {
-    await openPlaygroundPage(page, server.url, 'dashboard');
-    const view = page.locator('[data-testid="page-dashboard"] .gv-view');
+    await app.open('dashboard');
+    const view = app.page.locator('[data-testid="page-dashboard"] .gv-view');
     await expect(view.locator('.gv-view__title').textContent()).resolves.toBe('Sales 2024–2025');
     await expect(view.locator('.gv-kpi').count()).resolves.toBe(7);
 
@@ -94,55 +71,55 @@ describe('playground dashboard', () => {
       expect(box?.height).toBeGreaterThan(100);
     }
     await expect(view.locator('[data-cm-simple-table]').getAttribute('data-cm-total-rows')).resolves.toBe('100000');
-    await saveScreenshot(page, 'dashboard');
-    expect(errors).toEqual([]);
+    await saveScreenshot(app.page, 'dashboard');
+    expect(app.errors).toEqual([]);
   });
 });
 
 describe('playground simple table with 100,000 rows', () => {
   it('shows every row, column groups and the footer totals', async () => {
-    await openPlaygroundPage(page, server.url, 'table');
-    await page.locator('[data-cm-simple-table] tbody tr[data-cm-row-index]').first().waitFor();
+    await app.open('table');
+    await app.page.locator('[data-cm-simple-table] tbody tr[data-cm-row-index]').first().waitFor();
     expect(await visibleCount()).toBe(100_000);
-    await expect(page.locator('[data-cm-row-count]').textContent()).resolves.toContain('100,000');
-    const groups = await page.locator('[data-cm-simple-table] th.gv-table__group').allTextContents();
+    await expect(app.page.locator('[data-cm-row-count]').textContent()).resolves.toContain('100,000');
+    const groups = await app.page.locator('[data-cm-simple-table] th.gv-table__group').allTextContents();
     expect(groups.map((text) => text.trim())).toEqual(['Order', 'Sale', 'Figures']);
     const units = rows.reduce((sum, row) => sum + row.units, 0);
-    const footer = page.locator('[data-cm-simple-table] tfoot');
+    const footer = app.page.locator('[data-cm-simple-table] tfoot');
     await expect(footer.textContent()).resolves.toContain('Total');
     await expect(footer.textContent()).resolves.toContain(count.format(units));
     // Only the rows on screen are in the DOM.
-    expect(await page.locator('[data-cm-simple-table] tbody tr[data-cm-row-index]').count()).toBeLessThan(200);
-    expect(errors).toEqual([]);
+    expect(await app.page.locator('[data-cm-simple-table] tbody tr[data-cm-row-index]').count()).toBeLessThan(200);
+    expect(app.errors).toEqual([]);
   });
 
   it('sorts by amount, descending on the second click, with the largest sale first', async () => {
-    const sortButton = page.locator('button[data-cm-sort-button="amount"]');
+    const sortButton = app.page.locator('button[data-cm-sort-button="amount"]');
     await sortButton.click();
-    await page.locator('th[data-cm-col-key="amount"][aria-sort="ascending"]').waitFor();
+    await app.page.locator('th[data-cm-col-key="amount"][aria-sort="ascending"]').waitFor();
     const smallest = rows.reduce((min, row) => (row.amount < min ? row.amount : min), Infinity);
     await expect(firstRowCell('amount').textContent()).resolves.toBe(money.format(smallest));
 
     await sortButton.click();
-    await page.locator('th[data-cm-col-key="amount"][aria-sort="descending"]').waitFor();
+    await app.page.locator('th[data-cm-col-key="amount"][aria-sort="descending"]').waitFor();
     const top = topByAmount(rows);
     await expect(firstRowCell('amount').textContent()).resolves.toBe(money.format(top.row.amount));
     if (top.unique) await expect(firstRowCell('id').textContent()).resolves.toBe(top.row.id);
-    expect(errors).toEqual([]);
+    expect(app.errors).toEqual([]);
   });
 
   it('searches globally (Ukrainian and English words together) and updates the visible count', async () => {
     const matches = rows.filter((row) => row.менеджер.includes('Ткаченко') && row.product.toLowerCase().includes('laptop'));
     expect(matches.length).toBeGreaterThan(0);
-    await page.locator('input[data-cm-search]').fill('Ткаченко laptop');
+    await app.page.locator('input[data-cm-search]').fill('Ткаченко laptop');
     await waitForVisibleCount(matches.length);
-    await expect(page.locator('[data-cm-row-count]').textContent()).resolves.toContain(`${count.format(matches.length)} of 100,000`);
+    await expect(app.page.locator('[data-cm-row-count]').textContent()).resolves.toContain(`${count.format(matches.length)} of 100,000`);
     // The sort is kept: the biggest matching sale comes first.
     const top = topByAmount(matches);
     await expect(firstRowCell('amount').textContent()).resolves.toBe(money.format(top.row.amount));
     await expect(firstRowCell('менеджер').textContent()).resolves.toContain('Ткаченко');
-    await saveScreenshot(page, 'table');
-    expect(errors).toEqual([]);
+    await saveScreenshot(app.page, 'table');
+    expect(app.errors).toEqual([]);
   });
 
   it('exports exactly the visible rows, in order, to XLSX through the table button', async () => {
@@ -152,7 +129,7 @@ describe('playground simple table with 100,000 rows', () => {
       // Descending by amount; the order of equal amounts is not part of the contract.
       .sort((a, b) => b.row.amount - a.row.amount || a.index - b.index)
       .map((entry) => entry.row);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-cm-export="xlsx"]').click()]);
+    const [download] = await Promise.all([app.page.waitForEvent('download'), app.page.locator('[data-cm-export="xlsx"]').click()]);
     expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
     const path = await download.path();
     const workbook = XLSX.read(await readFile(path));
@@ -168,56 +145,56 @@ describe('playground simple table with 100,000 rows', () => {
     const amounts = matrix.slice(1).map((line) => line[amountAt]);
     expect(amounts).toEqual(expected.map((row) => row.amount));
     expect(matrix.slice(1).every((line) => String(line[managerAt]).includes('Ткаченко'))).toBe(true);
-    expect(errors).toEqual([]);
+    expect(app.errors).toEqual([]);
   });
 
   it('links the PDF export to the server with the current search and sort', async () => {
-    const href = await page.locator('a[data-cm-export="pdf"]').getAttribute('href');
+    const href = await app.page.locator('a[data-cm-export="pdf"]').getAttribute('href');
     expect(href).not.toBeNull();
-    const url = new URL(href as string, server.url);
+    const url = new URL(href as string, app.server.url);
     expect(url.pathname).toBe('/api/grid/export/pdf/');
     expect(url.searchParams.get('builder')).toBe('sales');
     expect(url.searchParams.get('q')).toBe('Ткаченко laptop');
     expect(url.searchParams.get('sort')).toBe('amount');
     expect(url.searchParams.get('dir')).toBe('desc');
-    const response = await page.request.get(url.href);
+    const response = await app.page.request.get(url.href);
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toContain('application/pdf');
     expect((await response.body()).subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   it('filters per column, including the Ukrainian-named column, and the server XLSX holds the same rows', async () => {
-    await page.locator('[data-testid="search-mode"] input[data-mode="per_column"]').check();
-    await page.locator('input[data-cm-filter="region"]').waitFor();
-    expect(await page.locator('input[data-cm-search]').count()).toBe(0);
+    await app.page.locator('[data-testid="search-mode"] input[data-mode="per_column"]').check();
+    await app.page.locator('input[data-cm-filter="region"]').waitFor();
+    expect(await app.page.locator('input[data-cm-search]').count()).toBe(0);
 
     const north = rows.filter((row) => row.region === 'North');
-    await page.locator('input[data-cm-filter="region"]').fill('North');
+    await app.page.locator('input[data-cm-filter="region"]').fill('North');
     await waitForVisibleCount(north.length);
 
     const northOlena = north.filter((row) => row.менеджер.startsWith('Олена'));
-    await page.locator('input[data-cm-filter="менеджер"]').fill('Олена');
+    await app.page.locator('input[data-cm-filter="менеджер"]').fill('Олена');
     await waitForVisibleCount(northOlena.length);
     expect(await visibleCount()).toBe(northOlena.length);
     await expect(firstRowCell('region').textContent()).resolves.toBe('North');
     await expect(firstRowCell('amount').textContent()).resolves.toBe(money.format(topByAmount(northOlena).row.amount));
 
-    const href = await page.locator('[data-testid="server-xlsx"]').getAttribute('href');
-    const url = new URL(href as string, server.url);
+    const href = await app.page.locator('[data-testid="server-xlsx"]').getAttribute('href');
+    const url = new URL(href as string, app.server.url);
     expect(url.searchParams.get('f_region')).toBe('North');
     expect(url.searchParams.get('f_менеджер')).toBe('Олена');
-    const response = await page.request.get(url.href);
+    const response = await app.page.request.get(url.href);
     expect(response.status()).toBe(200);
     const workbook = XLSX.read(await response.body());
     const matrix = XLSX.utils.sheet_to_json<unknown[]>(workbook.Sheets[workbook.SheetNames[0] as string] as XLSX.WorkSheet, { header: 1 });
     expect(matrix.length - 1).toBe(northOlena.length);
-    expect(errors).toEqual([]);
+    expect(app.errors).toEqual([]);
   });
 
   it('has no search at all in disabled mode and shows all rows again', async () => {
-    await page.locator('[data-testid="search-mode"] input[data-mode="disabled"]').check();
+    await app.page.locator('[data-testid="search-mode"] input[data-mode="disabled"]').check();
     await waitForVisibleCount(100_000);
-    expect(await page.locator('input[data-cm-search], input[data-cm-filter]').count()).toBe(0);
-    expect(errors).toEqual([]);
+    expect(await app.page.locator('input[data-cm-search], input[data-cm-filter]').count()).toBe(0);
+    expect(app.errors).toEqual([]);
   });
 });

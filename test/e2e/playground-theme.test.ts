@@ -2,38 +2,16 @@
  * The header's locale and theme switches of the playground: Ukrainian texts and the dark theme on
  * every page, from the playground's catalog and the library's, kept across a reload.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { collectConsoleErrors, launchChromium, saveScreenshot } from './helpers/browser';
-import { ensurePlaygroundBuilt, openPlaygroundPage, startPlayground, tempDataDir, type PlaygroundServer } from './helpers/playground';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { saveScreenshot } from './helpers/browser';
+import { usePlayground } from './helpers/playground-fixture';
 
-let server: PlaygroundServer;
-let dataDir: Awaited<ReturnType<typeof tempDataDir>>;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let errors: string[];
-
-beforeAll(async () => {
-  await ensurePlaygroundBuilt();
-  dataDir = await tempDataDir();
-  server = await startPlayground({ dataDir: dataDir.path });
-  browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, colorScheme: 'light' });
-  page = await context.newPage();
-  errors = collectConsoleErrors(page);
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-  await dataDir?.remove();
-});
+const app = usePlayground({ page: { colorScheme: 'light' } });
 
 /** The page background as [r, g, b]. */
 async function background(): Promise<number[]> {
-  const colour = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const colour = await app.page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   return (colour.match(/\d+/g) ?? []).slice(0, 3).map(Number);
 }
 
@@ -69,33 +47,33 @@ const UKRAINIAN: Record<string, (page: Page) => Promise<void>> = {
 
 describe('playground locale and theme switches', () => {
   it('starts in English and light', async () => {
-    await openPlaygroundPage(page, server.url, 'dashboard');
-    await expect(page.locator('html').getAttribute('data-gv-theme')).resolves.toBe('light');
-    await expect(page.locator('.pg-nav a[data-page="table"]').textContent()).resolves.toBe('Simple table');
+    await app.open('dashboard');
+    await expect(app.page.locator('html').getAttribute('data-gv-theme')).resolves.toBe('light');
+    await expect(app.page.locator('.pg-nav a[data-page="table"]').textContent()).resolves.toBe('Simple table');
     expect(isLight(await background())).toBe(true);
   });
 
   it('switches to Ukrainian and dark, and keeps both after a reload', async () => {
-    await page.locator('[data-testid="locale-switch"]').selectOption('uk');
-    await page.locator('[data-testid="theme-switch"] input[data-theme="dark"]').check();
-    await expect(page.locator('html').getAttribute('data-gv-theme')).resolves.toBe('dark');
-    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('uk');
-    await page.reload();
-    await page.locator('[data-testid="page-dashboard"]').waitFor();
-    await expect(page.locator('html').getAttribute('data-gv-theme')).resolves.toBe('dark');
-    await expect(page.locator('.pg-nav a[data-page="table"]').textContent()).resolves.toBe('Проста таблиця');
+    await app.page.locator('[data-testid="locale-switch"]').selectOption('uk');
+    await app.page.locator('[data-testid="theme-switch"] input[data-theme="dark"]').check();
+    await expect(app.page.locator('html').getAttribute('data-gv-theme')).resolves.toBe('dark');
+    await expect(app.page.locator('html').getAttribute('lang')).resolves.toBe('uk');
+    await app.page.reload();
+    await app.page.locator('[data-testid="page-dashboard"]').waitFor();
+    await expect(app.page.locator('html').getAttribute('data-gv-theme')).resolves.toBe('dark');
+    await expect(app.page.locator('.pg-nav a[data-page="table"]').textContent()).resolves.toBe('Проста таблиця');
     expect(isDark(await background())).toBe(true);
-    expect(errors).toEqual([]);
+    expect(app.errors).toEqual([]);
   });
 
   for (const id of Object.keys(UKRAINIAN)) {
     it(`renders the ${id} page in Ukrainian and dark`, async () => {
-      await openPlaygroundPage(page, server.url, id);
-      await (UKRAINIAN[id] as (p: Page) => Promise<void>)(page);
-      await expect(page.locator('.pg-nav a[aria-current="page"]').getAttribute('data-page')).resolves.toBe(id);
+      await app.open(id);
+      await (UKRAINIAN[id] as (p: Page) => Promise<void>)(app.page);
+      await expect(app.page.locator('.pg-nav a[aria-current="page"]').getAttribute('data-page')).resolves.toBe(id);
       expect(isDark(await background())).toBe(true);
-      await saveScreenshot(page, `${id}-uk-dark`);
-      expect(errors).toEqual([]);
+      await saveScreenshot(app.page, `${id}-uk-dark`);
+      expect(app.errors).toEqual([]);
     });
   }
 });

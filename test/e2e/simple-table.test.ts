@@ -9,9 +9,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as XLSX from 'xlsx';
 import type { Browser, Page } from 'playwright-core';
-import { collectConsoleErrors, launchChromium, saveScreenshot } from './helpers/browser';
-import { buildSimpleTableFixture, serveStatic } from './fixtures/simple-table/harness';
-import type { StaticServer } from './fixtures/simple-table/harness';
+import { launchChromium, openPage, saveScreenshot } from './helpers/browser';
+import { serveStatic, type StaticServer } from './helpers/static-site';
+import { buildSimpleTableFixture } from './fixtures/simple-table/harness';
 
 let server: StaticServer;
 let browser: Browser;
@@ -28,8 +28,7 @@ afterAll(async () => {
 });
 
 async function open(query: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-  const errors = collectConsoleErrors(page);
+  const { page, errors } = await openPage(browser, { viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   await page.goto(`${server.url}/?${query}`);
   await page.waitForFunction(() => (window as unknown as { __simpleTable?: { ready: boolean } }).__simpleTable?.ready === true);
   return { page, errors };

@@ -8,7 +8,7 @@
 import { mkdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 /** Where Debian's `chromium` package puts the browser; override with CHROMIUM_PATH. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -50,6 +50,24 @@ export function collectConsoleErrors(page: Page): string[] {
   });
   page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
   return errors;
+}
+
+/** A page in its own browser context, with the console errors collected since it opened. */
+export interface OpenedPage {
+  readonly context: BrowserContext;
+  readonly page: Page;
+  /** Filled by {@link collectConsoleErrors}; tests assert it stays empty. */
+  readonly errors: string[];
+}
+
+/**
+ * Opens a page in a fresh context of its own (no cookies, no storage) and starts collecting its
+ * console errors before anything loads, so an error during the first navigation is caught too.
+ * The context belongs to the page: closing either one closes both.
+ */
+export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<OpenedPage> {
+  const page = await browser.newPage(options);
+  return { context: page.context(), page, errors: collectConsoleErrors(page) };
 }
 
 /** Saves a full-page screenshot to test-results/screenshots/<name>.png and returns its path. */
