@@ -6,12 +6,14 @@
  * @module
  */
 import { buildChartRuntimes } from './chart';
+import { DEFAULT_CURRENCY, DEFAULT_LOCALE } from './format';
 import { columnsFromSpec, columnToJson, toDataGridColumnDefs } from './columns';
 import { GridViewSpecError } from './errors';
 import { resolveKpis } from './kpi';
 import { isGridViewSpec, parseGridViewSpecJson, specToWire } from './spec';
 import { checkLinkTemplate } from './url';
 import type {
+  ArtifactFormat,
   ChartRuntime,
   Column,
   ColumnGroup,
@@ -135,6 +137,7 @@ class BuiltArtifact<R extends Row> implements GridArtifact<R> {
   readonly striped: boolean;
   readonly exportXlsx: boolean;
   readonly exportPdfUrl: string | null;
+  readonly format: Readonly<ArtifactFormat>;
 
   constructor(
     readonly spec: GridViewSpec,
@@ -144,7 +147,9 @@ class BuiltArtifact<R extends Row> implements GridArtifact<R> {
     readonly dataGridColumnDefs: DataGridColumnDef[],
     readonly kpis: ResolvedKpi[],
     readonly charts: ChartRuntime[],
+    format: ArtifactFormat,
   ) {
+    this.format = Object.freeze({ locale: format.locale, currency: format.currency });
     this.gridId = spec.gridId;
     this.title = spec.title;
     this.layout = spec.layout;
@@ -179,6 +184,7 @@ class BuiltArtifact<R extends Row> implements GridArtifact<R> {
     };
     return {
       version: 1,
+      format: { locale: this.format.locale, currency: this.format.currency },
       gridId: this.gridId,
       title: this.title,
       layout: { blocks: [...this.layout.blocks] },
@@ -208,8 +214,11 @@ export class GridRenderer {
    * its rows.
    *
    * - KPIs are resolved with `resolveKpis` (texts in `options.locale`/`options.currency`, defaults
-   *   `en`/`USD`); every chart gets a runtime from `rows`, including `grid_filtered` charts (their
-   *   initial state before a grid reports its visible rows).
+   *   `en`/`USD`; empty strings count as not given); the pair is kept as `artifact.format` and
+   *   written to the JSON, so hydration reproduces the texts.
+   * - Every chart gets a runtime from `rows`, including `grid_filtered` charts (their initial state
+   *   before a grid reports its visible rows). Runtimes are built with the spec's columns: each
+   *   series carries its column's `format`, and `xLabel` is the x column's label (for captions).
    * - `rows` is kept by reference: never copied, never mutated, never made reactive (the artifact and
    *   its table configuration are frozen, which Vue's `reactive` leaves alone).
    * - `options.table` adds host table settings (column groups, row link, row action, footer); they
@@ -225,7 +234,8 @@ export class GridRenderer {
     const columns = columnsFromSpec<R>(spec);
     const table = tableSettings(options?.table, columns as Column[], 'table', issues);
     if (issues.length > 0) throw new GridArtifactError(issues);
-    const format: FormatOptions = { locale: options?.locale, currency: options?.currency };
+    // Empty strings mean "not given", as everywhere else that takes a locale or currency.
+    const format: ArtifactFormat = { locale: options?.locale || DEFAULT_LOCALE, currency: options?.currency || DEFAULT_CURRENCY };
     const tableConfig: SimpleTableConfig<R> = Object.freeze({
       gridId: spec.gridId,
       columns,
@@ -248,7 +258,9 @@ export class GridRenderer {
       tableConfig,
       toDataGridColumnDefs(spec.columns),
       resolveKpis(spec.kpis, rows, format),
-      buildChartRuntimes(spec.charts, rows),
+      // The columns give every series its value format and the x axis its label (captions).
+      buildChartRuntimes(spec.charts, rows, { columns: spec.columns }),
+      format,
     );
     return Object.freeze(artifact);
   }
@@ -275,15 +287,49 @@ function prefixed(issue: SpecIssue, prefix: string): SpecIssue {
 }
 
 /**
+ * Reads the optional `format` of artifact JSON: a plain object with a well-formed BCP 47 `locale`
+ * and a three-letter `currency`. Absent gives undefined; anything else is an issue.
+ */
+function jsonFormat(raw: unknown, issues: SpecIssue[]): Partial<ArtifactFormat> | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  if (!isPlainRecord(raw)) {
+    issues.push({ code: 'not_object', path: 'format', message: 'Artifact JSON format must be a plain object such as { locale: "uk", currency: "UAH" }.' });
+    return undefined;
+  }
+  const result: Partial<ArtifactFormat> = {};
+  const { locale, currency } = raw;
+  if (typeof locale !== 'string') issues.push({ code: 'invalid_type', path: 'format.locale', message: 'format.locale must be a BCP 47 language tag such as "en" or "uk".' });
+  else if (!isLocaleTag(locale)) issues.push({ code: 'invalid_pattern', path: 'format.locale', message: 'format.locale must be a well-formed BCP 47 language tag such as "en" or "uk-UA".' });
+  else result.locale = locale;
+  if (typeof currency !== 'string') issues.push({ code: 'invalid_type', path: 'format.currency', message: 'format.currency must be an ISO 4217 code such as "USD".' });
+  else if (!/^[A-Za-z]{3}$/.test(currency)) issues.push({ code: 'invalid_pattern', path: 'format.currency', message: 'format.currency must be a three-letter ISO 4217 code such as "USD" or "UAH".' });
+  else result.currency = currency;
+  return result;
+}
+
+function isLocaleTag(locale: string): boolean {
+  if (locale === '' || locale.length > 64) return false;
+  try {
+    return Intl.getCanonicalLocales(locale).length === 1;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Rebuilds a live artifact from its JSON (what a browser or the Vue layer receives).
  *
  * The spec is re-parsed from `json.spec` (JSON is untrusted input), the rows are `json.rows` (by
  * reference) and the table settings come from `json.tableConfig` and are checked again. KPIs and
- * charts are recomputed from the rows, so KPI texts follow `options.locale`/`options.currency`
- * (default `en`/`USD`: pass the page's) and cannot disagree with the rows.
+ * charts are recomputed from the rows, so they cannot disagree with the rows.
+ *
+ * Locale and currency of the KPI texts, field by field: `options` first (the page's active locale,
+ * e.g. after the reader switched language), then `json.format` (what the server used, so the
+ * server's display strings are reproduced), then `en`/`USD`.
  *
  * @throws GridArtifactError listing every problem: not an object, a `version` other than 1, rows that
- * are not an array, spec issues (paths prefixed with `spec.`), invalid table settings.
+ * are not an array, a malformed `format`, spec issues (paths prefixed with `spec.`), invalid table
+ * settings.
  */
 export function hydrateArtifact(json: GridArtifactJson, options?: FormatOptions): GridArtifact {
   const raw: unknown = json;
@@ -291,6 +337,7 @@ export function hydrateArtifact(json: GridArtifactJson, options?: FormatOptions)
   const issues: SpecIssue[] = [];
   if (raw.version !== 1) issues.push({ code: 'invalid_enum', path: 'version', message: 'Artifact JSON version must be 1; rebuild it with this version of the library.' });
   if (!Array.isArray(raw.rows)) issues.push({ code: 'invalid_type', path: 'rows', message: 'Artifact JSON rows must be an array of row objects.' });
+  const saved = jsonFormat(raw.format, issues);
   let spec: GridViewSpec | null = null;
   try {
     spec = parseGridViewSpecJson(raw.spec);
@@ -314,5 +361,9 @@ export function hydrateArtifact(json: GridArtifactJson, options?: FormatOptions)
   }
   if (spec !== null) tableSettings(table, columnsFromSpec(spec), 'tableConfig', issues);
   if (issues.length > 0 || spec === null) throw new GridArtifactError(issues);
-  return GridRenderer.build(spec, raw.rows as Row[], { locale: options?.locale, currency: options?.currency, table });
+  return GridRenderer.build(spec, raw.rows as Row[], {
+    locale: options?.locale || saved?.locale,
+    currency: options?.currency || saved?.currency,
+    table,
+  });
 }

@@ -5,7 +5,8 @@
  * The option is plain JSON: no functions, no HTML, no rich-text templates built from row values, and
  * no `echarts` import here. Category names and series labels travel as data and ECharts draws them
  * as text (its default tooltip escapes them). Number formatting in tooltips and axis labels needs
- * functions, so it is a separate, explicit step for the client: `withValueFormatter`.
+ * functions, so it is a separate, explicit step: `withValueFormatter` (per-series formats from
+ * `chartValueFormats`). `chartCaption` gives the visible caption text ("Amount by Region").
  *
  * ECharts components the option uses: `GridComponent`, `TooltipComponent`, `LegendComponent` +
  * `LegendScrollComponent`, `AriaComponent`, and the `BarChart`, `LineChart` and `PieChart` series;
@@ -13,9 +14,10 @@
  *
  * @module
  */
-import { EMPTY_VALUE, formatValue, isInheritedName, toNumber, valueToText } from './format';
+import { EMPTY_VALUE, formatValue, getNumberFormat, isInheritedName, toNumber, valueToText } from './format';
 import { SPEC_DEFAULTS } from './spec';
-import type { ChartDataSource, ChartRuntime, ChartSeriesWire, ChartSpec, ChartSpecWire, ChartType, FormatOptions, Row, ValueFormat } from './types';
+import type { Translator } from './i18n';
+import type { ChartDataSource, ChartRuntime, ChartRuntimeSeries, ChartSpec, ChartSpecWire, ChartType, FormatOptions, Row, ValueFormat } from './types';
 
 /** Height in pixels of a chart whose spec gives none (the parser's default). */
 export const DEFAULT_CHART_HEIGHT: number = SPEC_DEFAULTS.chart.height;
@@ -54,6 +56,16 @@ function normaliseChart(chart: ChartSpec | ChartSpecWire): ChartSpec {
   };
 }
 
+/**
+ * What a chart runtime needs to know of a column: its key, label and display format. Typed and
+ * wire column specs and table columns all fit.
+ */
+export interface ChartColumnInfo {
+  key: string;
+  label: string;
+  format?: ValueFormat;
+}
+
 /** Options of `buildChartRuntime`. */
 export interface ChartRuntimeOptions {
   /**
@@ -61,6 +73,13 @@ export interface ChartRuntimeOptions {
    * sampling. Default 2000; values that are not positive integers are ignored.
    */
   maxPoints?: number;
+  /**
+   * The spec's columns. When given, each series gets the `format` of the column whose key equals
+   * the series key, and the runtime gets `xLabel`, the label of the column whose key is `xKey`
+   * (both only when such a column exists; a column without a format counts as `text`, which
+   * formats as `number`). Without columns neither field is set.
+   */
+  columns?: readonly ChartColumnInfo[];
 }
 
 /**
@@ -88,7 +107,8 @@ export function categoryLabel(value: unknown): string {
  * - `sampled` is true for line and area charts with more than `maxPoints` categories. The data is
  *   NOT thinned here: ECharts samples per rendered pixel, so it adapts to the real width and the
  *   runtime keeps exact values for tooltips, descriptions and exports.
- * - `description` is plain text for assistive technology (type, series labels, counts).
+ * - `description` is plain text for assistive technology (type, series labels, the x column's
+ *   label when `columns` are given, else `xKey`, counts).
  *
  * Accepts a validated `ChartSpec` or a wire `ChartSpecWire` (defaults: `static` source, height 320).
  * Nullish entries in `rows` are skipped. Rows are only read. One pass over the rows, no per-row
@@ -107,6 +127,7 @@ export function buildChartRuntimes(charts: readonly (ChartSpec | ChartSpecWire)[
   const maxPoints = options?.maxPoints !== undefined && Number.isInteger(options.maxPoints) && options.maxPoints > 0 ? options.maxPoints : DEFAULT_MAX_POINTS;
   const accumulators = specs.map((spec) => new ChartAccumulator(spec.xKey, spec.series.map((s) => s.key)));
   accumulate(rows, accumulators);
+  const columns = columnIndex(options?.columns);
   return specs.map((spec, i) => {
     const { categories, values } = (accumulators[i] as ChartAccumulator).result();
     const pie = isPieChart(spec.chartType);
@@ -115,20 +136,36 @@ export function buildChartRuntimes(charts: readonly (ChartSpec | ChartSpecWire)[
     for (const series of plotted) for (const value of series) if (value !== null && (!pie || value > 0)) drawable++;
     const empty = categories.length === 0 || drawable === 0;
     const sampled = (spec.chartType === 'line' || spec.chartType === 'area') && categories.length > maxPoints;
+    const xColumn = columns?.get(spec.xKey);
     return {
       id: spec.id,
       chartType: spec.chartType,
       xKey: spec.xKey,
-      series: spec.series.map((s) => ({ key: s.key, label: s.label })),
+      ...(xColumn ? { xLabel: xColumn.label } : {}),
+      series: spec.series.map((s): ChartRuntimeSeries => {
+        const column = columns?.get(s.key);
+        return column ? { key: s.key, label: s.label, format: column.format ?? SPEC_DEFAULTS.column.format } : { key: s.key, label: s.label };
+      }),
       dataSource: spec.dataSource,
       height: spec.height,
       categories,
       values,
       empty,
       sampled,
-      description: describe(spec, categories.length, drawable, empty, sampled),
+      description: describe(spec, xColumn?.label ?? spec.xKey, categories.length, drawable, empty, sampled),
     };
   });
+}
+
+/** Columns by key (the first wins, as keys are unique in a valid spec); undefined when none given. */
+function columnIndex(columns: readonly ChartColumnInfo[] | undefined): Map<string, ChartColumnInfo> | undefined {
+  if (!Array.isArray(columns)) return undefined;
+  const index = new Map<string, ChartColumnInfo>();
+  for (const column of columns) {
+    if (column === null || typeof column !== 'object' || typeof column.key !== 'string' || typeof column.label !== 'string') continue;
+    if (!index.has(column.key)) index.set(column.key, column);
+  }
+  return index;
 }
 
 /** `toNumber` with NaN instead of null, so hot loops keep unboxed doubles. */
@@ -283,11 +320,14 @@ function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
-/** Plain-text description: type, series, x key and counts. Labels are quoted verbatim, as text. */
-function describe(spec: ChartSpec, categoryCount: number, drawable: number, empty: boolean, sampled: boolean): string {
+/**
+ * Plain-text description: type, series, x column (its label when known, else the key) and counts.
+ * Labels are quoted verbatim, as text.
+ */
+function describe(spec: ChartSpec, xName: string, categoryCount: number, drawable: number, empty: boolean, sampled: boolean): string {
   const pie = isPieChart(spec.chartType);
   const labels = (pie ? spec.series.slice(0, 1) : spec.series).map((s) => s.label);
-  const head = labels.length > 0 ? `${TYPE_NAMES[spec.chartType]} of ${listLabels(labels)} by ${spec.xKey}` : `${TYPE_NAMES[spec.chartType]} by ${spec.xKey}`;
+  const head = labels.length > 0 ? `${TYPE_NAMES[spec.chartType]} of ${listLabels(labels)} by ${xName}` : `${TYPE_NAMES[spec.chartType]} by ${xName}`;
   if (empty) return `${head}: no data.`;
   if (pie) {
     const left = categoryCount - drawable;
@@ -380,7 +420,11 @@ export interface ChartOption {
     textStyle?: { color: string };
   };
   legend: { show: boolean; type: 'scroll'; top: number; textStyle: { color: string }; pageTextStyle: { color: string } };
-  grid?: { left: number; right: number; top: number; bottom: number; containLabel: true };
+  /**
+   * Axis labels are kept inside the grid box (ECharts 6 `outerBounds`; the legacy `containLabel`
+   * would need an extra ECharts module), so long labels such as uk "150 000 000" are not cut off.
+   */
+  grid?: { left: number; right: number; top: number; bottom: number; outerBoundsMode: 'same'; outerBoundsContain: 'axisLabel' };
   xAxis?: ChartAxisOption;
   yAxis?: ChartAxisOption;
   series: (ChartCartesianSeriesOption | ChartPieSeriesOption)[];
@@ -480,7 +524,7 @@ export function buildChartOption(runtime: ChartRuntime, options?: ChartOptionOpt
     axisLine: { lineStyle: { color: palette.axis } },
     splitLine: { lineStyle: { color: palette.split } },
   };
-  option.grid = { left: 8, right: 16, top: option.legend.show ? 32 : 16, bottom: 8, containLabel: true };
+  option.grid = { left: 8, right: 16, top: option.legend.show ? 32 : 16, bottom: 8, outerBoundsMode: 'same', outerBoundsContain: 'axisLabel' };
   option.xAxis = horizontal ? valueAxis : categoryAxis;
   option.yAxis = horizontal ? categoryAxis : valueAxis;
   if (runtime.empty) return option;
@@ -488,7 +532,7 @@ export function buildChartOption(runtime: ChartRuntime, options?: ChartOptionOpt
   return option;
 }
 
-function cartesianSeries(runtime: ChartRuntime, series: ChartSeriesWire, data: readonly (number | null)[], index: number): ChartCartesianSeriesOption {
+function cartesianSeries(runtime: ChartRuntime, series: ChartRuntimeSeries, data: readonly (number | null)[], index: number): ChartCartesianSeriesOption {
   const base = { id: `${runtime.id}-${index}`, name: series.label, data: [...data], emphasis: { focus: 'series' as const } };
   switch (runtime.chartType) {
     case 'line':
@@ -546,36 +590,145 @@ function rangeSentence(runtime: ChartRuntime, format: ValueFormat, options: Form
   return low === high ? ` Every value is ${a}.` : ` Values range from ${a} to ${b}.`;
 }
 
+/** A value formatter: plain text for ECharts to draw or escape. */
+export type ChartValueFormatter = (value: unknown) => string;
+
 /** An option with formatter functions attached; for `setOption`, not for JSON. */
-export type ChartOptionWithFormatters = Omit<ChartOption, 'tooltip' | 'xAxis' | 'yAxis'> & {
-  tooltip: ChartOption['tooltip'] & { valueFormatter: (value: unknown) => string };
-  xAxis?: ChartAxisOption & { axisLabel: { formatter?: (value: unknown) => string } };
-  yAxis?: ChartAxisOption & { axisLabel: { formatter?: (value: unknown) => string } };
+export type ChartOptionWithFormatters = Omit<ChartOption, 'tooltip' | 'xAxis' | 'yAxis' | 'series'> & {
+  tooltip: ChartOption['tooltip'] & { valueFormatter: ChartValueFormatter };
+  xAxis?: ChartAxisOption & { axisLabel: { formatter?: ChartValueFormatter } };
+  yAxis?: ChartAxisOption & { axisLabel: { formatter?: ChartValueFormatter } };
+  series: ((ChartCartesianSeriesOption | ChartPieSeriesOption) & { tooltip?: { valueFormatter: ChartValueFormatter } })[];
 };
 
 /**
- * The client-side hook for number formatting: returns a copy of `option` whose tooltip values and
- * value-axis labels go through `formatValue(value, format, options)` (cached `Intl.NumberFormat`),
- * e.g. 0.125 shows as "12.5%" for `percent`. The formatters return plain text, which ECharts escapes
- * in HTML tooltips. The result holds functions: pass it to `setOption`, never serialise it.
+ * The display format of each series of a runtime, aligned with `runtime.series`: the series'
+ * `format` (set when the runtime was built with the spec's columns), else `number`. `text` becomes
+ * `number`, because plotted values are always numbers.
  */
-export function withValueFormatter(option: ChartOption, format: ValueFormat, options?: FormatOptions): ChartOptionWithFormatters {
-  const formatter = (value: unknown): string => {
-    const number = Array.isArray(value) ? value[value.length - 1] : value;
-    if (number === null || number === undefined || number === '-') return '';
-    return formatValue(number, format === 'text' ? 'number' : format, options);
+export function chartValueFormats(runtime: Pick<ChartRuntime, 'series'>): ValueFormat[] {
+  return runtime.series.map((s) => numericFormat(s.format));
+}
+
+/**
+ * The one format a value axis can use for several series: their common format, or `number` when
+ * they differ (an axis cannot be in dollars and in percent at once) or there are none.
+ */
+export function axisValueFormat(formats: readonly (ValueFormat | undefined)[]): ValueFormat {
+  const first = numericFormat(formats[0]);
+  return formats.every((f) => numericFormat(f) === first) ? first : 'number';
+}
+
+function numericFormat(format: ValueFormat | undefined): ValueFormat {
+  return format === 'currency' || format === 'percent' ? format : 'number';
+}
+
+const axisCurrencyFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * The currency formatter of value-axis ticks: `getNumberFormat`'s, but whole amounts drop their
+ * zero cents ("$20,000" on a tick, "$0.50" stays). Cached and bounded like the format module's.
+ */
+function axisCurrencyFormat(options: FormatOptions | undefined): Intl.NumberFormat {
+  const base = getNumberFormat(options?.locale, 'currency', options?.currency);
+  const resolved = base.resolvedOptions();
+  const key = `${resolved.locale}\u0000${resolved.currency ?? ''}`;
+  let formatter = axisCurrencyFormats.get(key);
+  if (formatter !== undefined) return formatter;
+  formatter = new Intl.NumberFormat(resolved.locale, { style: 'currency', currency: resolved.currency, signDisplay: 'negative', trailingZeroDisplay: 'stripIfInteger' });
+  if (axisCurrencyFormats.size >= 64) axisCurrencyFormats.clear();
+  axisCurrencyFormats.set(key, formatter);
+  return formatter;
+}
+
+/**
+ * The client-side hook for number formatting: returns a copy of `option` whose tooltip values and
+ * value-axis labels go through `formatValue` (cached `Intl.NumberFormat` for `options.locale` and
+ * `options.currency`), e.g. 100000000 shows as "100 000 000" for `uk`, 0.125 as "12.5%" for `percent`.
+ * Axis ticks in `currency` leave out zero cents ("$20,000"); tooltips keep the currency's digits.
+ *
+ * `format` is one format for every value, or one per series of the option (aligned with
+ * `option.series`, e.g. from `chartValueFormats(runtime)`; missing entries and `text` count as
+ * `number`). With one per series every series gets its own tooltip formatter, and the value axis
+ * uses `axisValueFormat` (the common format, else `number`). The category axis is left alone.
+ *
+ * The formatters return plain text, which ECharts escapes in HTML tooltips; an empty value (null,
+ * undefined, ECharts' "-") gives ''. The result holds functions: pass it to `setOption` (in the
+ * browser or to `renderChartSvg` in the same process), never serialise it. `option` is not changed.
+ */
+export function withValueFormatter(option: ChartOption, format: ValueFormat | readonly (ValueFormat | undefined)[], options?: FormatOptions): ChartOptionWithFormatters {
+  const perSeries = typeof format === 'string' ? null : format;
+  const formatterFor = (f: ValueFormat | undefined): ChartValueFormatter => {
+    const display = numericFormat(f);
+    return (value: unknown): string => {
+      const number = Array.isArray(value) ? value[value.length - 1] : value;
+      if (number === null || number === undefined || number === '-') return '';
+      return formatValue(number, display, options);
+    };
   };
-  const axis = (a: ChartAxisOption | undefined): (ChartAxisOption & { axisLabel: { formatter?: (value: unknown) => string } }) | undefined => {
+  const axisFormat = numericFormat(perSeries ? axisValueFormat(perSeries.slice(0, Math.max(1, option.series.length))) : (format as ValueFormat));
+  // The chart-wide tooltip formatter (series without their own) uses the axis format too.
+  const tooltipFormatter = formatterFor(axisFormat);
+  const axisFormatter: ChartValueFormatter =
+    axisFormat === 'currency'
+      ? (value: unknown): string => (typeof value === 'number' && Number.isFinite(value) ? axisCurrencyFormat(options).format(value + 0) : tooltipFormatter(value))
+      : tooltipFormatter;
+  const axis = (a: ChartAxisOption | undefined): (ChartAxisOption & { axisLabel: { formatter?: ChartValueFormatter } }) | undefined => {
     if (a === undefined) return undefined;
-    return a.type === 'value' ? { ...a, axisLabel: { ...a.axisLabel, formatter } } : a;
+    return a.type === 'value' ? { ...a, axisLabel: { ...a.axisLabel, formatter: axisFormatter } } : a;
   };
-  const { xAxis, yAxis, ...rest } = option;
-  const result: ChartOptionWithFormatters = { ...rest, tooltip: { ...option.tooltip, valueFormatter: formatter } };
+  const { xAxis, yAxis, series, ...rest } = option;
+  const result: ChartOptionWithFormatters = {
+    ...rest,
+    tooltip: { ...option.tooltip, valueFormatter: tooltipFormatter },
+    series: perSeries ? series.map((s, i) => ({ ...s, tooltip: { valueFormatter: formatterFor(perSeries[i]) } })) : [...series],
+  };
   const x = axis(xAxis);
   const y = axis(yAxis);
   if (x) result.xAxis = x;
   if (y) result.yAxis = y;
   return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Caption
+// ---------------------------------------------------------------------------------------------
+
+const listFormats = new Map<string, Intl.ListFormat>();
+
+/** A cached "a, b and c" list formatter; an invalid locale falls back to `en`. */
+function listFormat(locale: string): Intl.ListFormat {
+  let formatter = listFormats.get(locale);
+  if (formatter !== undefined) return formatter;
+  try {
+    formatter = new Intl.ListFormat([locale, 'en'], { style: 'long', type: 'conjunction' });
+  } catch {
+    formatter = new Intl.ListFormat('en', { style: 'long', type: 'conjunction' });
+  }
+  // Locales may come from request headers: keep the cache bounded.
+  if (listFormats.size >= 64) listFormats.clear();
+  listFormats.set(locale, formatter);
+  return formatter;
+}
+
+/**
+ * The visible caption of a chart, as plain text: what it plots by what, e.g. "Amount by Region" or
+ * "Amount and Cost by Month" (`chart.caption` of the translator's catalog, uk "Сума у розрізі
+ * «Регіон»").
+ *
+ * - Series: the labels of the plotted series (pie and donut plot only the first), joined as a list
+ *   in the translator's locale (`Intl.ListFormat`).
+ * - Category: `runtime.xLabel` (the x column's label), else `runtime.xKey`.
+ * - No series: the category label alone.
+ *
+ * Labels are inserted verbatim: the result is text for a text node or an attribute, never markup.
+ */
+export function chartCaption(runtime: Pick<ChartRuntime, 'chartType' | 'series' | 'xKey' | 'xLabel'>, translator: Translator): string {
+  const category = typeof runtime.xLabel === 'string' && runtime.xLabel !== '' ? runtime.xLabel : runtime.xKey;
+  const plotted = isPieChart(runtime.chartType) ? runtime.series.slice(0, 1) : runtime.series;
+  const labels = plotted.map((s) => String(s.label)).filter((label) => label !== '');
+  if (labels.length === 0) return category;
+  return translator.format('chart.caption', { series: listFormat(translator.locale).format(labels), category });
 }
 
 /** Every chart type the core draws. */

@@ -10,7 +10,7 @@
  * | `common.*` | generic words (close, cancel, loading...) |
  * | `view.*` | `GridView` landmarks and region labels |
  * | `kpi.*` | `KpiStrip`: tone words, "no data", aggregate names, sample size |
- * | `chart.*` | `ChartBlock`: empty state, data-table caption, sampling note |
+ * | `chart.*` | `ChartBlock`: caption, empty state, data-table caption, sampling note |
  * | `spec_issues.*` | the invalid-spec panel (`SpecIssues`) |
  * | `spec_error.<code>` | one short explanation per `SpecErrorCode` |
  * | `table.*` | `SimpleTable`: sort buttons and announcements, search, filters, row counts, exports |
@@ -76,6 +76,8 @@ const en = {
 
   // --- charts ---------------------------------------------------------------------------------
   'chart.label': 'Chart',
+  // Visible caption above a chart: {series} is the list of series labels, {category} the x column's label.
+  'chart.caption': '{series} by {category}',
   'chart.empty': 'No data to chart',
   'chart.data_table': 'Chart data',
   'chart.category': 'Category',
@@ -289,6 +291,8 @@ const uk: MessageCatalog = {
   'kpi.sample.other': 'з {count} значення',
 
   'chart.label': 'Діаграма',
+  // «у розрізі» keeps the column label in the nominative, so any label reads correctly.
+  'chart.caption': '{series} у розрізі «{category}»',
   'chart.empty': 'Немає даних для діаграми',
   'chart.data_table': 'Дані діаграми',
   'chart.category': 'Категорія',

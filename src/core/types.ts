@@ -228,12 +228,26 @@ export interface ResolvedKpi {
   sampleSize: number;
 }
 
+/**
+ * A series of a chart runtime: the spec's key and label, plus the display format of its values
+ * when the renderer knows the spec's columns (the format of the column whose key is `key`).
+ */
+export interface ChartRuntimeSeries extends ChartSeriesWire {
+  /** Format of the plotted values; absent means unknown, which formats as `number`. */
+  format?: ValueFormat;
+}
+
 /** A chart's data, computed from rows. Everything `buildChartOption` needs; plain JSON. */
 export interface ChartRuntime {
   id: string;
   chartType: ChartType;
   xKey: string;
-  series: ChartSeriesWire[];
+  /**
+   * Label of the x column (the column whose key is `xKey`), for captions. Absent when the runtime
+   * was built without the spec's columns or no column has that key; callers then show `xKey`.
+   */
+  xLabel?: string;
+  series: ChartRuntimeSeries[];
   dataSource: ChartDataSource;
   height: number;
   /** Category labels in first-seen order of `xKey`; repeated categories are aggregated (summed). */
@@ -310,9 +324,22 @@ export interface DataGridColumnDef {
   context: { format: ValueFormat; linkTemplate: string | null };
 }
 
+/** The locale and currency an artifact's display texts (KPI `display`) were formatted with. */
+export interface ArtifactFormat {
+  /** BCP 47 tag as the renderer was given it, `en` when none was. */
+  locale: string;
+  /** ISO 4217 code as the renderer was given it, `USD` when none was. */
+  currency: string;
+}
+
 /** The camelCase JSON of an artifact: what the browser consumes. Rows appear exactly once. */
 export interface GridArtifactJson {
   version: 1;
+  /**
+   * The formatting context of the display texts, so `hydrateArtifact` reproduces them. Optional:
+   * JSON from older versions has none (hydration then defaults to `en`/`USD`).
+   */
+  format?: ArtifactFormat;
   gridId: string;
   title: string | null;
   layout: { blocks: LayoutBlock[] };
@@ -358,6 +385,8 @@ export interface GridArtifact<R extends Row = Row> {
   readonly kpis: ResolvedKpi[];
   readonly charts: ChartRuntime[];
   readonly rows: readonly R[];
+  /** The locale and currency the KPI texts were formatted with (also written to the JSON). */
+  readonly format?: Readonly<ArtifactFormat>;
   toJSON(): GridArtifactJson;
 }
 

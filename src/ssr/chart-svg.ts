@@ -55,8 +55,14 @@ export interface SvgChartRendererOptions {
 
 /**
  * The `ChartSsrRenderer` that `renderHtml` and lazy fragments provide to `ChartBlock`: every chart
- * becomes `<div class="gv-chart__svg">` holding the ECharts SVG. A chart ECharts cannot draw
- * renders nothing (the block's hidden data table still carries every value).
+ * becomes `<div class="gv-chart__svg" role="img" aria-label="…">` holding the ECharts SVG. The label
+ * is `input.runtime.description` (ChartBlock passes the chart kind plus the description): in a
+ * browser ECharts writes its aria description onto its live DOM element, which a server render does
+ * not have. Vue escapes the attribute. A chart ECharts cannot draw renders nothing (the block's
+ * hidden data table still carries every value).
+ *
+ * The option may hold formatter functions (ChartBlock's locale-aware axis labels and tooltips):
+ * they run here, in the same process, so server SVG shows the same number texts as the browser.
  */
 export function createSvgChartRenderer(options: SvgChartRendererOptions = {}): ChartSsrRenderer {
   const width = options.width ?? 640;
@@ -69,6 +75,13 @@ export function createSvgChartRenderer(options: SvgChartRendererOptions = {}): C
     }
     // ECharts output only (see the module comment); `innerHTML` as a VNode prop is how Vue SSR
     // writes pre-rendered markup, and this renderer is never provided in a browser.
-    return h('div', { class: 'gv-chart__svg', 'data-gv-ssr-chart': input.runtime.id, innerHTML: svg });
+    const description = typeof input.runtime.description === 'string' ? input.runtime.description : '';
+    return h('div', {
+      class: 'gv-chart__svg',
+      'data-gv-ssr-chart': input.runtime.id,
+      role: 'img',
+      'aria-label': description === '' ? undefined : description,
+      innerHTML: svg,
+    });
   };
 }

@@ -4,6 +4,7 @@ import { mount, flushPromises } from '@vue/test-utils';
 import { defineComponent, h, nextTick, ref } from 'vue';
 import type { EChartsType } from 'echarts/core';
 import ChartBlock from '../../components/ChartBlock.vue';
+import { GridViewPlugin } from '../../src/plugin';
 import type { ChartRuntime, ChartSpecWire, Row } from '../../src/core/types';
 
 // jsdom has no layout: give every element a size so ECharts (SVG renderer; jsdom has no canvas)
@@ -54,9 +55,25 @@ async function settle(): Promise<void> {
   await flushPromises();
 }
 
-function mountChart(props: Record<string, unknown>) {
-  return mount(ChartBlock, { props: { renderer: 'svg', ...props }, attachTo: document.body });
+function mountChart(props: Record<string, unknown>, plugin?: Record<string, unknown>) {
+  return mount(ChartBlock, {
+    props: { renderer: 'svg', ...props },
+    attachTo: document.body,
+    global: plugin ? { plugins: [[GridViewPlugin, plugin]] } : {},
+  });
 }
+
+type Formatter = (value: unknown) => string;
+interface LiveOption {
+  xAxis: { type: string; axisLabel: { formatter?: Formatter } }[];
+  yAxis: { type: string; axisLabel: { formatter?: Formatter } }[];
+  tooltip: { valueFormatter?: Formatter }[];
+  series: { tooltip?: { valueFormatter?: Formatter } }[];
+}
+/** The option ECharts holds (what the chart really draws with), formatters included. */
+const liveOption = (wrapper: ReturnType<typeof mountChart>): LiveOption => chartOf(wrapper)!.getOption() as unknown as LiveOption;
+/** Texts of the drawn SVG (axis labels and the like). */
+const svgTexts = (wrapper: ReturnType<typeof mountChart>): string[] => wrapper.findAll('.gv-chart__canvas svg text').map((t) => t.text());
 
 const chartOf = (wrapper: ReturnType<typeof mountChart>): EChartsType | undefined =>
   (wrapper.vm as unknown as { chart: EChartsType | undefined }).chart;
@@ -212,6 +229,125 @@ describe('ChartBlock', () => {
     const wrapper = mount(Host, { attachTo: document.body });
     await settle();
     expect(wrapper.find('.gv-chart').attributes('data-gv-chart-theme')).toBe('light');
+    wrapper.unmount();
+  });
+
+  it('formats value-axis labels and tooltips with the grouping of the locale (uk: spaces)', async () => {
+    const wrapper = mountChart({ config: runtime({ values: [[150_000_000, 20_000_000, 5]] }) }, { locale: 'uk' });
+    await settle();
+    const option = liveOption(wrapper);
+    const axis = option.yAxis[0]!.axisLabel.formatter!;
+    expect(axis(100_000_000)).toMatch(/^100\s000\s000$/u);
+    expect(axis(100_000_000)).not.toContain(',');
+    expect(option.xAxis[0]!.axisLabel.formatter).toBeUndefined();
+    expect(option.tooltip[0]!.valueFormatter!(1234.5)).toMatch(/^1\s234,5$/u);
+    expect(option.series[0]!.tooltip!.valueFormatter!(1234.5)).toMatch(/^1\s234,5$/u);
+    // The drawing itself: an axis tick written with uk grouping.
+    expect(svgTexts(wrapper).some((text) => /^150\s000\s000$/u.test(text))).toBe(true);
+    expect(svgTexts(wrapper).some((text) => text.includes('100,000,000'))).toBe(false);
+    wrapper.unmount();
+  });
+
+  it('shows the currency for currency series and % for percent series', async () => {
+    const money = mountChart({ config: runtime({ series: [{ key: 'amount', label: 'Amount', format: 'currency' }], values: [[1200, 800, 10]] }) }, { locale: 'uk', currency: 'UAH' });
+    await settle();
+    const moneyOption = liveOption(money);
+    expect(moneyOption.yAxis[0]!.axisLabel.formatter!(1000)).toMatch(/^1\s000\s₴$/u);
+    expect(svgTexts(money).some((text) => /^1\s000\s₴$/u.test(text))).toBe(true);
+    expect(moneyOption.series[0]!.tooltip!.valueFormatter!(1200)).toMatch(/^1\s200,00\s₴$/u);
+    expect(money.findAll('.gv-chart__data tbody td').map((td) => td.text())[0]).toMatch(/^1\s200,00\s₴$/u);
+    money.unmount();
+
+    const share = mountChart({ config: runtime({ series: [{ key: 'rate', label: 'Rate', format: 'percent' }], values: [[0.125, 0.5, null]] }) }, { locale: 'en' });
+    await settle();
+    const shareOption = liveOption(share);
+    expect(shareOption.yAxis[0]!.axisLabel.formatter!(0.25)).toBe('25%');
+    expect(shareOption.series[0]!.tooltip!.valueFormatter!(0.125)).toBe('12.5%');
+    expect(svgTexts(share)).toContain('50%');
+    share.unmount();
+  });
+
+  it('lets the currency prop and the valueFormat prop win over the plugin and the runtime', async () => {
+    const wrapper = mountChart({ config: runtime({ series: [{ key: 'amount', label: 'Amount', format: 'percent' }] }), valueFormat: 'currency', currency: 'EUR' }, { currency: 'UAH' });
+    await settle();
+    expect(liveOption(wrapper).series[0]!.tooltip!.valueFormatter!(5)).toBe('€5.00');
+    expect(liveOption(wrapper).yAxis[0]!.axisLabel.formatter!(5)).toBe('€5');
+    wrapper.unmount();
+  });
+
+  it('formats each series in its own format when the formats differ, and the axis as plain numbers', async () => {
+    const config = runtime({
+      series: [
+        { key: 'amount', label: 'Amount', format: 'currency' },
+        { key: 'rate', label: 'Rate', format: 'percent' },
+      ],
+      values: [
+        [1000, 2000, 3000],
+        [0.1, 0.2, 0.3],
+      ],
+    });
+    const wrapper = mountChart({ config });
+    await settle();
+    const option = liveOption(wrapper);
+    expect(option.series[0]!.tooltip!.valueFormatter!(1000)).toBe('$1,000.00');
+    expect(option.series[1]!.tooltip!.valueFormatter!(0.1)).toBe('10%');
+    expect(option.yAxis[0]!.axisLabel.formatter!(1000)).toBe('1,000');
+    wrapper.unmount();
+  });
+
+  it('shows a caption of what is plotted by what, and names the figure with it', async () => {
+    const wrapper = mountChart({ config: runtime({ xLabel: 'Region' }) });
+    const caption = wrapper.find('figcaption.gv-chart__caption');
+    expect(caption.text()).toBe('Amount by Region');
+    const figure = wrapper.find('figure.gv-chart');
+    expect(figure.element.firstElementChild).toBe(caption.element);
+    expect(caption.attributes('id')).toBeTruthy();
+    expect(figure.attributes('aria-labelledby')).toBe(caption.attributes('id'));
+    expect(document.getElementById(figure.attributes('aria-labelledby')!)?.textContent).toBe('Amount by Region');
+    wrapper.unmount();
+  });
+
+  it('gives two charts on one page different caption ids', () => {
+    const Host = defineComponent({ setup: () => () => h('div', [h(ChartBlock, { config: runtime() }), h(ChartBlock, { config: runtime() })]) });
+    const wrapper = mount(Host, { attachTo: document.body });
+    const ids = wrapper.findAll('figcaption').map((c) => c.attributes('id'));
+    expect(ids).toHaveLength(2);
+    expect(new Set(ids).size).toBe(2);
+    wrapper.unmount();
+  });
+
+  it('writes the caption in Ukrainian, and keeps it for an empty chart', () => {
+    const wrapper = mountChart({ config: runtime({ xLabel: 'Регіон', series: [{ key: 'amount', label: 'Сума' }], empty: true, categories: [], values: [[]] }), locale: 'uk' });
+    expect(wrapper.find('figcaption').text()).toBe('Сума у розрізі «Регіон»');
+    expect(wrapper.find('.gv-chart__empty').exists()).toBe(true);
+    wrapper.unmount();
+  });
+
+  it('takes column labels and formats for a chart spec plus rows from the columns prop', async () => {
+    const chart: ChartSpecWire = { id: 'c', chart_type: 'bar', x_key: 'region', series: [{ key: 'amount', label: 'Amount' }] };
+    const columns = [
+      { key: 'region', label: 'Sales region' },
+      { key: 'amount', label: 'Amount', format: 'currency' as const },
+    ];
+    const wrapper = mountChart({ chart, rows: [{ region: 'North', amount: 3 }], columns });
+    await settle();
+    expect(wrapper.find('figcaption').text()).toBe('Amount by Sales region');
+    expect(liveOption(wrapper).series[0]!.tooltip!.valueFormatter!(3)).toBe('$3.00');
+    const plain = mountChart({ chart, rows: [{ region: 'North', amount: 3 }] });
+    expect(plain.find('figcaption').text()).toBe('Amount by region');
+    wrapper.unmount();
+    plain.unmount();
+  });
+
+  it('renders markup in series and column labels literally in the caption, creating no element', async () => {
+    const evil = '<img src=x onerror="window.__pwned=1">';
+    const wrapper = mountChart({ config: runtime({ xLabel: evil, series: [{ key: 'amount', label: evil }] }) });
+    await settle();
+    const caption = wrapper.find('figcaption');
+    expect(caption.text()).toBe(`${evil} by ${evil}`);
+    expect(caption.element.children).toHaveLength(0);
+    expect(document.querySelectorAll('img')).toHaveLength(0);
+    expect((window as unknown as { __pwned?: number }).__pwned).toBeUndefined();
     wrapper.unmount();
   });
 

@@ -6,8 +6,9 @@ import SimpleTable from '../../components/SimpleTable.vue';
 import KpiStrip from '../../components/KpiStrip.vue';
 import ChartBlock from '../../components/ChartBlock.vue';
 import { GridRenderer } from '../../src/core/artifact';
+import { GridViewPlugin } from '../../src/plugin';
 import { parseGridViewSpecJson } from '../../src/core/spec';
-import type { GridViewSpecWire, Row, SimpleTableConfig } from '../../src/core/types';
+import type { GridArtifactJson, GridViewSpecWire, Row, SimpleTableConfig } from '../../src/core/types';
 
 type Wrapper = ReturnType<typeof mount>;
 /** The config GridView handed to its SimpleTable. */
@@ -89,6 +90,40 @@ describe('GridView', () => {
     }
   });
 
+  it('reproduces the server KPI texts from the JSON format when the page chose no locale', () => {
+    const server = GridRenderer.build(parseGridViewSpecJson(wire()), rows, { locale: 'uk', currency: 'UAH' });
+    const json = JSON.parse(JSON.stringify(server.toJSON())) as GridArtifactJson;
+    const wrapper = mount(GridView, { props: { artifact: json } });
+    const values = wrapper.findComponent(KpiStrip).findAll('.gv-kpi__value').map((v) => v.text());
+    expect(values).toEqual(server.kpis.map((k) => k.display));
+    expect(values[1]).toMatch(/^35,50\s₴$/u);
+    // The rest of the view follows the same locale: chart captions and texts are Ukrainian.
+    expect(wrapper.findAllComponents(ChartBlock).map((c) => c.props('locale'))).toEqual(['uk', 'uk']);
+    expect(wrapper.find('.gv-view__charts').attributes('aria-label')).toBe('Діаграми');
+    // A built artifact keeps the format it was built with too.
+    const fromObject = mount(GridView, { props: { artifact: server } });
+    expect(fromObject.findComponent(KpiStrip).findAll('.gv-kpi__value').map((v) => v.text())).toEqual(values);
+  });
+
+  it("lets the page's active locale win over the JSON format, since the reader chose it", () => {
+    const json = JSON.parse(JSON.stringify(GridRenderer.build(parseGridViewSpecJson(wire()), rows, { locale: 'uk', currency: 'UAH' }).toJSON())) as GridArtifactJson;
+    const viaPlugin = mount(GridView, { props: { artifact: json }, global: { plugins: [[GridViewPlugin, { locale: 'en', currency: 'USD' }]] } });
+    expect(viaPlugin.findComponent(KpiStrip).findAll('.gv-kpi__value').map((v) => v.text())).toEqual(['3', '$35.50']);
+    const viaProps = mount(GridView, { props: { artifact: json, locale: 'en', currency: 'EUR' } });
+    expect(viaProps.findComponent(KpiStrip).findAll('.gv-kpi__value').map((v) => v.text())).toEqual(['3', '€35.50']);
+  });
+
+  it('captions every chart with its series and x column labels, formatted per column', () => {
+    const wrapper = mount(GridView, { props: { spec: wire(), rows, locale: 'uk', currency: 'UAH' } });
+    const charts = wrapper.findAllComponents(ChartBlock);
+    expect(charts.map((c) => c.find('figcaption').text())).toEqual(['Amount у розрізі «Region»', 'Amount у розрізі «Region»']);
+    expect(charts.map((c) => c.props('currency'))).toEqual(['UAH', 'UAH']);
+    // The hidden data table of the bar chart shows the amount column's currency format.
+    expect(charts[0]!.findAll('.gv-chart__data tbody td').map((td) => td.text())[0]).toMatch(/^15,00\s₴$/u);
+    const en = mount(GridView, { props: { spec: wire(), rows } });
+    expect(en.findComponent(ChartBlock).find('figcaption').text()).toBe('Amount by Region');
+  });
+
   it('accepts a parsed spec', () => {
     const wrapper = mount(GridView, { props: { spec: parseGridViewSpecJson(wire()), rows } });
     expect(blockOrder(wrapper)).toEqual(['title', 'kpis', 'chart', 'table']);
@@ -160,6 +195,7 @@ describe('GridView', () => {
     expect(document.querySelectorAll('img')).toHaveLength(0);
     expect(wrapper.find('.gv-view__title').text()).toBe(evil);
     expect(wrapper.find('.gv-kpi__label').text()).toBe(evil);
+    expect(wrapper.find('figcaption.gv-chart__caption').text()).toBe(`${evil} by Region`);
     expect(wrapper.text()).toContain(evil);
     for (const link of wrapper.findAll('a')) {
       expect(link.attributes('href') ?? '').not.toMatch(/^\s*javascript:/i);

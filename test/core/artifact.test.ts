@@ -209,7 +209,7 @@ describe('artifact.toJSON', () => {
     const json = GridRenderer.build(SPEC, makeRows()).toJSON();
     expect(json.version).toBe(1);
     expect(Object.keys(json).sort()).toEqual(
-      ['version', 'gridId', 'title', 'layout', 'wrapper', 'searchMode', 'striped', 'exportXlsx', 'exportPdfUrl', 'columns', 'tableConfig', 'dataGridColumnDefs', 'kpis', 'charts', 'spec', 'rows'].sort(),
+      ['version', 'format', 'gridId', 'title', 'layout', 'wrapper', 'searchMode', 'striped', 'exportXlsx', 'exportPdfUrl', 'columns', 'tableConfig', 'dataGridColumnDefs', 'kpis', 'charts', 'spec', 'rows'].sort(),
     );
     expect(json.spec).toEqual(specToWire(SPEC));
     expect(parseGridViewSpecJson(json.spec)).toEqual(SPEC);
@@ -245,6 +245,22 @@ describe('artifact.toJSON', () => {
     expect(json.charts[0]!.categories).toContain(XSS);
     expect(json.rows[1]!.region).toBe(XSS);
     expect(JSON.parse(JSON.stringify(json)).title).toBe(`Orders ${XSS}`);
+  });
+
+  it('records the locale and currency of its display texts, defaulting to en and USD', () => {
+    expect(GridRenderer.build(SPEC, makeRows()).toJSON().format).toEqual({ locale: 'en', currency: 'USD' });
+    const artifact = GridRenderer.build(SPEC, makeRows(), { locale: 'uk', currency: 'UAH' });
+    expect(artifact.format).toEqual({ locale: 'uk', currency: 'UAH' });
+    expect(artifact.toJSON().format).toEqual({ locale: 'uk', currency: 'UAH' });
+    expect(GridRenderer.build(SPEC, makeRows(), { locale: '', currency: '' }).format).toEqual({ locale: 'en', currency: 'USD' });
+  });
+
+  it('gives every chart series its column format and the chart the x column label', () => {
+    const json = GridRenderer.build(SPEC, makeRows()).toJSON();
+    expect(json.charts[0]!.xLabel).toBe(`Region ${XSS}`);
+    expect(json.charts[0]!.series).toEqual([{ key: 'amount', label: `Amount ${XSS}`, format: 'currency' }]);
+    // The x column "id" has no format in the wire spec: its label still names the axis.
+    expect(json.charts[1]!.xLabel).toBe('Order');
   });
 
   it('returns copies: changing the JSON does not change the artifact', () => {
@@ -306,6 +322,45 @@ describe('hydrateArtifact', () => {
     const hydrated = hydrateArtifact(json, { locale: 'de', currency: 'EUR' });
     expect(hydrated.kpis[1]!.value).toBe(12445.5);
     expect(hydrated.kpis[1]!.display).toMatch(/^12\.445,50\s€$/u);
+  });
+
+  it('reproduces the server display strings from json.format when no locale is given', () => {
+    const server = GridRenderer.build(SPEC, makeRows(), { locale: 'uk', currency: 'UAH' });
+    const json = JSON.parse(JSON.stringify(server)) as GridArtifactJson;
+    const hydrated = hydrateArtifact(json);
+    expect(hydrated.kpis.map((k) => k.display)).toEqual(server.kpis.map((k) => k.display));
+    expect(hydrated.kpis[1]!.display).toMatch(/^12\s445,50\s₴$/u);
+    expect(hydrated.format).toEqual({ locale: 'uk', currency: 'UAH' });
+    expect(hydrated.toJSON()).toEqual(JSON.parse(JSON.stringify(server.toJSON())));
+  });
+
+  it('lets the locale and currency it is given win over json.format, field by field', () => {
+    const json = JSON.parse(JSON.stringify(GridRenderer.build(SPEC, makeRows(), { locale: 'uk', currency: 'UAH' }))) as GridArtifactJson;
+    expect(hydrateArtifact(json, { locale: 'en', currency: 'EUR' }).kpis[1]!.display).toBe('€12,445.50');
+    // Only the locale given: the currency still comes from the JSON.
+    expect(hydrateArtifact(json, { locale: 'en' }).kpis[1]!.display).toMatch(/^UAH\s12,445\.50$/u);
+  });
+
+  it('defaults to en and USD for JSON without a format', () => {
+    const json = JSON.parse(JSON.stringify(GridRenderer.build(SPEC, makeRows(), { locale: 'uk', currency: 'UAH' }))) as GridArtifactJson;
+    delete json.format;
+    expect(hydrateArtifact(json).kpis[1]!.display).toBe('$12,445.50');
+  });
+
+  it('refuses a malformed format with coded issues', () => {
+    const json = JSON.parse(JSON.stringify(GridRenderer.build(SPEC, makeRows()))) as GridArtifactJson;
+    const codes = (format: unknown): string[] => {
+      try {
+        hydrateArtifact({ ...json, format } as never);
+      } catch (error) {
+        return (error as GridArtifactError).issues.map((i) => `${i.code} ${i.path}`);
+      }
+      return [];
+    };
+    expect(codes('uk')).toEqual(['not_object format']);
+    expect(codes({ locale: 5, currency: 'US Dollar' })).toEqual(['invalid_type format.locale', 'invalid_pattern format.currency']);
+    expect(codes({ locale: 'not a locale!', currency: 'EUR' })).toEqual(['invalid_pattern format.locale']);
+    expect(codes({ locale: 'de-CH', currency: 'chf' })).toEqual([]);
   });
 
   it('reports every problem of bad JSON with coded, prefixed paths', () => {

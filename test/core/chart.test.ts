@@ -1,16 +1,20 @@
 import * as echarts from 'echarts';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  axisValueFormat,
   buildChartOption,
   buildChartRuntime,
   buildChartRuntimes,
   categoryLabel,
+  chartCaption,
+  chartValueFormats,
   CHART_TYPES,
   isCartesianChart,
   isPieChart,
   withValueFormatter,
 } from '../../src/core/chart';
 import type { ChartCartesianSeriesOption, ChartOption, ChartPieSeriesOption } from '../../src/core/chart';
+import { createTranslator } from '../../src/core/i18n';
 import type { ChartSpec, ChartSpecWire, ChartType, Row } from '../../src/core/types';
 
 function chart(chartType: ChartType, series: { key: string; label: string }[] = [{ key: 'amount', label: 'Amount' }], extra: Partial<ChartSpec> = {}): ChartSpec {
@@ -138,6 +142,8 @@ describe('buildChartRuntime', () => {
     const runtime = buildChartRuntime(chart('stacked_bar', [{ key: 'amount', label: 'Amount' }, { key: 'cost', label: 'Cost' }, { key: 'x', label: 'X' }]), ROWS);
     expect(runtime.description).toBe('Stacked bar chart of Amount, Cost and X by region: 3 series over 4 categories.');
     expect(buildChartRuntime(chart('bar'), [{ region: 'a', amount: 1 }]).description).toBe('Bar chart of Amount by region: 1 series over 1 category.');
+    const labelled = buildChartRuntime(chart('bar'), [{ region: 'a', amount: 1 }], { columns: [{ key: 'region', label: 'Sales region' }] });
+    expect(labelled.description).toBe('Bar chart of Amount by Sales region: 1 series over 1 category.');
   });
 
   it('keeps markup in labels and categories verbatim', () => {
@@ -315,11 +321,119 @@ describe('withValueFormatter', () => {
     expect(renderSvg(formatted)).toContain('>15%<');
   });
 
+  it('formats the value axis with the grouping of the locale: uk groups with spaces', () => {
+    const option = buildChartOption(buildChartRuntime(chart('bar'), [{ region: 'a', amount: 100_000_000 }]));
+    const formatted = withValueFormatter(option, 'number', { locale: 'uk' });
+    expect(formatted.yAxis!.axisLabel.formatter!(100_000_000)).toMatch(/^100\s000\s000$/u);
+    expect(formatted.yAxis!.axisLabel.formatter!(100_000_000)).not.toContain(',');
+    expect(formatted.tooltip.valueFormatter(1234.5)).toMatch(/^1\s234,5$/u);
+    const svg = renderSvg(formatted);
+    expect(svg).toMatch(/>100\s000\s000</u);
+    expect(svg).not.toContain('100,000,000');
+  });
+
+  it('formats each series in its own format and the axis in the common one', () => {
+    const runtime = buildChartRuntime(chart('bar', [{ key: 'amount', label: 'Amount' }, { key: 'rate', label: 'Rate' }]), [{ region: 'a', amount: 1234, rate: 0.5 }], {
+      columns: [
+        { key: 'amount', label: 'Amount', format: 'currency' },
+        { key: 'rate', label: 'Rate', format: 'percent' },
+      ],
+    });
+    const formatted = withValueFormatter(buildChartOption(runtime), chartValueFormats(runtime), { locale: 'uk', currency: 'UAH' });
+    expect(formatted.series[0]!.tooltip!.valueFormatter(1234)).toMatch(/^1\s234,00\s₴$/u);
+    expect(formatted.series[1]!.tooltip!.valueFormatter(0.5)).toMatch(/^50\s?%$/u);
+    // Dollars and percent cannot share one axis: it shows plain numbers.
+    expect(formatted.yAxis!.axisLabel.formatter!(1000)).toMatch(/^1\s000$/u);
+    const currencyOnly = buildChartRuntime(chart('bar'), [{ region: 'a', amount: 5 }], { columns: [{ key: 'amount', label: 'Amount', format: 'currency' }] });
+    const money = withValueFormatter(buildChartOption(currencyOnly), chartValueFormats(currencyOnly), { locale: 'en', currency: 'EUR' });
+    // Ticks leave out zero cents; tooltips keep the currency's digits.
+    expect(money.yAxis!.axisLabel.formatter!(5)).toBe('€5');
+    expect(money.yAxis!.axisLabel.formatter!(0.5)).toBe('€0.50');
+    expect(money.yAxis!.axisLabel.formatter!(-0)).toBe('€0');
+    expect(money.tooltip.valueFormatter(5)).toBe('€5.00');
+    const pie = buildChartRuntime(chart('pie'), [{ region: 'a', amount: 0.25 }], { columns: [{ key: 'amount', label: 'Share', format: 'percent' }] });
+    const share = withValueFormatter(buildChartOption(pie), chartValueFormats(pie), { locale: 'en' });
+    expect(share.series[0]!.tooltip!.valueFormatter(0.25)).toBe('25%');
+    expect(share.tooltip.valueFormatter(0.25)).toBe('25%');
+  });
+
   it('formats the value axis of horizontal bars, which is the x axis', () => {
     const option = buildChartOption(buildChartRuntime(chart('horizontal_bar'), [{ region: 'a', amount: 1234 }]));
     const formatted = withValueFormatter(option, 'currency', { currency: 'EUR' });
-    expect(formatted.xAxis!.axisLabel.formatter!(1234)).toBe('€1,234.00');
+    expect(formatted.xAxis!.axisLabel.formatter!(1234)).toBe('€1,234');
+    expect(formatted.tooltip.valueFormatter(1234)).toBe('€1,234.00');
     expect(formatted.yAxis!.axisLabel.formatter).toBeUndefined();
+  });
+});
+
+describe('runtime formats and labels from the spec columns', () => {
+  const columns = [
+    { key: 'region', label: 'Region' },
+    { key: 'amount', label: 'Amount', format: 'currency' as const },
+    { key: 'rate', label: 'Rate', format: 'percent' as const },
+  ];
+
+  it('gives each series the format of its column and the runtime the x column label', () => {
+    const runtime = buildChartRuntime(chart('bar', [{ key: 'amount', label: 'Sales' }, { key: 'rate', label: 'Rate' }, { key: 'other', label: 'Other' }]), [], { columns });
+    expect(runtime.xLabel).toBe('Region');
+    expect(runtime.series).toEqual([
+      { key: 'amount', label: 'Sales', format: 'currency' },
+      { key: 'rate', label: 'Rate', format: 'percent' },
+      { key: 'other', label: 'Other' },
+    ]);
+    expect(chartValueFormats(runtime)).toEqual(['currency', 'percent', 'number']);
+  });
+
+  it('sets neither field without columns, and treats a column without a format as text', () => {
+    const bare = buildChartRuntime(chart('bar'), []);
+    expect('xLabel' in bare).toBe(false);
+    expect(bare.series).toEqual([{ key: 'amount', label: 'Amount' }]);
+    const wire = buildChartRuntime(chart('bar'), [], { columns: [{ key: 'amount', label: 'Amount' }] });
+    expect(wire.series[0]!.format).toBe('text');
+    expect(chartValueFormats(wire)).toEqual(['number']);
+  });
+
+  it('picks one axis format: the common one, else number', () => {
+    expect(axisValueFormat(['currency', 'currency'])).toBe('currency');
+    expect(axisValueFormat(['currency', 'percent'])).toBe('number');
+    expect(axisValueFormat(['text'])).toBe('number');
+    expect(axisValueFormat([])).toBe('number');
+  });
+});
+
+describe('chartCaption', () => {
+  const en = createTranslator({ locale: 'en' });
+  const uk = createTranslator({ locale: 'uk' });
+
+  it('says what the chart plots by what, with the x column label', () => {
+    const runtime = buildChartRuntime(chart('bar'), [], { columns: [{ key: 'region', label: 'Region' }] });
+    expect(chartCaption(runtime, en)).toBe('Amount by Region');
+  });
+
+  it('lists several series in the locale and falls back to the x key without a label', () => {
+    const runtime = buildChartRuntime(chart('line', [{ key: 'amount', label: 'Amount' }, { key: 'cost', label: 'Cost' }, { key: 'n', label: 'Count' }]), []);
+    expect(chartCaption(runtime, en)).toBe('Amount, Cost, and Count by region');
+    expect(chartCaption(runtime, uk)).toBe('Amount, Cost і Count у розрізі «region»');
+  });
+
+  it('names only the plotted series of a pie', () => {
+    const runtime = buildChartRuntime(chart('pie', [{ key: 'amount', label: 'Amount' }, { key: 'cost', label: 'Cost' }]), []);
+    expect(chartCaption(runtime, en)).toBe('Amount by region');
+  });
+
+  it('reads in Ukrainian', () => {
+    const runtime = buildChartRuntime(chart('bar', [{ key: 'amount', label: 'Сума' }]), [], { columns: [{ key: 'region', label: 'Регіон' }] });
+    expect(chartCaption(runtime, uk)).toBe('Сума у розрізі «Регіон»');
+  });
+
+  it('keeps markup and placeholders in labels verbatim, as text', () => {
+    const evil = '<img src=x onerror=alert(1)>';
+    const runtime = buildChartRuntime(chart('bar', [{ key: 'amount', label: `${evil} {category}` }]), [], { columns: [{ key: 'region', label: evil }] });
+    expect(chartCaption(runtime, en)).toBe(`${evil} {category} by ${evil}`);
+  });
+
+  it('shows the category alone when there is no series label', () => {
+    expect(chartCaption({ chartType: 'bar', series: [], xKey: 'region', xLabel: 'Region' }, en)).toBe('Region');
   });
 });
 

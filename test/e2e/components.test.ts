@@ -1,8 +1,9 @@
 /**
  * The components in real Chromium: a fixture page (test/e2e/fixtures/components) is built with Vite
  * and served from a tiny static server on 127.0.0.1; the test checks that charts are really drawn
- * (canvas pixels, SVG paths), that a chart in a hidden tab is drawn once the tab opens, that KPIs
- * show values, that markup in data stays text, and that the page logs no errors.
+ * (canvas pixels, SVG paths), that a chart in a hidden tab is drawn once the tab opens, that charts
+ * carry visible captions and uk axis labels, that KPIs show values, that markup in data and labels
+ * stays text, and that the page logs no errors.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from 'node:http';
@@ -94,6 +95,45 @@ describe('components in Chromium', () => {
     const labels = await page.$$eval('#main-view .gv-chart__canvas', (els) => els.map((el) => el.getAttribute('aria-label') ?? ''));
     expect(labels[0]).toMatch(/^Bar chart/);
     expect(labels[2]).toMatch(/^Pie chart/);
+  });
+
+  it('shows a visible caption above each chart that names its figure', async () => {
+    const captions = await page.$$eval('#main-view figure.gv-chart', (figures) =>
+      figures.map((figure) => {
+        const caption = figure.querySelector('figcaption');
+        const box = caption?.getBoundingClientRect();
+        const canvas = figure.querySelector('.gv-chart__canvas')?.getBoundingClientRect();
+        const named = document.getElementById(figure.getAttribute('aria-labelledby') ?? '');
+        return {
+          text: caption?.textContent,
+          visible: Boolean(box && box.height > 0 && box.width > 0),
+          above: Boolean(box && canvas && box.bottom <= canvas.top + 1),
+          names: named === caption,
+        };
+      }),
+    );
+    expect(captions.map((c) => c.text)).toEqual(['Amount by Region', 'Amount and Cost by Month', 'Cost by Region']);
+    for (const caption of captions) expect(caption).toMatchObject({ visible: true, above: true, names: true });
+    const ukCaption = await page.textContent('#uk-app figcaption');
+    expect(ukCaption).toBe('Сума у розрізі «Регіон»');
+    const ids = await page.$$eval('figcaption', (els) => els.map((el) => el.id));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('writes value-axis labels with the grouping and currency of the uk locale', async () => {
+    await page.waitForFunction(() => document.querySelectorAll('#uk-app .gv-chart svg text').length > 3);
+    const texts = await page.$$eval('#uk-app .gv-chart svg text', (els) => els.map((el) => el.textContent ?? ''));
+    // e.g. "2 000 000 грн": spaces group the thousands, ticks leave out zero kopiyky; the hryvnia
+    // shows as "грн" or "₴" depending on the browser's ICU data.
+    const money = texts.filter((text) => /^\d{1,3}(?:\s\d{3})+\s(?:₴|грн)$/u.test(text));
+    expect(money.length).toBeGreaterThan(1);
+    expect(texts.some((text) => /\d,\d{3}/.test(text))).toBe(false);
+    expect(texts).toEqual(expect.arrayContaining(['Київ', 'Львів', 'Одеса']));
+  });
+
+  it('renders markup in chart labels literally in the caption', async () => {
+    const caption = await page.$eval('#evil-caption figcaption', (el) => ({ text: el.textContent, children: el.children.length }));
+    expect(caption).toEqual({ text: '<img src=x onerror="window.__pwned=1"> by <img src=x onerror="window.__pwned=1">', children: 0 });
   });
 
   it('shows the KPI values and tone words', async () => {

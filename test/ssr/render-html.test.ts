@@ -64,7 +64,7 @@ describe('server-side rendering', () => {
     expect(html).toContain('$800.25');
     expect(count(html, /<svg[\s>]/g) - count(html, /<svg[^>]*class="gv-kpi__icon"/g)).toBe(3);
     expect(count(html, /data-gv-ssr-chart="/g)).toBe(3);
-    expect(html).toMatch(/data-gv-ssr-chart="by_region"><svg[^>]*viewBox=/);
+    expect(html).toMatch(/data-gv-ssr-chart="by_region"[^>]*><svg[^>]*viewBox=/);
     expect(html).toContain('<path');
   });
 
@@ -130,6 +130,51 @@ describe('server-side rendering', () => {
     // The host (English by default) does not drown the Ukrainian catalog.
     expect(html).toContain('Ключові показники');
     expect(html).toMatch(/2\s010,25\s₴/);
+  });
+
+  it('draws uk-formatted value-axis labels into the server SVG, in the currency of the series', async () => {
+    const html = await renderHtml(wire, rows, { locale: 'uk', currency: 'UAH', stylesheet: 'none' });
+    const bar = html.match(/data-gv-ssr-chart="by_region"[^>]*>(<svg[\s\S]*?<\/svg>)/)?.[1] ?? '';
+    const texts = [...bar.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1] ?? '');
+    // Amount is a currency column: ticks such as "1 200 ₴" (uk grouping, hryvnia, no zero kopiyky).
+    expect(texts.some((text) => /^1\s200\s₴$/u.test(text))).toBe(true);
+    expect(texts.some((text) => text.includes('1,200'))).toBe(false);
+    const en = await renderHtml(wire, rows, { stylesheet: 'none' });
+    const enBar = en.match(/data-gv-ssr-chart="by_region"[^>]*>(<svg[\s\S]*?<\/svg>)/)?.[1] ?? '';
+    expect(enBar).toContain('>$1,200<');
+  });
+
+  it('gives each server SVG a role="img" wrapper labelled with the chart description', async () => {
+    const html = await renderHtml(wire, rows, { stylesheet: 'none' });
+    const wrappers = [...html.matchAll(/<div class="gv-chart__svg"([^>]*)>/g)].map((m) => m[1] ?? '');
+    expect(wrappers).toHaveLength(3);
+    for (const attrs of wrappers) expect(attrs).toContain('role="img"');
+    const label = wrappers[0]!.match(/aria-label="([^"]*)"/)?.[1] ?? '';
+    expect(label).toBe('Bar chart. Bar chart of Amount by Region: 1 series over 3 categories.');
+    // The box around it is no second image: the SVG wrapper is the one the reader meets.
+    expect(html).not.toMatch(/class="gv-chart__canvas" role="img"/);
+  });
+
+  it('renders a visible caption that names each chart figure, in the locale', async () => {
+    const html = await renderHtml(wire, rows, { stylesheet: 'none' });
+    const captions = [...html.matchAll(/<figcaption id="([^"]+)" class="gv-chart__caption">([^<]*)<\/figcaption>/g)];
+    expect(captions.map((m) => m[2])).toEqual(['Amount by Region', 'Cost by Region', 'Amount by Region']);
+    for (const [, id] of captions) expect(html).toContain(`aria-labelledby="${id}"`);
+    expect(new Set(captions.map((m) => m[1])).size).toBe(3);
+    const uk = await renderHtml(wire, rows, { locale: 'uk', stylesheet: 'none' });
+    expect(uk).toContain('>Amount у розрізі «Region»</figcaption>');
+  });
+
+  it('escapes markup in chart captions and SVG labels taken from spec labels', async () => {
+    const evilWire: GridViewSpecWire = {
+      ...wire,
+      columns: [{ key: 'region', label: EVIL }, ...wire.columns.slice(1)],
+      charts: [{ id: 'by_region', chart_type: 'bar', x_key: 'region', series: [{ key: 'amount', label: EVIL }] }],
+    };
+    const html = await renderHtml(evilWire, rows, { stylesheet: 'none' });
+    expect(html).not.toContain('<img');
+    expect(html).toContain('>&lt;img src=x onerror=alert(1)&gt; by &lt;img src=x onerror=alert(1)&gt;</figcaption>');
+    expect(html).toMatch(/class="gv-chart__svg"[^>]*aria-label="[^"]*&lt;img src=x onerror=alert\(1\)&gt;/);
   });
 
   it('renderChartSvg returns a scalable SVG and disposes its instance', () => {
