@@ -8,6 +8,7 @@ import { computed, toValue } from 'vue';
 import type { ComputedRef, MaybeRefOrGetter, ShallowRef } from 'vue';
 import type { GridAdapter } from '../src/core/adapters';
 import { buildChartRuntime } from '../src/core/chart';
+import type { ChartColumnInfo, ChartRuntimeOptions } from '../src/core/chart';
 import type { ChartRuntime, ChartSpec, ChartSpecWire, Row } from '../src/core/types';
 import type { RecomputeFlush } from './coalesce';
 import { useGridAdapter } from './useGridAdapter';
@@ -18,6 +19,11 @@ export interface UseGridFilteredChartOptions {
   maxPoints?: number;
   /** When a change is picked up; default `frame`. */
   flush?: RecomputeFlush;
+  /**
+   * The view's columns, so series get their column's format and the caption the x column's label
+   * (without them values format as numbers and the caption names the raw `x_key`).
+   */
+  columns?: MaybeRefOrGetter<readonly ChartColumnInfo[] | undefined>;
 }
 
 /** What `useGridFilteredChart` returns. */
@@ -44,8 +50,12 @@ export function useGridFilteredChart<R extends Row = Row>(
   options: UseGridFilteredChartOptions = {},
 ): UseGridFilteredChartReturn<R> {
   const { rows, refresh } = useGridAdapter(adapter, { flush: options.flush ?? 'frame' });
-  const runtime = computed(() =>
-    buildChartRuntime(toValue(chart), rows.value, options.maxPoints === undefined ? undefined : { maxPoints: options.maxPoints }),
-  );
+  const runtime = computed(() => {
+    const runtimeOptions: ChartRuntimeOptions = {};
+    if (options.maxPoints !== undefined) runtimeOptions.maxPoints = options.maxPoints;
+    const columns = toValue(options.columns);
+    if (columns) runtimeOptions.columns = columns;
+    return buildChartRuntime(toValue(chart), rows.value, runtimeOptions);
+  });
   return { runtime, rows, refresh };
 }

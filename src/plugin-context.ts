@@ -239,7 +239,10 @@ export function useGridViewFormat(
 export interface ChartSsrInput {
   /** The chart's data. */
   readonly runtime: ChartRuntimeLike;
-  /** The ECharts option `ChartBlock` built (plain data). */
+  /**
+   * The ECharts option `ChartBlock` built. It may hold formatter functions (locale-aware axis and
+   * tooltip text), so it is for in-process rendering only, never for JSON.
+   */
   readonly option: Readonly<Record<string, unknown>>;
   /** The resolved theme. */
   readonly theme: 'light' | 'dark';
@@ -247,7 +250,10 @@ export interface ChartSsrInput {
   readonly height: number;
 }
 
-/** Only the runtime fields a server renderer needs (kept structural to avoid a type cycle). */
+/**
+ * Only the runtime fields a server renderer needs (kept structural to avoid a type cycle). A renderer
+ * puts `description` on a `role="img"` wrapper: ECharts sets its aria text only on live DOM.
+ */
 export interface ChartRuntimeLike {
   readonly id: string;
   readonly height: number;

@@ -46,6 +46,9 @@ export {
   buildChartRuntimes,
   buildChartOption,
   withValueFormatter,
+  chartCaption,
+  chartValueFormats,
+  axisValueFormat,
   categoryLabel,
   isPieChart,
   isCartesianChart,
@@ -58,6 +61,8 @@ export type {
   ChartCartesianSeriesOption,
   ChartPieSeriesOption,
   ChartOptionWithFormatters,
+  ChartColumnInfo,
+  ChartValueFormatter,
 } from './chart';
 export { columnsFromSpec, columnToJson, toDataGridColumnDefs, pixelWidth, isNumericFormat } from './columns';
 export { GridRenderer, GridArtifactError, buildArtifactFromView, buildArtifactJsonFromView, hydrateArtifact } from './artifact';
