@@ -11,7 +11,8 @@ import { createHttpHost } from '../src/host/http-host';
 import type { GridViewHost } from '../src/host/types';
 import { useGridViewOptions } from '../src/plugin-context';
 import { useGridPreferencesStore } from '../stores/preferences';
-import type { GridPrefsEntry, PreferencesStoreOptions, PrefsResult, SavePresetOptions } from '../stores/preferences';
+import type { GridPrefsEntry, PreferencesStoreOptions, PrefsResult, SavePresetOptions, SwitchSubjectOptions } from '../stores/preferences';
+import type { ColumnStateInput } from '../stores/column-state';
 
 /** Options of `useGridPreferences`. Store options apply to the whole store (every grid). */
 export interface UseGridPreferencesOptions extends Omit<PreferencesStoreOptions, 'host'> {
@@ -38,13 +39,16 @@ export interface UseGridPreferencesReturn {
   loading: ComputedRef<boolean>;
   /** Kept on this device only (anonymous, or no server saving). */
   localOnly: ComputedRef<boolean>;
+  /** The subject whose preferences are shown (null: the anonymous caller). Store-wide. */
+  subject: ComputedRef<string | null>;
   /**
    * A status line for the UI, translated: failed-and-kept, local-only (anonymous or disabled),
    * saving, or null when everything is saved.
    */
   statusMessage: ComputedRef<string | null>;
   load(): Promise<void>;
-  savePreset(name: string, columns: readonly PresetColumnState[], options?: SavePresetOptions): PrefsResult<string>;
+  /** `columns` may be AG Grid's `getColumnState()` as it is; only the preset fields are kept. */
+  savePreset(name: string, columns: readonly ColumnStateInput[], options?: SavePresetOptions): PrefsResult<string>;
   renamePreset(from: string, to: string): PrefsResult<string>;
   deletePreset(name: string): PrefsResult;
   /** The preset's column state for the grid (`applyColumnState({ state, applyOrder: true })`), or null. */
@@ -53,6 +57,13 @@ export interface UseGridPreferencesReturn {
   removeSearch(text: string): PrefsResult;
   flush(): Promise<void>;
   retry(): Promise<void>;
+  /** The store's `setSubject`: after a sign-in or sign-out that already happened. Store-wide. */
+  setSubject(subject: string | null | undefined): void;
+  /**
+   * The store's `switchSubject`: flushes the current subject, runs `change` (the sign-in call) with
+   * requests held, then switches to `subject`. Store-wide.
+   */
+  switchSubject(subject: string | null | undefined, change?: () => unknown, options?: SwitchSubjectOptions): Promise<void>;
 }
 
 /**
@@ -62,10 +73,15 @@ export interface UseGridPreferencesReturn {
  * The store is configured from `options` and the plugin: an explicit `host` always applies; the
  * plugin's host (or an HTTP host for its `preferencesUrl`) applies when the store has none yet.
  *
+ * The preferences belong to one subject: the `subject` option when given (needed with an HTTP host
+ * that does not know the caller), else the host's `currentSubjectId()`. After a sign-in without a
+ * page reload, `switchSubject` (or `setSubject`) moves the whole store to the new user.
+ *
  * @example
- * const prefs = useGridPreferences('orders');
+ * const prefs = useGridPreferences('orders', { subject: user.id });
  * const result = prefs.savePreset(name, gridApi.getColumnState());
  * if (!result.ok) showError(result.message);
+ * await prefs.switchSubject(other.id, () => api.signIn(other));
  */
 export function useGridPreferences(gridId: MaybeRefOrGetter<string>, options: UseGridPreferencesOptions = {}): UseGridPreferencesReturn {
   const store = useGridPreferencesStore();
@@ -115,6 +131,7 @@ export function useGridPreferences(gridId: MaybeRefOrGetter<string>, options: Us
     pending: computed(() => entry.value.pending),
     loading: computed(() => entry.value.loading),
     localOnly: computed(() => entry.value.localOnly),
+    subject: computed(() => store.subject),
     statusMessage,
     load,
     savePreset: (name, columns, saveOptions) => store.savePreset(id.value, name, columns, saveOptions),
@@ -125,5 +142,7 @@ export function useGridPreferences(gridId: MaybeRefOrGetter<string>, options: Us
     removeSearch: (text) => store.removeSearch(id.value, text),
     flush: () => store.flush(id.value),
     retry: () => store.retry(id.value),
+    setSubject: (subject) => store.setSubject(subject),
+    switchSubject: (subject, change, switchOptions) => store.switchSubject(subject, change, switchOptions),
   };
 }

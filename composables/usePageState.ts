@@ -5,7 +5,7 @@
  */
 import { computed, getCurrentInstance, onMounted, toValue, watch } from 'vue';
 import type { ComputedRef, MaybeRefOrGetter } from 'vue';
-import type { PresetColumnState } from '../src/core/types';
+import type { ColumnStateInput } from '../stores/column-state';
 import type { FilterSpecLike } from '../src/host/filter-state';
 import type { FilterState, SortState } from '../src/host/types';
 import { usePageStateStore } from '../stores/page-state';
@@ -49,7 +49,8 @@ export interface UsePageStateReturn {
   setSearch(search: string): void;
   setFilter(column: string, value: string): void;
   clearFilters(): void;
-  setColumnState(columnState: PresetColumnState[] | null): void;
+  /** The grid's column state; AG Grid's `getColumnState()` may be passed as it is. */
+  setColumnState(columnState: readonly ColumnStateInput[] | null): void;
   setActivePreset(name: string | null): void;
   setCollapsed(block: string, collapsed: boolean): void;
   toggleCollapsed(block: string): void;

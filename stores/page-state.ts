@@ -20,7 +20,8 @@ import { onScopeDispose, ref, shallowRef } from 'vue';
 import { presentFilterFields } from '../src/host/filter-state';
 import type { FilterSpecLike } from '../src/host/filter-state';
 import type { FilterState, SortState } from '../src/host/types';
-import type { PresetColumnState } from '../src/core/types';
+import { presetColumnsFromState } from './column-state';
+import type { ColumnStateInput } from './column-state';
 import {
   clonePageState,
   defaultPageState,
@@ -182,9 +183,12 @@ export const usePageStateStore = defineStore('gridView/pageState', () => {
     update(key, { filters: {} });
   }
 
-  /** Stores the grid's column state (null: back to the spec's layout). */
-  function setColumnState(key: string, columnState: PresetColumnState[] | null): void {
-    update(key, { columnState });
+  /**
+   * Stores the grid's column state (null: back to the spec's layout). AG Grid's `getColumnState()`
+   * may be passed as it is: only the preset fields are kept (`presetColumnsFromState`).
+   */
+  function setColumnState(key: string, columnState: readonly ColumnStateInput[] | null): void {
+    update(key, { columnState: columnState === null ? null : presetColumnsFromState(columnState) });
   }
 
   /** Records the applied preset name (null: none). */

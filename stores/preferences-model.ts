@@ -33,9 +33,29 @@ export interface LocalPrefsRecord {
 /** Prefix of the preferences keys in localStorage. */
 export const PREFS_KEY_PREFIX = 'gridView:prefs:';
 
-/** The localStorage key of one grid's preferences: `gridView:prefs:<namespace>:<gridId>`, parts URL-encoded. */
-export function prefsStorageKey(namespace: string, gridId: string): string {
-  return `${PREFS_KEY_PREFIX}${encodeURIComponent(namespace || 'default')}:${encodeURIComponent(gridId)}`;
+/** The subject part of a preferences key for an anonymous caller. */
+export const ANONYMOUS_SUBJECT_KEY = 'anonymous';
+
+/**
+ * The subject part of a preferences key: `anonymous` for null, else `@` and the URL-encoded subject.
+ * The two can never be equal (a named subject always starts with `@`), so an anonymous record is
+ * never read for a user called "anonymous", and no subject can produce a `:`.
+ */
+export function subjectKeyPart(subject: string | null): string {
+  return subject === null ? ANONYMOUS_SUBJECT_KEY : `@${encodeURIComponent(subject)}`;
+}
+
+/**
+ * The localStorage key of one subject's preferences of one grid:
+ * `gridView:prefs:<namespace>:<subject>:<gridId>`, namespace and grid id URL-encoded, the subject as
+ * `subjectKeyPart` gives it (`anonymous` or `@<subject>`). Each signed-in user of a shared browser
+ * has keys of their own, and so has the anonymous caller.
+ *
+ * Edge case: records written by 0.1.0 under `gridView:prefs:<namespace>:<gridId>` carry no subject;
+ * they cannot be told apart by user, so the store never reads them.
+ */
+export function prefsStorageKey(namespace: string, gridId: string, subject: string | null): string {
+  return `${PREFS_KEY_PREFIX}${encodeURIComponent(namespace || 'default')}:${subjectKeyPart(subject)}:${encodeURIComponent(gridId)}`;
 }
 
 /** Validates a stored record (presets and searches by the server's rules); null when anything is off. */

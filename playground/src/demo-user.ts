@@ -16,7 +16,10 @@ export async function fetchDemoUser(): Promise<DemoUser | null> {
   return body.user === 'alice' || body.user === 'bob' ? body.user : null;
 }
 
-/** Signs in as `user` (null signs out). The caller reloads the page afterwards, as after a real sign-in. */
+/**
+ * Signs in as `user` (null signs out): the server sets the demo cookie. Run it inside the preferences
+ * store's `switchSubject` so no preferences request goes out while the cookie changes.
+ */
 export async function switchDemoUser(user: DemoUser | null): Promise<void> {
   const query = user === null ? '' : `?user=${encodeURIComponent(user)}`;
   const response = await fetch(`/demo/login${query}`, { method: 'POST', headers: { accept: 'application/json' } });

@@ -17,26 +17,16 @@ import type { GridPrefs, GridPrefsPatch, GridViewSpec } from '../core/types';
 import { validateGridPrefsPatch } from '../core/prefs';
 import { HostError } from './errors';
 import { emptyFilterState, parseFilterState } from './filter-state';
-import type { HostTemplate } from './memory-host';
-import { applyPrefsPatch, checkedPatch, emptyGridPrefs, gridIdProblem } from './prefs-data';
-import { buildRouteUrl, defaultRoutes } from './routes';
-import type { RouteMap } from './routes';
-import { hostTranslator } from './translate';
-import type { HostTranslateOptions } from './translate';
-import type {
-  FilterState,
-  GridViewHost,
-  LoadPrefsResult,
-  RouteId,
-  RouteParams,
-  SavePrefsResult,
-} from './types';
+import { HostBase } from './host-base';
+import type { HostBaseOptions } from './host-base';
+import { applyPrefsPatch, checkedPatch, emptyGridPrefs } from './prefs-data';
+import type { FilterState, LoadPrefsResult, SavePrefsResult } from './types';
 
 /** Default request timeout of `HttpHost`, in milliseconds. */
 export const DEFAULT_HTTP_TIMEOUT_MS = 10_000;
 
 /** Options of `createHttpHost`. */
-export interface HttpHostOptions extends HostTranslateOptions {
+export interface HttpHostOptions extends HostBaseOptions {
   /**
    * URL the preferences are POSTed to. Absent: the `grid_prefs` route (by default
    * `{baseUrl}/grid/preferences/`). Empty string or null: preferences are never sent; saves answer
@@ -45,10 +35,6 @@ export interface HttpHostOptions extends HostTranslateOptions {
   preferencesUrl?: string | null;
   /** URL preferences are read from with GET; defaults to `preferencesUrl`. */
   preferencesReadUrl?: string;
-  /** Base of the default routes; defaults to `''` (root-relative URLs). */
-  baseUrl?: string;
-  /** Route URLs by id, merged over the default routes of `baseUrl`. */
-  routes?: RouteMap;
   /**
    * The authenticated caller when the page knows it. Absent: unknown, the server decides from the
    * request's cookies or credentials and `currentSubjectId()` returns null.
@@ -64,8 +50,6 @@ export interface HttpHostOptions extends HostTranslateOptions {
   headers?: Record<string, string> | (() => Record<string, string>);
   /** The axios instance to use; tests inject one with a fake adapter. Defaults to `axios.create()`. */
   axios?: Pick<AxiosInstance, 'request'>;
-  /** Host templates by name. */
-  templates?: Record<string, HostTemplate>;
 }
 
 /**
@@ -78,24 +62,19 @@ export interface HttpHostOptions extends HostTranslateOptions {
  * A patch or grid id that breaks the server's rules is refused before sending (`invalid_prefs`).
  * A save for a subject other than a known `subjectId` throws `subject_mismatch`.
  */
-export class HttpHost implements GridViewHost {
+export class HttpHost extends HostBase {
   readonly #options: HttpHostOptions;
   readonly #http: Pick<AxiosInstance, 'request'>;
-  readonly #routes: RouteMap;
   readonly #saveUrl: string | null;
   readonly #readUrl: string | null;
-  readonly #translate: (key: string) => string;
-  readonly #templates: Record<string, HostTemplate>;
 
   constructor(options: HttpHostOptions = {}) {
+    super(options);
     this.#options = options;
     this.#http = options.axios ?? axios.create();
-    this.#routes = { ...defaultRoutes(options.baseUrl), ...options.routes };
-    const saveUrl = options.preferencesUrl === undefined ? (this.#routes.grid_prefs ?? null) : options.preferencesUrl;
+    const saveUrl = options.preferencesUrl === undefined ? (this.routes.grid_prefs ?? null) : options.preferencesUrl;
     this.#saveUrl = saveUrl === '' ? null : saveUrl;
     this.#readUrl = this.#saveUrl === null ? null : (options.preferencesReadUrl ?? this.#saveUrl);
-    this.#translate = hostTranslator(options);
-    this.#templates = { ...options.templates };
   }
 
   /** True when preferences are sent to a server (a preferences URL is set). */
@@ -103,37 +82,14 @@ export class HttpHost implements GridViewHost {
     return this.#saveUrl !== null;
   }
 
-  translate(key: string): string {
-    return this.#translate(key);
-  }
-
-  urlFor(route: RouteId, params?: RouteParams): string {
-    return buildRouteUrl(this.#routes, route, params);
-  }
-
-  templateExists(name: string): boolean {
-    return Object.prototype.hasOwnProperty.call(this.#templates, name);
-  }
-
-  renderHostTemplate(name: string, context: Record<string, unknown>): string {
-    const template = this.templateExists(name) ? this.#templates[name] : undefined;
-    if (!template) throw new HostError('unknown_template', `The host has no template named "${name}".`);
-    return template(context);
-  }
-
-  async getGridPrefs(subjectId: string | null, gridId: string): Promise<GridPrefs> {
-    return (await this.loadGridPrefs(subjectId, gridId)).prefs;
-  }
-
-  async loadGridPrefs(_subjectId: string | null, gridId: string): Promise<LoadPrefsResult> {
-    const problem = gridIdProblem(gridId);
-    if (problem) throw new HostError('invalid_prefs', problem);
+  override async loadGridPrefs(_subjectId: string | null, gridId: string): Promise<LoadPrefsResult> {
+    this.assertGridId(gridId);
     if (this.#readUrl === null) return { localOnly: true, reason: 'disabled', prefs: emptyGridPrefs() };
     const response = await this.#send({ method: 'GET', url: this.#readUrl, params: { grid_id: gridId } });
     return readPrefsBody(response.data, gridId);
   }
 
-  async saveGridPrefs(subjectId: string | null, gridId: string, prefs: GridPrefsPatch): Promise<SavePrefsResult> {
+  override async saveGridPrefs(subjectId: string | null, gridId: string, prefs: GridPrefsPatch): Promise<SavePrefsResult> {
     const known = this.#options.subjectId;
     if (known !== undefined && subjectId !== known) {
       throw new HostError('subject_mismatch', 'Preferences can only be saved for the authenticated caller.');
@@ -146,13 +102,13 @@ export class HttpHost implements GridViewHost {
     return readPrefsBody(response.data, gridId);
   }
 
-  filterStateFromRequest(spec: GridViewSpec): FilterState {
+  override filterStateFromRequest(spec: GridViewSpec): FilterState {
     const source = this.#options.search;
     if (source === undefined) return emptyFilterState();
     return parseFilterState(typeof source === 'function' ? source() : source, spec);
   }
 
-  currentSubjectId(): string | null {
+  override currentSubjectId(): string | null {
     return this.#options.subjectId ?? null;
   }
 

@@ -19,8 +19,10 @@ export { HostError, isHostError, isRetryable, toHostErrorInfo } from './errors';
 export type { HostErrorCode, HostErrorInfo, HostErrorOptions } from './errors';
 export { MemoryPrefs } from './memory-prefs';
 export type { MemoryPrefsOptions } from './memory-prefs';
+export { HostBase } from './host-base';
+export type { HostBaseOptions, HostTemplate } from './host-base';
 export { MemoryHost } from './memory-host';
-export type { HostTemplate, MemoryHostOptions } from './memory-host';
+export type { MemoryHostOptions } from './memory-host';
 export { HttpHost, createHttpHost, toHostError, DEFAULT_HTTP_TIMEOUT_MS } from './http-host';
 export type { HttpHostOptions } from './http-host';
 export {

@@ -6,7 +6,7 @@ import { createApp, createSSRApp, defineComponent, effectScope, h, nextTick, ref
 import { renderToString } from 'vue/server-renderer';
 import { usePageState, useGridPreferences } from '../../composables/index';
 import type { UseGridPreferencesReturn, UsePageStateReturn } from '../../composables/index';
-import { MemoryHost } from '../../src/host/index';
+import { MemoryHost, MemoryPrefs } from '../../src/host/index';
 import { GridViewPlugin } from '../../src/plugin';
 import type { GridViewPluginOptions } from '../../src/plugin';
 import { useGridPreferencesStore, usePageStateStore } from '../../stores/index';
@@ -193,6 +193,46 @@ describe('useGridPreferences', () => {
     expect(view.value.entry.value.localOnlyReason).toBe('disabled');
     expect(view.value.statusMessage.value).toContain('turned off');
     view.app.unmount();
+  });
+
+  it('switches the shown user without remounting: the rendered presets follow the subject', async () => {
+    const prefs = new MemoryPrefs();
+    await prefs.save('alice', 'orders', { colPresets: { 'Alice layout': { columns: [{ colId: 'a' }] } } });
+    await prefs.save('bob', 'orders', { colPresets: { 'Bob layout': { columns: [{ colId: 'b' }] } } });
+    // The page names the subject itself, as it must with an HTTP host that cannot know the caller.
+    const host = new MemoryHost({ prefs, subjectId: 'alice' });
+    const pinia = createPinia();
+    setActivePinia(pinia);
+    let view: UseGridPreferencesReturn | undefined;
+    const app = createApp(
+      defineComponent({
+        setup() {
+          view = useGridPreferences('orders', { host, subject: 'alice', storage: new FakeStorage(), window: null });
+          return () => h('ul', view!.presetNames.value.map((name) => h('li', name)));
+        },
+      }),
+    );
+    app.use(pinia);
+    const root = document.createElement('div');
+    app.mount(root);
+    await drain();
+    await nextTick();
+    expect(view!.subject.value).toBe('alice');
+    expect(root.textContent).toBe('Alice layout');
+
+    await view!.switchSubject('bob', () => host.setSubjectId('bob'));
+    await view!.load();
+    await nextTick();
+    expect(view!.subject.value).toBe('bob');
+    expect(view!.entry.value.subject).toBe('bob');
+    expect(root.textContent).toBe('Bob layout');
+
+    view!.setSubject('alice');
+    host.setSubjectId('alice');
+    await view!.load();
+    await nextTick();
+    expect(root.textContent).toBe('Alice layout');
+    app.unmount();
   });
 
   it('loads the new grid when a reactive id changes, and stops following it after the scope ends', async () => {

@@ -1,50 +1,45 @@
 /**
  * The playground's preferences page against the real server and its SQLite file: a preset and a
  * saved search made as alice survive a server restart and come back in a fresh browser for alice,
- * never for bob; an anonymous caller keeps everything in the browser and is told so.
+ * never for bob; an anonymous caller keeps everything in the browser and is told so; switching the
+ * demo user happens in place, without a reload, and never hands one user's unsent change to another.
  */
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { generateSales } from '../../playground/shared/data';
-import { collectConsoleErrors, launchChromium, saveScreenshot } from './helpers/browser';
-import { ensurePlaygroundBuilt, openPlaygroundPage, startPlayground, tempDataDir, type PlaygroundServer } from './helpers/playground';
+import { saveScreenshot } from './helpers/browser';
+import { openPlaygroundPage } from './helpers/playground';
+import { usePlayground } from './helpers/playground-fixture';
 
 const PREFS_API = '/api/grid/preferences/?grid_id=sales-table';
 
-let server: PlaygroundServer;
-let dataDir: Awaited<ReturnType<typeof tempDataDir>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  await ensurePlaygroundBuilt();
-  dataDir = await tempDataDir();
-  server = await startPlayground({ dataDir: dataDir.path });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await dataDir?.remove();
-});
+const playground = usePlayground({ browser: true });
 
 /** A fresh browser profile (no cookies, no localStorage) on the preferences page. */
 async function freshVisit(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-  const page = await context.newPage();
-  const errors = collectConsoleErrors(page);
-  await openPlaygroundPage(page, server.url, 'preferences');
+  const { context, page, errors } = await playground.newPage();
+  await openPlaygroundPage(page, playground.server.url, 'preferences');
   await page.locator('.pg-prefs').waitFor();
   return { context, page, errors };
 }
 
-/** Switches the demo user with the page's own control; the page reloads as after a sign-in. */
+/**
+ * Switches the demo user with the page's own control and waits until the new user's preferences
+ * are loaded. The switch happens in place: a marker set on `window` before it must still be there.
+ */
 async function switchUser(page: Page, user: 'alice' | 'bob' | 'anonymous'): Promise<void> {
-  await Promise.all([page.waitForEvent('load'), page.locator(`[data-testid="user-switch"] input[data-user="${user}"]`).check()]);
+  const marker = await page.evaluate(() => {
+    const holder = window as unknown as { gvSwitchMarker?: number };
+    holder.gvSwitchMarker = (holder.gvSwitchMarker ?? 0) + 1;
+    return holder.gvSwitchMarker;
+  });
+  await page.locator(`[data-testid="user-switch"] input[data-user="${user}"]`).check();
   await page.locator(`.pg-prefs[data-user="${user}"]`).waitFor();
+  await page.locator('[data-testid="user-switch"]:not([disabled])').waitFor();
   await page.locator('[data-testid="prefs-status"]:not([data-state="loading"])').waitFor();
+  await expect(page.evaluate(() => (window as unknown as { gvSwitchMarker?: number }).gvSwitchMarker)).resolves.toBe(marker);
 }
 
 /** Runs `action` and waits for the save it causes to reach the server and be confirmed. */
@@ -71,7 +66,7 @@ describe('playground preferences across users and a server restart', () => {
     await page.locator('[data-preset="Mine only"]').waitFor();
     await expect(page.locator('[data-testid="local-only"]').isVisible()).resolves.toBe(true);
     // The server stores nothing for an anonymous caller.
-    const answer = (await (await page.request.get(`${server.url}${PREFS_API}`)).json()) as { local_only?: boolean; colPresets: object };
+    const answer = (await (await page.request.get(`${playground.server.url}${PREFS_API}`)).json()) as { local_only?: boolean; colPresets: object };
     expect(answer.local_only).toBe(true);
     expect(answer.colPresets).toEqual({});
     await saveScreenshot(page, 'preferences-anonymous');
@@ -108,7 +103,7 @@ describe('playground preferences across users and a server restart', () => {
     await savedBy(page, () => page.locator('[data-testid="save-search"]').click());
     await page.locator('[data-search="Ткаченко"]').waitFor();
 
-    const answer = (await (await page.request.get(`${server.url}${PREFS_API}`)).json()) as { colPresets: Record<string, unknown>; searches: string[] };
+    const answer = (await (await page.request.get(`${playground.server.url}${PREFS_API}`)).json()) as { colPresets: Record<string, unknown>; searches: string[] };
     expect(Object.keys(answer.colPresets)).toEqual(['Compact']);
     expect(answer.searches).toEqual(['Ткаченко']);
     await saveScreenshot(page, 'preferences');
@@ -117,9 +112,7 @@ describe('playground preferences across users and a server restart', () => {
   });
 
   it('finds alice’s preset and search again after a restart, in a fresh browser, and applies them', async () => {
-    const port = server.port;
-    await server.stop();
-    server = await startPlayground({ dataDir: dataDir.path, port });
+    await playground.restartServer();
 
     const { context, page, errors } = await freshVisit();
     await switchUser(page, 'alice');
@@ -151,15 +144,75 @@ describe('playground preferences across users and a server restart', () => {
     await expect(page.locator('[data-testid="server-note"]').textContent()).resolves.toContain('bob');
     await expect(page.locator('[data-testid="preset-list"]').count()).resolves.toBe(0);
     await expect(page.locator('[data-testid="search-list"]').count()).resolves.toBe(0);
-    const answer = (await (await page.request.get(`${server.url}${PREFS_API}`)).json()) as { colPresets: object; searches: string[] };
+    const answer = (await (await page.request.get(`${playground.server.url}${PREFS_API}`)).json()) as { colPresets: object; searches: string[] };
     expect(answer).toMatchObject({ colPresets: {}, searches: [] });
     expect(errors).toEqual([]);
     await context.close();
   });
 
+  it('switches alice → bob → alice in one page without a reload: bob never sees or sends alice’s unsent preset, alice gets it back', async () => {
+    const { context, page, errors } = await freshVisit();
+    const BOB_SEARCH = 'bob only';
+    // Saves the test makes fail: all of them while "offline", and bob's always, so nothing of bob
+    // reaches the database. Each POST is recorded with the demo user its cookie names.
+    let offline = false;
+    const posts: { user: string | null; body: string }[] = [];
+    await page.route('**/api/grid/preferences/**', async (route) => {
+      const request = route.request();
+      if (request.method() !== 'POST') return route.continue();
+      const cookie = (await request.allHeaders()).cookie ?? '';
+      const body = request.postData() ?? '';
+      posts.push({ user: /(?:^|;\s*)gv_demo_user=(\w+)/.exec(cookie)?.[1] ?? null, body });
+      if (offline || body.includes(BOB_SEARCH)) return route.abort('internetdisconnected');
+      return route.continue();
+    });
+
+    await switchUser(page, 'alice');
+    await page.locator('[data-preset="Compact"]').waitFor();
+    offline = true;
+    await page.locator('[data-testid="preset-name"]').fill('Away');
+    await page.locator('[data-testid="save-preset"]').click();
+    await page.locator('[data-testid="prefs-status"][data-state="error"]').waitFor();
+    await page.locator('[data-preset="Away"]').waitFor();
+
+    await switchUser(page, 'bob');
+    await expect(page.locator('[data-testid="server-note"]').textContent()).resolves.toContain('bob');
+    await expect(page.locator('[data-testid="preset-list"]').count()).resolves.toBe(0);
+    await page.locator('[data-testid="search-text"]').fill(BOB_SEARCH);
+    await page.locator('[data-testid="save-search"]').click();
+    await page.locator('[data-testid="prefs-status"][data-state="error"]').waitFor();
+    await expect(page.locator('[data-testid="preset-list"]').count()).resolves.toBe(0);
+
+    offline = false;
+    const retried = page.waitForResponse((r) => r.url().includes('/api/grid/preferences/') && r.request().method() === 'POST' && r.ok());
+    await switchUser(page, 'alice');
+    await page.locator('[data-preset="Away"]').waitFor();
+    expect((await retried).request().postData()).toContain('Away');
+    await page.locator('[data-testid="prefs-status"][data-state="saved"]').waitFor();
+    await expect(presetNames(page)).resolves.toEqual(['Compact', 'Away']);
+    await expect(page.locator(`[data-search="${BOB_SEARCH}"]`).count()).resolves.toBe(0);
+    const answer = (await (await page.request.get(`${playground.server.url}${PREFS_API}`)).json()) as { colPresets: object; searches: string[] };
+    expect(Object.keys(answer.colPresets)).toEqual(['Compact', 'Away']);
+    expect(answer.searches).toEqual(['Ткаченко']);
+
+    // Every POST that carried alice's preset was made with alice's cookie; bob's carried only his own.
+    const bobPosts = posts.filter((post) => post.user === 'bob');
+    expect(bobPosts.length).toBeGreaterThan(0);
+    expect(bobPosts.every((post) => post.body.includes(BOB_SEARCH) && !post.body.includes('Away'))).toBe(true);
+    expect(posts.filter((post) => post.body.includes('Away')).every((post) => post.user === 'alice')).toBe(true);
+    expect(posts.filter((post) => post.body.includes(BOB_SEARCH)).every((post) => post.user === 'bob')).toBe(true);
+
+    // Leave alice as the earlier tests left her.
+    await savedBy(page, () => page.locator('[data-preset="Away"] [data-action="delete"]').click());
+    await expect(presetNames(page)).resolves.toEqual(['Compact']);
+    expect(errors.filter((error) => !error.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
+    await context.close();
+  });
+
   it('stored exactly one row, for alice, in the SQLite file', async () => {
-    await server.stop();
-    const db = new Database(join(dataDir.path, 'prefs.sqlite'), { readonly: true });
+    const { dataDir } = playground.server;
+    await playground.server.stop();
+    const db = new Database(join(dataDir, 'prefs.sqlite'), { readonly: true });
     try {
       const stored = db.prepare('select subject, grid_id, col_presets, searches from grid_preference').all() as {
         subject: string;

@@ -1,8 +1,11 @@
+import { createPinia, setActivePinia } from 'pinia';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { HostError, MemoryHost } from '../../src/host/index';
 import type { MemoryHostOptions } from '../../src/host/index';
 import type { GridPrefsPatch } from '../../src/core/types';
 import type { SavePrefsResult } from '../../src/host/types';
-import type { StorageLike, WindowLike } from '../../stores/index';
+import { prefsStorageKey, useGridPreferencesStore } from '../../stores/index';
+import type { LocalPrefsRecord, PreferencesStoreOptions, StorageLike, WindowLike } from '../../stores/index';
 
 /** A Map-backed Web Storage with switchable failure modes. */
 export class FakeStorage implements StorageLike {
@@ -83,17 +86,37 @@ export function createTabs(count: number, shared = new FakeStorage()): { tabs: F
 /** A MemoryHost whose saves (and optionally loads) fail on demand, counting calls. */
 export class FlakyHost extends MemoryHost {
   saves: GridPrefsPatch[] = [];
+  /** Every save attempt with the subject it was made for, in order. */
+  saveCalls: { subjectId: string | null; gridId: string; patch: GridPrefsPatch }[] = [];
   loads = 0;
   failSaves = 0;
   failLoads = 0;
   failWith: () => Error = () => new HostError('network', 'offline');
+  /** While true, every save waits for `release()` before it runs. */
+  holdSaves = false;
+  /** How many of the next loads wait for `release()` before they run. */
+  holdLoads = 0;
+  readonly #held: (() => void)[] = [];
 
   constructor(options: MemoryHostOptions = {}) {
     super({ subjectId: 'u1', ...options });
   }
 
+  /** Lets the oldest held request go on. */
+  release(): void {
+    this.#held.shift()?.();
+  }
+
+  #hold(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      this.#held.push(resolve);
+    });
+  }
+
   override async saveGridPrefs(subjectId: string | null, gridId: string, prefs: GridPrefsPatch): Promise<SavePrefsResult> {
+    if (this.holdSaves) await this.#hold();
     this.saves.push(structuredClone(prefs));
+    this.saveCalls.push({ subjectId, gridId, patch: structuredClone(prefs) });
     if (this.failSaves > 0) {
       this.failSaves--;
       throw this.failWith();
@@ -102,6 +125,10 @@ export class FlakyHost extends MemoryHost {
   }
 
   override async loadGridPrefs(subjectId: string | null, gridId: string) {
+    if (this.holdLoads > 0) {
+      this.holdLoads--;
+      await this.#hold();
+    }
     this.loads++;
     if (this.failLoads > 0) {
       this.failLoads--;
@@ -114,4 +141,31 @@ export class FlakyHost extends MemoryHost {
 /** Lets pending promise callbacks run (several rounds, for chained awaits). */
 export async function drain(): Promise<void> {
   for (let i = 0; i < 10; i++) await Promise.resolve();
+}
+
+/**
+ * A preferences store on a fresh Pinia: no window, silent warnings, no retry jitter (so backoff
+ * delays are exact), then `options`.
+ */
+export function freshPrefsStore(options: PreferencesStoreOptions) {
+  setActivePinia(createPinia());
+  const store = useGridPreferencesStore();
+  store.configure({ window: null, warn: () => {}, ...options, retry: { jitter: 0, ...options.retry } });
+  return store;
+}
+
+/** The local preferences record of one subject and grid (namespace `default`), or null. */
+export function storedPrefs(storage: FakeStorage, subject: string | null, gridId = 'orders'): LocalPrefsRecord | null {
+  const text = storage.data.get(prefsStorageKey('default', gridId, subject));
+  return text ? (JSON.parse(text) as { state: LocalPrefsRecord }).state : null;
+}
+
+/** Fake timers for every test of the calling file (or describe block). */
+export function useFakeTimersPerTest(): void {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 }

@@ -1,40 +1,27 @@
-import { createPinia, setActivePinia } from 'pinia';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { HostError, MemoryHost, MemoryPrefs } from '../../src/host/index';
 import type { PresetColumnState } from '../../src/core/types';
-import { prefsStorageKey, useGridPreferencesStore } from '../../stores/index';
-import type { LocalPrefsRecord, PreferencesStoreOptions } from '../../stores/index';
-import { FakeStorage, FlakyHost, createTabs, drain } from './helpers';
+import { prefsStorageKey } from '../../stores/index';
+import type { LocalPrefsRecord } from '../../stores/index';
+import { FakeStorage, FlakyHost, createTabs, drain, freshPrefsStore, storedPrefs, useFakeTimersPerTest } from './helpers';
 
 const wide: PresetColumnState[] = [{ colId: 'name', width: 300 }, { colId: 'total', sort: 'desc', sortIndex: 0 }];
 const narrow: PresetColumnState[] = [{ colId: 'name', width: 80, pinned: 'left' }, { colId: 'total', hide: true }];
 
-function freshStore(options: PreferencesStoreOptions) {
-  setActivePinia(createPinia());
-  const store = useGridPreferencesStore();
-  store.configure({ window: null, warn: () => {}, ...options, retry: { jitter: 0, ...options.retry } });
-  return store;
-}
-
-function localRecord(storage: FakeStorage, gridId = 'orders'): LocalPrefsRecord | null {
-  const text = storage.data.get(prefsStorageKey('default', gridId));
-  return text ? (JSON.parse(text) as { state: LocalPrefsRecord }).state : null;
+/** The record of FlakyHost's default subject `u1`, or of `subject`. */
+function localRecord(storage: FakeStorage, gridId = 'orders', subject: string | null = 'u1'): LocalPrefsRecord | null {
+  return storedPrefs(storage, subject, gridId);
 }
 
 describe('useGridPreferencesStore', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  useFakeTimersPerTest();
 
   it('loads the server copy and saves presets and searches after the debounce, in one request', async () => {
     const host = new FlakyHost();
     await host.saveGridPrefs('u1', 'orders', { colPresets: { Wide: { columns: wide } }, searches: [] });
     host.saves = [];
     const storage = new FakeStorage();
-    const store = freshStore({ host, storage });
+    const store = freshPrefsStore({ host, storage });
     await store.load('orders');
     expect(store.entryOf('orders')).toMatchObject({ loaded: true, synced: true, pending: false, localOnly: false });
     expect(Object.keys(store.entryOf('orders').colPresets)).toEqual(['Wide']);
@@ -57,7 +44,7 @@ describe('useGridPreferencesStore', () => {
 
   it('honours a configured debounce and sends at once on flush', async () => {
     const host = new FlakyHost();
-    const store = freshStore({ host, storage: new FakeStorage(), debounceMs: 5000 });
+    const store = freshPrefsStore({ host, storage: new FakeStorage(), debounceMs: 5000 });
     await store.load('orders');
     store.saveSearch('orders', 'a');
     await vi.advanceTimersByTimeAsync(4000);
@@ -68,7 +55,7 @@ describe('useGridPreferencesStore', () => {
   });
 
   it('refuses duplicate, empty and overlong names with translated messages', async () => {
-    const store = freshStore({ host: new FlakyHost(), storage: new FakeStorage() });
+    const store = freshPrefsStore({ host: new FlakyHost(), storage: new FakeStorage() });
     store.savePreset('orders', 'Wide', wide);
     expect(store.savePreset('orders', 'wide ', narrow)).toEqual({ ok: false, code: 'name_taken', message: 'A preset named "Wide" already exists' });
     expect(store.savePreset('orders', '   ', narrow)).toMatchObject({ ok: false, code: 'name_empty', message: 'Give the preset a name' });
@@ -87,7 +74,7 @@ describe('useGridPreferencesStore', () => {
   });
 
   it('overwrites a taken name only when asked, keeping its place', () => {
-    const store = freshStore({ host: new FlakyHost(), storage: new FakeStorage() });
+    const store = freshPrefsStore({ host: new FlakyHost(), storage: new FakeStorage() });
     store.savePreset('orders', 'A', wide);
     store.savePreset('orders', 'B', wide);
     expect(store.savePreset('orders', 'a', narrow, { overwrite: true })).toEqual({ ok: true, value: 'a' });
@@ -96,7 +83,7 @@ describe('useGridPreferencesStore', () => {
   });
 
   it('renames in place, deletes, and applies presets as fresh copies', () => {
-    const store = freshStore({ host: new FlakyHost(), storage: new FakeStorage() });
+    const store = freshPrefsStore({ host: new FlakyHost(), storage: new FakeStorage() });
     store.savePreset('orders', 'A', wide);
     store.savePreset('orders', 'B', narrow);
     expect(store.renamePreset('orders', 'A', 'B')).toMatchObject({ ok: false, code: 'name_taken' });
@@ -120,7 +107,7 @@ describe('useGridPreferencesStore', () => {
   });
 
   it('refuses a preset that breaks the server limits without changing anything', () => {
-    const store = freshStore({ host: new FlakyHost(), storage: new FakeStorage() });
+    const store = freshPrefsStore({ host: new FlakyHost(), storage: new FakeStorage() });
     const tooWide = [{ colId: 'a', width: 20_000 }];
     expect(store.savePreset('orders', 'Bad', tooWide)).toMatchObject({ ok: false, code: 'invalid', message: expect.stringContaining('width') });
     expect(store.entryOf('orders').colPresets).toEqual({});
@@ -131,7 +118,7 @@ describe('useGridPreferencesStore', () => {
     const host = new FlakyHost();
     host.failSaves = 3;
     const storage = new FakeStorage();
-    const store = freshStore({ host, storage, retry: { initialDelayMs: 1000, factor: 2, maxDelayMs: 30_000, jitter: 0 } });
+    const store = freshPrefsStore({ host, storage, retry: { initialDelayMs: 1000, factor: 2, maxDelayMs: 30_000, jitter: 0 } });
     await store.load('orders');
     store.savePreset('orders', 'Wide', wide);
 
@@ -163,7 +150,7 @@ describe('useGridPreferencesStore', () => {
     const host = new FlakyHost();
     host.failSaves = 10;
     host.failWith = () => new HostError('http', 'busy', { status: 503, retryAfterMs: 12_000 });
-    const store = freshStore({ host, storage: new FakeStorage(), retry: { initialDelayMs: 1000, maxDelayMs: 5000 } });
+    const store = freshPrefsStore({ host, storage: new FakeStorage(), retry: { initialDelayMs: 1000, maxDelayMs: 5000 } });
     await store.load('orders');
     store.saveSearch('orders', 'x');
     await vi.advanceTimersByTimeAsync(400);
@@ -182,7 +169,7 @@ describe('useGridPreferencesStore', () => {
   it('stops retrying after maxAttempts, keeps the change pending, and retry() sends it', async () => {
     const host = new FlakyHost();
     host.failSaves = 2;
-    const store = freshStore({ host, storage: new FakeStorage(), retry: { maxAttempts: 2, initialDelayMs: 100 } });
+    const store = freshPrefsStore({ host, storage: new FakeStorage(), retry: { maxAttempts: 2, initialDelayMs: 100 } });
     await store.load('orders');
     store.saveSearch('orders', 'x');
     await vi.advanceTimersByTimeAsync(400 + 100);
@@ -200,7 +187,7 @@ describe('useGridPreferencesStore', () => {
     host.failSaves = 1;
     host.failWith = () => new HostError('http', 'Forbidden', { status: 403 });
     const storage = new FakeStorage();
-    const store = freshStore({ host, storage });
+    const store = freshPrefsStore({ host, storage });
     await store.load('orders');
     store.saveSearch('orders', 'x');
     await vi.advanceTimersByTimeAsync(400);
@@ -213,7 +200,7 @@ describe('useGridPreferencesStore', () => {
     const host = new FlakyHost();
     host.failSaves = 1;
     const target = new EventTarget();
-    const store = freshStore({ host, storage: new FakeStorage(), window: target as never, retry: { initialDelayMs: 60_000 } });
+    const store = freshPrefsStore({ host, storage: new FakeStorage(), window: target as never, retry: { initialDelayMs: 60_000 } });
     await store.load('orders');
     store.saveSearch('orders', 'x');
     await vi.advanceTimersByTimeAsync(400);
@@ -226,24 +213,17 @@ describe('useGridPreferencesStore', () => {
 
   it('sends changes made while a save is in flight right after it', async () => {
     const host = new FlakyHost();
-    let release: () => void = () => {};
-    const original = host.saveGridPrefs.bind(host);
-    host.saveGridPrefs = async (...args) => {
-      await new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      return original(...args);
-    };
-    const store = freshStore({ host, storage: new FakeStorage() });
+    host.holdSaves = true;
+    const store = freshPrefsStore({ host, storage: new FakeStorage() });
     await store.load('orders');
     store.saveSearch('orders', 'first');
     await vi.advanceTimersByTimeAsync(400);
     store.saveSearch('orders', 'second');
     await vi.advanceTimersByTimeAsync(400);
-    release();
+    host.release();
     await drain();
     expect(store.entryOf('orders').pending).toBe(true);
-    release();
+    host.release();
     await drain();
     expect(host.saves.map((save) => save.searches)).toEqual([['first'], ['first', 'second']]);
     expect(store.entryOf('orders').pending).toBe(false);
@@ -252,7 +232,7 @@ describe('useGridPreferencesStore', () => {
   it('round-trips: presets and searches saved in one session are identical after a reload', async () => {
     const host = new FlakyHost();
     const storage = new FakeStorage();
-    const first = freshStore({ host, storage });
+    const first = freshPrefsStore({ host, storage });
     await first.load('orders');
     first.savePreset('orders', 'Wide', wide);
     first.savePreset('orders', 'Narrow', narrow);
@@ -260,7 +240,7 @@ describe('useGridPreferencesStore', () => {
     await first.flush();
     const saved = JSON.parse(JSON.stringify(first.entryOf('orders'))) as object;
 
-    const second = freshStore({ host, storage: new FakeStorage() });
+    const second = freshPrefsStore({ host, storage: new FakeStorage() });
     await second.load('orders');
     expect(second.entryOf('orders')).toEqual(saved);
   });
@@ -271,7 +251,7 @@ describe('useGridPreferencesStore', () => {
     const down = new FlakyHost({ prefs });
     down.failSaves = 100;
     const storage = new FakeStorage();
-    const first = freshStore({ host: down, storage });
+    const first = freshPrefsStore({ host: down, storage });
     await first.load('orders');
     first.savePreset('orders', 'Mine', narrow);
     first.deletePreset('orders', 'Server');
@@ -280,7 +260,7 @@ describe('useGridPreferencesStore', () => {
     first.$dispose();
 
     const up = new FlakyHost({ prefs });
-    const second = freshStore({ host: up, storage });
+    const second = freshPrefsStore({ host: up, storage });
     await second.load('orders');
     expect(second.entryOf('orders').colPresets).toEqual({ Mine: { columns: narrow } });
     expect(second.entryOf('orders').pending).toBe(true);
@@ -295,7 +275,7 @@ describe('useGridPreferencesStore', () => {
     await prefs.save('u1', 'orders', { colPresets: { Other: { columns: wide } }, searches: ['from elsewhere'] });
     const host = new FlakyHost({ prefs });
     host.failLoads = 1;
-    const store = freshStore({ host, storage: new FakeStorage() });
+    const store = freshPrefsStore({ host, storage: new FakeStorage() });
     await store.load('orders');
     expect(store.entryOf('orders')).toMatchObject({ synced: false, loadError: { code: 'network' } });
     store.savePreset('orders', 'Mine', narrow);
@@ -310,7 +290,7 @@ describe('useGridPreferencesStore', () => {
     const prefs = new MemoryPrefs();
     const host = new MemoryHost({ prefs });
     const storage = new FakeStorage();
-    const store = freshStore({ host, storage });
+    const store = freshPrefsStore({ host, storage });
     await store.load('orders');
     expect(store.entryOf('orders')).toMatchObject({ localOnly: true, localOnlyReason: 'anonymous' });
     store.savePreset('orders', 'Wide', wide);
@@ -318,7 +298,7 @@ describe('useGridPreferencesStore', () => {
     expect(store.entryOf('orders')).toMatchObject({ localOnly: true, pending: false, error: null });
     expect(prefs.size).toBe(0);
 
-    const reloaded = freshStore({ host, storage });
+    const reloaded = freshPrefsStore({ host, storage });
     await reloaded.load('orders');
     expect(reloaded.entryOf('orders')).toMatchObject({ localOnly: true, colPresets: { Wide: { columns: wide } } });
   });
@@ -326,7 +306,7 @@ describe('useGridPreferencesStore', () => {
   it('treats a server answer local_only as local even when the read did not say so', async () => {
     const host = new FlakyHost();
     host.saveGridPrefs = async (_s, _g, patch) => ({ localOnly: true, reason: 'anonymous', prefs: { colPresets: patch.colPresets ?? {}, searches: patch.searches ?? [], updatedAt: null } });
-    const store = freshStore({ host, storage: new FakeStorage() });
+    const store = freshPrefsStore({ host, storage: new FakeStorage() });
     await store.load('orders');
     store.saveSearch('orders', 'x');
     await store.flush();
@@ -335,12 +315,13 @@ describe('useGridPreferencesStore', () => {
 
   it('works with no host at all: local only, reason disabled', async () => {
     const storage = new FakeStorage();
-    const store = freshStore({ storage });
+    const store = freshPrefsStore({ storage });
     await store.load('orders');
     store.saveSearch('orders', 'x');
     await store.flush();
-    expect(store.entryOf('orders')).toMatchObject({ localOnly: true, localOnlyReason: 'disabled', pending: false });
-    expect(localRecord(storage)!.searches).toEqual(['x']);
+    expect(store.entryOf('orders')).toMatchObject({ localOnly: true, localOnlyReason: 'disabled', pending: false, subject: null });
+    // No host, no subject option: the anonymous caller's record.
+    expect(localRecord(storage, 'orders', null)!.searches).toEqual(['x']);
   });
 
   it('keeps working when storage throws or is full', async () => {
@@ -348,7 +329,7 @@ describe('useGridPreferencesStore', () => {
       const host = new FlakyHost();
       const storage = new FakeStorage();
       storage.mode = mode;
-      const store = freshStore({ host, storage });
+      const store = freshPrefsStore({ host, storage });
       await store.load('orders');
       expect(store.savePreset('orders', 'Wide', wide)).toMatchObject({ ok: true });
       await store.flush();
@@ -358,22 +339,22 @@ describe('useGridPreferencesStore', () => {
 
   it('drops a corrupt local record with a warning and loads the server copy', async () => {
     const storage = new FakeStorage();
-    storage.data.set(prefsStorageKey('default', 'orders'), '{"v":1,"savedAt":"x","state":{"colPresets":[]}}');
+    storage.data.set(prefsStorageKey('default', 'orders', 'u1'), '{"v":1,"savedAt":"x","state":{"colPresets":[]}}');
     const warn = vi.fn();
     const host = new FlakyHost();
     await host.saveGridPrefs('u1', 'orders', { searches: ['server'] });
-    const store = freshStore({ host, storage, warn });
+    const store = freshPrefsStore({ host, storage, warn });
     await store.load('orders');
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('gridView:prefs:default:orders'));
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('gridView:prefs:default:@u1:orders'));
     expect(store.entryOf('orders').searches).toEqual(['server']);
   });
 
   it('lets two tabs edit the same grid without losing either change', async () => {
     const prefs = new MemoryPrefs();
     const { tabs, settle } = createTabs(2);
-    const a = freshStore({ host: new FlakyHost({ prefs }), storage: tabs[0]!.storage, window: tabs[0]!.window });
+    const a = freshPrefsStore({ host: new FlakyHost({ prefs }), storage: tabs[0]!.storage, window: tabs[0]!.window });
     await a.load('orders');
-    const b = freshStore({ host: new FlakyHost({ prefs }), storage: tabs[1]!.storage, window: tabs[1]!.window });
+    const b = freshPrefsStore({ host: new FlakyHost({ prefs }), storage: tabs[1]!.storage, window: tabs[1]!.window });
     await b.load('orders');
 
     a.savePreset('orders', 'From A', wide);
@@ -401,7 +382,7 @@ describe('useGridPreferencesStore', () => {
     host.failSaves = 5;
     const target = new EventTarget();
     const remove = vi.spyOn(target, 'removeEventListener');
-    const store = freshStore({ host, storage: new FakeStorage(), window: target as never });
+    const store = freshPrefsStore({ host, storage: new FakeStorage(), window: target as never });
     await store.load('orders');
     store.saveSearch('orders', 'x');
     store.saveSearch('other-grid', 'y');
