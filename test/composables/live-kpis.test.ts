@@ -209,6 +209,23 @@ describe('useGridFilteredChart', () => {
     scope.stop();
     expect(api.listenerCount()).toBe(0);
   });
+
+  it('takes series formats and the x label from the view columns when given', () => {
+    const api = new FakeGridApi(orders);
+    const chart: ChartSpecWire = { id: 'by-region', chart_type: 'bar', x_key: 'region', series: [{ key: 'total', label: 'Total' }] };
+    const columns = [
+      { key: 'region', label: 'Region' },
+      { key: 'total', label: 'Total', format: 'currency' as const },
+    ];
+    const scope = effectScope();
+    const withColumns = scope.run(() => useGridFilteredChart(chart, createDataGridAdapter(api), { flush: 'sync', columns }))!;
+    const without = scope.run(() => useGridFilteredChart(chart, createDataGridAdapter(api), { flush: 'sync' }))!;
+    expect(withColumns.runtime.value.xLabel).toBe('Region');
+    expect(withColumns.runtime.value.series[0]?.format).toBe('currency');
+    expect(without.runtime.value.xLabel).toBeUndefined();
+    expect(without.runtime.value.series[0]?.format).toBeUndefined();
+    scope.stop();
+  });
 });
 
 describe('live KPIs over a real AG Grid in jsdom', () => {
