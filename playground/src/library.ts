@@ -1,7 +1,11 @@
 /**
- * Installs the library the way an application would: `GridViewPlugin` with the locale, currency,
- * chart theme and the routes of the playground server, kept in step with the header's switches
+ * Installs the library the way an application would: `GridViewPlugin` with the locale, currency
+ * and the routes of the playground server, the locale kept in step with the header's switch
  * through the plugin's `configure`.
+ *
+ * The chart theme is deliberately left at the plugin's default, `auto`: the header's theme switch
+ * sets `data-gv-theme` on <html> (see ./settings.ts) and every chart follows that attribute by
+ * itself, as it would in any application with its own theme switch.
  *
  * @module
  */
@@ -20,7 +24,7 @@ export const ROUTES = {
 } as const;
 
 function currentOptions(): GridViewPluginOptions {
-  return { locale: settings.locale, chartTheme: settings.theme };
+  return { locale: settings.locale };
 }
 
 /** `app.use(GridViewPlugin, …)` and a watcher that reconfigures it when a switch changes. */
@@ -33,7 +37,7 @@ export function installLibrary(app: App): void {
   });
   const context = app.config.globalProperties.$gridView;
   watch(
-    () => [settings.locale, settings.theme],
+    () => settings.locale,
     () => context.configure(currentOptions()),
   );
 }

@@ -4,6 +4,7 @@ import { mount, flushPromises } from '@vue/test-utils';
 import { defineComponent, h, nextTick, ref } from 'vue';
 import type { EChartsType } from 'echarts/core';
 import ChartBlock from '../../components/ChartBlock.vue';
+import { autoThemeFollowers } from '../../components/chart-theme';
 import { GridViewPlugin } from '../../src/plugin';
 import type { ChartRuntime, ChartSpecWire, Row } from '../../src/core/types';
 
@@ -359,6 +360,166 @@ describe('ChartBlock', () => {
     expect(wrapper.find('.gv-chart__data tbody th').text()).toBe(evil);
     expect(wrapper.find('.gv-chart__data thead th:nth-child(2)').text()).toBe(evil);
     expect((window as unknown as { __pwned?: number }).__pwned).toBeUndefined();
+    wrapper.unmount();
+  });
+});
+
+describe('ChartBlock with the automatic theme', () => {
+  /** A ChartBlock inside a themed wrapper; the wrapper's attributes are then changed outside Vue. */
+  function mountThemed(wrapperAttrs: Record<string, string>, chartProps: Record<string, unknown> = {}, plugin?: Record<string, unknown>) {
+    const Host = defineComponent({
+      setup: () => () => h('section', { id: 'themed', ...wrapperAttrs }, [h('div', { id: 'inner' }, [h(ChartBlock, { config: runtime(), renderer: 'svg', ...chartProps })])]),
+    });
+    return mount(Host, { attachTo: document.body, global: plugin ? { plugins: [[GridViewPlugin, plugin]] } : {} });
+  }
+  const themeOf = (wrapper: ReturnType<typeof mountThemed>) => wrapper.find('.gv-chart').attributes('data-gv-chart-theme');
+  const instanceOf = (wrapper: ReturnType<typeof mountThemed>) => (wrapper.findComponent(ChartBlock).vm as unknown as { chart: EChartsType }).chart;
+  /** Fill of the value-axis tick labels as drawn (the option's colours differ per theme). */
+  const axisFills = (wrapper: ReturnType<typeof mountThemed>) => [...new Set(wrapper.findAll('.gv-chart__canvas svg text').map((t) => t.attributes('fill')))];
+
+  afterEach(() => {
+    // Every test unmounts its charts: nothing may stay subscribed to the shared observer.
+    expect(autoThemeFollowers()).toEqual({ charts: 0, observers: 0, schemeListener: false });
+  });
+
+  it('re-themes the same instance when data-gv-theme on an ancestor flips after mount', async () => {
+    const wrapper = mountThemed({ 'data-gv-theme': 'light' });
+    await settle();
+    expect(themeOf(wrapper)).toBe('light');
+    const chart = instanceOf(wrapper);
+    const lightFills = axisFills(wrapper);
+    const setTheme = vi.spyOn(chart, 'setTheme');
+    const dispose = vi.spyOn(chart, 'dispose');
+
+    document.getElementById('themed')!.setAttribute('data-gv-theme', 'dark');
+    await settle();
+    expect(themeOf(wrapper)).toBe('dark');
+    expect(setTheme).toHaveBeenLastCalledWith('dark');
+    expect((chart.getOption() as { darkMode?: boolean }).darkMode).toBe(true);
+    // The drawing itself changes colour, on the same instance.
+    await vi.waitFor(() => expect(axisFills(wrapper)).not.toEqual(lightFills));
+    expect(instanceOf(wrapper)).toBe(chart);
+
+    document.getElementById('themed')!.setAttribute('data-gv-theme', 'light');
+    await settle();
+    expect(themeOf(wrapper)).toBe('light');
+    expect((chart.getOption() as { darkMode?: boolean }).darkMode).toBe(false);
+    await vi.waitFor(() => expect(axisFills(wrapper)).toEqual(lightFills));
+    expect(dispose).not.toHaveBeenCalled();
+
+    wrapper.unmount();
+    await settle();
+    expect(dispose).toHaveBeenCalledTimes(1);
+    expect(chart.isDisposed()).toBe(true);
+  });
+
+  it('follows gv-theme-* classes, a nearer ancestor gaining a switch, and its removal', async () => {
+    const wrapper = mountThemed({ class: 'gv-theme-dark' });
+    await settle();
+    expect(themeOf(wrapper)).toBe('dark');
+    const inner = document.getElementById('inner')!;
+    inner.classList.add('gv-theme-light');
+    await settle();
+    expect(themeOf(wrapper)).toBe('light');
+    inner.classList.remove('gv-theme-light');
+    await settle();
+    expect(themeOf(wrapper)).toBe('dark');
+    // A data-gv-theme value that is no switch (as in the stylesheet) leaves the outer switch in charge.
+    inner.setAttribute('data-gv-theme', 'auto');
+    await settle();
+    expect(themeOf(wrapper)).toBe('dark');
+    document.getElementById('themed')!.classList.replace('gv-theme-dark', 'gv-theme-light');
+    await settle();
+    expect(themeOf(wrapper)).toBe('light');
+    wrapper.unmount();
+  });
+
+  it('falls back to the system scheme when the switch is removed, and follows that scheme after', async () => {
+    const listeners: ((event: { matches: boolean }) => void)[] = [];
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: true,
+      media: query,
+      addEventListener: (_: string, cb: (event: { matches: boolean }) => void) => listeners.push(cb),
+      removeEventListener: vi.fn(),
+    }));
+    const wrapper = mountThemed({ 'data-gv-theme': 'light' });
+    await settle();
+    expect(themeOf(wrapper)).toBe('light');
+    // The switch wins over the system preference while it is there.
+    listeners.forEach((cb) => cb({ matches: true }));
+    await settle();
+    expect(themeOf(wrapper)).toBe('light');
+    document.getElementById('themed')!.removeAttribute('data-gv-theme');
+    await settle();
+    expect(themeOf(wrapper)).toBe('dark');
+    listeners.forEach((cb) => cb({ matches: false }));
+    await settle();
+    expect(themeOf(wrapper)).toBe('light');
+    wrapper.unmount();
+  });
+
+  it('shares one observer between charts and disconnects it when the last chart unmounts', async () => {
+    const observe = vi.spyOn(MutationObserver.prototype, 'observe');
+    const disconnect = vi.spyOn(MutationObserver.prototype, 'disconnect');
+    const removeListener = vi.fn();
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener: vi.fn(), removeEventListener: removeListener }));
+    const themeObservers = () => observe.mock.calls.filter(([target]) => target === document).length;
+    const first = mountThemed({ 'data-gv-theme': 'light' });
+    const second = mountChart({ config: runtime({ id: 'second' }) });
+    await settle();
+    expect(themeObservers()).toBe(1);
+    expect(autoThemeFollowers()).toEqual({ charts: 2, observers: 1, schemeListener: true });
+    const [observer] = observe.mock.contexts.filter((_, i) => observe.mock.calls[i]![0] === document);
+
+    first.unmount();
+    expect(disconnect.mock.contexts).not.toContain(observer);
+    expect(removeListener).not.toHaveBeenCalled();
+    expect(autoThemeFollowers()).toEqual({ charts: 1, observers: 1, schemeListener: true });
+
+    second.unmount();
+    expect(disconnect.mock.contexts.filter((context) => context === observer)).toHaveLength(1);
+    expect(removeListener).toHaveBeenCalledTimes(1);
+    observe.mockRestore();
+    disconnect.mockRestore();
+  });
+
+  it('subscribes to nothing while the theme is forced, and starts following when configured to auto', async () => {
+    const wrapper = mountThemed({ 'data-gv-theme': 'light' }, {}, { chartTheme: 'dark' });
+    await settle();
+    expect(themeOf(wrapper)).toBe('dark');
+    expect(autoThemeFollowers().charts).toBe(0);
+    const chart = instanceOf(wrapper);
+    const dispose = vi.spyOn(chart, 'dispose');
+
+    (wrapper.vm.$gridView as { configure(patch: { chartTheme: 'auto' }): void }).configure({ chartTheme: 'auto' });
+    await settle();
+    expect(themeOf(wrapper)).toBe('light');
+    expect(autoThemeFollowers().charts).toBe(1);
+    document.getElementById('themed')!.setAttribute('data-gv-theme', 'dark');
+    await settle();
+    expect(themeOf(wrapper)).toBe('dark');
+    expect(instanceOf(wrapper)).toBe(chart);
+
+    (wrapper.vm.$gridView as { configure(patch: { chartTheme: 'light' }): void }).configure({ chartTheme: 'light' });
+    await settle();
+    expect(autoThemeFollowers().charts).toBe(0);
+    document.getElementById('themed')!.setAttribute('data-gv-theme', 'dark');
+    await settle();
+    expect(themeOf(wrapper)).toBe('light');
+    wrapper.unmount();
+    await settle();
+    expect(dispose).toHaveBeenCalledTimes(1);
+  });
+
+  it('ignores class changes that touch no theme class', async () => {
+    const wrapper = mountThemed({ 'data-gv-theme': 'dark' });
+    await settle();
+    const setTheme = vi.spyOn(instanceOf(wrapper), 'setTheme');
+    document.getElementById('inner')!.classList.add('is-hovered');
+    document.getElementById('themed')!.classList.add('gv-theme-light-ish');
+    await settle();
+    expect(themeOf(wrapper)).toBe('dark');
+    expect(setTheme).not.toHaveBeenCalled();
     wrapper.unmount();
   });
 });

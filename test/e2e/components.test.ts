@@ -3,72 +3,42 @@
  * and served from a tiny static server on 127.0.0.1; the test checks that charts are really drawn
  * (canvas pixels, SVG paths), that a chart in a hidden tab is drawn once the tab opens, that charts
  * carry visible captions and uk axis labels, that KPIs show values, that markup in data and labels
- * stays text, and that the page logs no errors.
+ * stays text, that an automatic chart theme follows a switch flipped after mount, and that the page
+ * logs no errors. Nothing sleeps: every wait is on a condition (ECharts' `finished` event through the
+ * fixture's `window.__gvChartsFinished`, or the state the next assertion reads).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer } from 'node:http';
-import type { Server } from 'node:http';
-import { readFile } from 'node:fs/promises';
-import { extname, join, normalize } from 'node:path';
-import { build } from 'vite';
-import vue from '@vitejs/plugin-vue';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { collectConsoleErrors, launchChromium, saveScreenshot } from './helpers/browser';
+import { launchChromium, openPage, saveScreenshot } from './helpers/browser';
+import { buildFixturePage, serveStatic, type StaticServer } from './helpers/static-site';
 
-const ROOT = process.cwd();
-const FIXTURE = join(ROOT, 'test/e2e/fixtures/components');
-const OUT = join(ROOT, '.tmp/e2e-components');
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
+const FIXTURE = join(process.cwd(), 'test/e2e/fixtures/components');
 
-let server: Server;
-let baseUrl: string;
-let browser: Browser;
+let server: StaticServer | undefined;
+let browser: Browser | undefined;
 let page: Page;
 let errors: string[];
 
 beforeAll(async () => {
-  await build({
-    root: FIXTURE,
-    configFile: false,
-    logLevel: 'warn',
-    plugins: [vue()],
-    define: { 'process.env.NODE_ENV': '"production"' },
-    build: { outDir: OUT, emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 8192 },
-  });
-  server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
-    const file = join(OUT, path === '/' ? 'index.html' : path);
-    if (!file.startsWith(OUT)) {
-      res.statusCode = 403;
-      res.end();
-      return;
-    }
-    readFile(file).then(
-      (body) => {
-        res.setHeader('content-type', TYPES[extname(file)] ?? 'application/octet-stream');
-        res.end(body);
-      },
-      () => {
-        res.statusCode = 404;
-        res.end();
-      },
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const out = await buildFixturePage(FIXTURE, '.tmp/e2e-components');
+  server = await serveStatic(out);
   browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
-  errors = collectConsoleErrors(page);
-  await page.goto(`${baseUrl}/`);
+  ({ page, errors } = await openPage(browser, { viewport: { width: 1280, height: 1000 } }));
+  await page.goto(`${server.url}/`);
   await page.waitForSelector('#main-view .gv-view');
 });
 
 afterAll(async () => {
   if (page) await saveScreenshot(page, 'components').catch(() => undefined);
   await browser?.close();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  await server?.close();
 });
+
+/** Waits until every chart under `selector` has fired ECharts' `finished` event; returns their count. */
+function chartsFinished(selector: string): Promise<number> {
+  return page.evaluate((sel) => (window as unknown as { __gvChartsFinished(s: string): Promise<number> }).__gvChartsFinished(sel), selector);
+}
 
 /** Non-transparent pixels of every canvas inside `selector`. */
 async function paintedPixels(selector: string): Promise<number[]> {
@@ -87,8 +57,8 @@ async function paintedPixels(selector: string): Promise<number[]> {
 describe('components in Chromium', () => {
   it('draws every chart of the view on a canvas', async () => {
     await page.waitForFunction(() => document.querySelectorAll('#main-view .gv-chart canvas').length === 3);
-    // ECharts animates; wait until each canvas has settled into a picture.
-    await page.waitForTimeout(1200);
+    // ECharts animates; its `finished` event says each canvas has settled into a picture.
+    expect(await chartsFinished('#main-view')).toBe(3);
     const painted = await paintedPixels('#main-view .gv-chart');
     expect(painted).toHaveLength(3);
     for (const count of painted) expect(count).toBeGreaterThan(2000);
@@ -157,7 +127,7 @@ describe('components in Chromium', () => {
     expect(await page.$$eval('#tab-panel canvas', (els) => els.length)).toBe(0);
     await page.click('#open-tab');
     await page.waitForFunction(() => document.querySelectorAll('#tab-panel canvas').length === 1);
-    await page.waitForTimeout(800);
+    expect(await chartsFinished('#tab-panel')).toBe(1);
     const [painted] = await paintedPixels('#tab-panel');
     expect(painted).toBeGreaterThan(1000);
   });
@@ -167,6 +137,25 @@ describe('components in Chromium', () => {
     expect(await page.getAttribute('#dark .gv-chart', 'data-gv-chart-theme')).toBe('dark');
     const background = await page.$eval('#dark .gv-chart', (el) => getComputedStyle(el).backgroundColor);
     expect(background).toBe('rgb(21, 27, 35)');
+  });
+
+  it('re-themes an automatic chart in place when the switch above it flips after mount', async () => {
+    const textFills = () => page.$$eval('#dark .gv-chart svg text', (els) => [...new Set(els.map((el) => el.getAttribute('fill')))].sort());
+    await chartsFinished('#dark');
+    const darkFills = await textFills();
+    // Mark the drawing's root: a re-created chart would replace it, an in-place re-theme keeps it.
+    await page.$eval('#dark .gv-chart svg', (svg) => svg.setAttribute('data-probe', 'same'));
+    await page.$eval('#dark', (el) => el.setAttribute('data-gv-theme', 'light'));
+    await page.waitForFunction(() => document.querySelector('#dark .gv-chart')?.getAttribute('data-gv-chart-theme') === 'light');
+    await chartsFinished('#dark');
+    const lightFills = await textFills();
+    expect(lightFills).not.toEqual(darkFills);
+    expect(await page.$eval('#dark .gv-chart', (el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 255, 255)');
+    await page.$eval('#dark', (el) => el.setAttribute('data-gv-theme', 'dark'));
+    await page.waitForFunction(() => document.querySelector('#dark .gv-chart')?.getAttribute('data-gv-chart-theme') === 'dark');
+    await chartsFinished('#dark');
+    expect(await textFills()).toEqual(darkFills);
+    expect(await page.$$eval('#dark .gv-chart svg[data-probe="same"]', (els) => els.length)).toBe(1);
   });
 
   it('resizes the charts with their container', async () => {
@@ -183,8 +172,13 @@ describe('components in Chromium', () => {
       },
       before[0]!.canvas,
     );
-    // Past the resize throttle every canvas matches its box again.
-    await page.waitForTimeout(400);
+    // Past the resize throttle every canvas matches its box again; wait for that state, not a time.
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('#main-view .gv-chart__canvas')].every((box) => {
+        const canvas = box.querySelector('canvas');
+        return canvas !== null && Math.abs(box.getBoundingClientRect().width - canvas.getBoundingClientRect().width) < 2;
+      }),
+    );
     for (const { box, canvas } of await widths()) expect(Math.abs(box - canvas)).toBeLessThan(2);
     await page.setViewportSize({ width: 1280, height: 1000 });
   });
