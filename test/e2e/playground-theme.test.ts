@@ -53,10 +53,16 @@ describe('playground locale and theme switches', () => {
     expect(isLight(await background())).toBe(true);
   });
 
-  it('switches to Ukrainian and dark, and keeps both after a reload', async () => {
+  it('switches to Ukrainian and dark, re-themes the drawn charts at once, and keeps both after a reload', async () => {
+    await app.page.locator('[data-testid="page-dashboard"] .gv-chart').first().waitFor();
     await app.page.locator('[data-testid="locale-switch"]').selectOption('uk');
     await app.page.locator('[data-testid="theme-switch"] input[data-theme="dark"]').check();
     await expect(app.page.locator('html').getAttribute('data-gv-theme')).resolves.toBe('dark');
+    // The charts follow the page switch without a reload (chartTheme 'auto').
+    await app.page.waitForFunction(() => {
+      const charts = Array.from(document.querySelectorAll('[data-testid="page-dashboard"] .gv-chart'));
+      return charts.length === 3 && charts.every((chart) => chart.getAttribute('data-gv-chart-theme') === 'dark');
+    });
     await expect(app.page.locator('html').getAttribute('lang')).resolves.toBe('uk');
     await app.page.reload();
     await app.page.locator('[data-testid="page-dashboard"]').waitFor();
