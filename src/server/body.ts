@@ -6,6 +6,7 @@
  * @module
  */
 import { HttpError } from './errors';
+import { findDuplicateJsonKey } from './json-keys';
 
 /**
  * Checks that the request declares a JSON body: `application/json`, optionally with
@@ -30,6 +31,8 @@ export function requireJsonContentType(request: Request): void {
  * - `Content-Length` above the cap → 413 before anything is read; a malformed one → 400;
  * - more bytes than the cap arrive (chunked or lying length) → 413, the rest is not read;
  * - empty body, invalid UTF-8 or malformed JSON → 400;
+ * - a key repeated inside one object (`{"grid_id":"a","grid_id":"b"}`) → 400 naming the key and where
+ *   it is: `JSON.parse` would silently keep the last one;
  * - the stream failing (client gone) → 400, never 500.
  *
  * The parsed value can be anything JSON allows; callers check its shape.
@@ -48,11 +51,25 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   } catch {
     throw new HttpError(400, 'The request body is not valid UTF-8.');
   }
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text) as unknown;
   } catch {
     throw new HttpError(400, 'The request body is not valid JSON.');
   }
+  if (typeof value === 'object' && value !== null) {
+    const duplicate = findDuplicateJsonKey(text);
+    if (duplicate) {
+      const where = duplicate.path === '' ? 'at the top level' : `in ${clip(duplicate.path)}`;
+      throw new HttpError(400, `The request body has the key ${JSON.stringify(clip(duplicate.key))} twice ${where}; each key may appear only once.`);
+    }
+  }
+  return value;
+}
+
+/** Keeps caller-supplied text in error messages short. */
+function clip(text: string): string {
+  return text.length > 100 ? `${text.slice(0, 100)}…` : text;
 }
 
 async function readCapped(request: Request, maxBytes: number): Promise<Uint8Array> {

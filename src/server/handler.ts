@@ -69,13 +69,18 @@ export type GridViewHandler = (request: Request) => Promise<Response | undefined
 
 type RouteName = 'preferences' | 'save' | 'export_pdf' | 'export_xlsx' | 'lazy';
 
-/** Paths below the base, with the methods each accepts. */
+/**
+ * Paths below the base, with the methods each accepts. Export and lazy routes take no `HEAD`: their
+ * headers (file name, length) exist only once the host's builder or block has run, and running it
+ * for a HEAD would cost as much as the GET and use up the caller's throttle. They answer 405 with
+ * `Allow: GET` instead. A preferences `HEAD` is one store read, so it gets the GET's headers.
+ */
 const ROUTES: Record<string, { name: RouteName; methods: string[] }> = {
   '/grid/preferences': { name: 'preferences', methods: ['GET', 'HEAD', 'POST'] },
   '/api/grid-view/save': { name: 'save', methods: ['POST'] },
-  '/grid/export/pdf': { name: 'export_pdf', methods: ['GET', 'HEAD'] },
-  '/grid/export/xlsx': { name: 'export_xlsx', methods: ['GET', 'HEAD'] },
-  '/grid/lazy': { name: 'lazy', methods: ['GET', 'HEAD'] },
+  '/grid/export/pdf': { name: 'export_pdf', methods: ['GET'] },
+  '/grid/export/xlsx': { name: 'export_xlsx', methods: ['GET'] },
+  '/grid/lazy': { name: 'lazy', methods: ['GET'] },
 };
 
 /**
@@ -84,8 +89,12 @@ const ROUTES: Record<string, { name: RouteName; methods: string[] }> = {
  * Routes (each with or without the trailing slash):
  * - `GET {base}/grid/preferences/?grid_id=` and `POST {base}/grid/preferences/` (set A);
  * - `POST {base}/api/grid-view/save/` (set B, login required);
- * - `GET {base}/grid/export/pdf/?builder=` and `GET {base}/grid/export/xlsx/?builder=`;
- * - `GET {base}/grid/lazy/?block=`.
+ * - `GET {base}/grid/export/pdf/?builder=` and `GET {base}/grid/export/xlsx/?builder=` (404 while no
+ *   builder of that format is registered);
+ * - `GET {base}/grid/lazy/?block=` (404 while no block is registered).
+ *
+ * `HEAD` is answered on the preferences read only; export and lazy routes answer it with 405 and
+ * `Allow: GET`, so a HEAD never runs a builder or block nor counts against a throttle.
  *
  * Every error answer is JSON `{status: 'error', message}` with the right status; a wrong method gets
  * 405 with `Allow`; nothing a caller sends produces a 500 (unexpected errors do, with a generic
@@ -113,15 +122,17 @@ export function createGridViewHandler(options: GridViewHandlerOptions = {}): Gri
     const rest = path.slice(base.length).replace(/\/$/, '');
     if (!Object.prototype.hasOwnProperty.call(ROUTES, rest)) return undefined;
     const route = ROUTES[rest] as { name: RouteName; methods: string[] };
+    let response: Response;
     try {
       if (!route.methods.includes(request.method)) {
         throw new HttpError(405, `Method ${request.method} is not allowed here.`, { Allow: route.methods.join(', ') });
       }
-      const response = await dispatch(route.name, requestContext(request, url, resolved));
-      return request.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
+      response = await dispatch(route.name, requestContext(request, url, resolved));
     } catch (error) {
-      return errorToResponse(error, request, log);
+      response = errorToResponse(error, request, log);
     }
+    // A HEAD answer never has a body, errors included (the Node adapter drops it too, other hosts may not).
+    return request.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
   };
 }
 

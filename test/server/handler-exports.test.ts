@@ -14,7 +14,7 @@ import {
   unregisterXlsxExport,
 } from '../../src/server/exports/registry';
 import type { ExportBuilder, ExportContext, ExportTable } from '../../src/server/exports/types';
-import { as, expectError, get, headerSubject } from './helpers';
+import { as, expectError, get, headerSubject, ORIGIN } from './helpers';
 import { pdfPages, pdfText, readXlsx } from './export-readers';
 
 const XLSX_PATH = '/grid/export/xlsx/';
@@ -61,10 +61,29 @@ async function bytesOf(response: Response | undefined): Promise<Uint8Array> {
 afterEach(() => clearExportRegistry());
 
 describe('export route errors', () => {
-  it('answers 404 while no builder is registered', async () => {
+  it('answers 404 while no builder is registered, with or without a builder parameter', async () => {
     const { handler } = setup();
-    await expectError(await handler(get(`${PDF_PATH}?builder=orders`)), 404, /No PDF export is registered for builder "orders"/);
-    await expectError(await handler(get(`${XLSX_PATH}?builder=orders`)), 404, /No XLSX export/);
+    for (const query of ['?builder=orders', '', '?builder=', '?builder=a&builder=b', '?builder=orders&dir=sideways']) {
+      await expectError(await handler(get(`${PDF_PATH}${query}`)), 404, /No PDF export builders are registered/);
+      await expectError(await handler(get(`${XLSX_PATH}${query}`)), 404, /No XLSX export builders are registered/);
+    }
+  });
+
+  it('keeps a format without builders at 404 while the other format has some', async () => {
+    const { handler, registry } = setup({ xlsx: { orders: () => ukrainianTable } });
+    await expectError(await handler(get(PDF_PATH)), 404, /No PDF export builders/);
+    await expectError(await handler(get(XLSX_PATH)), 400, /builder query parameter is required/);
+    registry.register('pdf', 'orders', () => ukrainianTable);
+    await expectError(await handler(get(PDF_PATH)), 400, /builder query parameter is required/);
+    registry.unregister('pdf', 'orders');
+    await expectError(await handler(get(PDF_PATH)), 404, /No PDF export builders/);
+  });
+
+  it('answers 404 while the module-level registry is empty, and 400 once a builder is in it', async () => {
+    const handler = createGridViewHandler();
+    await expectError(await handler(get(XLSX_PATH)), 404, /No XLSX export builders/);
+    registerXlsxExport('orders', () => ukrainianTable);
+    await expectError(await handler(get(XLSX_PATH)), 400, /builder/);
   });
 
   it('answers 404 for an unknown key, inherited names included', async () => {
@@ -83,7 +102,59 @@ describe('export route errors', () => {
     const { handler } = setup({ xlsx: { orders: () => ukrainianTable } });
     await expectError(await handler(get(XLSX_PATH)), 400, /builder/);
     await expectError(await handler(get(`${XLSX_PATH}?builder=`)), 400, /builder/);
-    await expectError(await handler(get(`${PDF_PATH}?builder=%20`)), 400, /builder/);
+    await expectError(await handler(get(`${XLSX_PATH}?builder=%20`)), 400, /builder/);
+  });
+
+  it('answers 400 for a repeated builder parameter instead of using the first, without running a builder', async () => {
+    const builder = vi.fn(() => ukrainianTable);
+    const { handler } = setup({ xlsx: { orders: builder, other: builder } });
+    await expectError(await handler(get(`${XLSX_PATH}?builder=orders&builder=other`)), 400, /"builder" must appear at most once \(it appears 2 times\)/);
+    await expectError(await handler(get(`${XLSX_PATH}?builder=orders&builder=orders`)), 400, /at most once/);
+    expect(builder).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['q', '&q=a&q=b', /"q" must appear at most once/],
+    ['sort', '&sort=a&sort=b', /"sort" must appear at most once/],
+    ['dir', '&sort=a&dir=asc&dir=desc', /"dir" must appear at most once/],
+    ['f_<key>', '&f_city=a&f_city=b', /"f_city" must appear at most once/],
+    ['a dir other than asc/desc', '&sort=a&dir=up', /dir query parameter must be asc or desc/],
+    ['an empty dir', '&sort=a&dir=', /dir query parameter must be asc or desc/],
+  ])('answers 400 for %s instead of exporting something else, without running the builder or counting', async (_name, query, message) => {
+    const builder = vi.fn(() => ukrainianTable);
+    const { handler } = setup({ xlsx: { orders: builder } }, { throttle: { limit: 1, windowMs: 60_000 } });
+    await expectError(await handler(get(`${XLSX_PATH}?builder=orders${query}`)), 400, message);
+    expect(builder).not.toHaveBeenCalled();
+    expect((await handler(get(`${XLSX_PATH}?builder=orders`)))?.status).toBe(200);
+  });
+
+  it("passes repeated parameters the library does not read to the builder untouched", async () => {
+    let seen: ExportContext | undefined;
+    const { handler } = setup({ xlsx: { orders: (ctx) => { seen = ctx; return ukrainianTable; } } });
+    expect((await handler(get(`${XLSX_PATH}?builder=orders&tag=a&tag=b&f_city=Київ`)))?.status).toBe(200);
+    expect(seen?.params.getAll('tag')).toEqual(['a', 'b']);
+    expect(seen?.filterState.filters).toEqual({ city: 'Київ' });
+  });
+
+  it('answers HEAD with 405 and Allow: GET, without running the builder or using the throttle', async () => {
+    const builder = vi.fn(() => ukrainianTable);
+    const authorize = vi.fn(() => true);
+    const { handler } = setup({ xlsx: { orders: builder }, pdf: { orders: builder } }, { throttle: { limit: 1, windowMs: 60_000 }, authorize });
+    for (const path of [XLSX_PATH, PDF_PATH]) {
+      for (let i = 0; i < 3; i++) {
+        const res = (await handler(new Request(`${ORIGIN}${path}?builder=orders`, { method: 'HEAD' }))) as Response;
+        expect(res.status).toBe(405);
+        expect(res.headers.get('allow')).toBe('GET');
+        expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+        expect(await res.text()).toBe('');
+      }
+    }
+    expect(builder).not.toHaveBeenCalled();
+    expect(authorize).not.toHaveBeenCalled();
+    // The throttle (1 per minute) is untouched: the first real download of each format still goes through.
+    expect((await handler(get(`${XLSX_PATH}?builder=orders`)))?.status).toBe(200);
+    expect((await handler(get(`${PDF_PATH}?builder=orders`)))?.status).toBe(200);
+    expect(builder).toHaveBeenCalledTimes(2);
   });
 
   it('answers 403 when authorize refuses, without running the builder', async () => {

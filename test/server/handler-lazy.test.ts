@@ -3,7 +3,7 @@ import { MemoryHost } from '../../src/host/index';
 import { HttpError } from '../../src/server/errors';
 import { createGridViewHandler } from '../../src/server/handler';
 import type { LazyBlock, LazyBlockContext } from '../../src/server/context';
-import { as, expectError, get, headerSubject } from './helpers';
+import { as, expectError, get, headerSubject, ORIGIN } from './helpers';
 
 const LAZY = '/grid/lazy/';
 
@@ -42,6 +42,33 @@ describe('lazy fragment route', () => {
     const handler = createGridViewHandler({ lazyBlocks: { a: () => '' } });
     await expectError(await handler(get(LAZY)), 400, /block/);
     await expectError(await handler(get(`${LAZY}?block=`)), 400, /block/);
+  });
+
+  it('answers 404 while no block is registered, with or without a block parameter', async () => {
+    const handler = createGridViewHandler();
+    for (const query of ['', '?block=', '?block=a', '?block=a&block=b']) {
+      await expectError(await handler(get(`${LAZY}${query}`)), 404, /No lazy blocks are registered/);
+    }
+  });
+
+  it('answers 400 for a repeated block parameter instead of rendering the first', async () => {
+    const render = vi.fn(() => '<p>a</p>');
+    const handler = createGridViewHandler({ lazyBlocks: { a: render, b: render } });
+    await expectError(await handler(get(`${LAZY}?block=a&block=b`)), 400, /"block" must appear at most once/);
+    expect(render).not.toHaveBeenCalled();
+  });
+
+  it('answers HEAD with 405 and Allow: GET, without rendering or using the throttle', async () => {
+    const render = vi.fn(() => '<p>a</p>');
+    const handler = createGridViewHandler({ lazyBlocks: { a: render }, lazyThrottle: { limit: 1, windowMs: 60_000 } });
+    for (let i = 0; i < 3; i++) {
+      const res = (await handler(new Request(`${ORIGIN}${LAZY}?block=a`, { method: 'HEAD' }))) as Response;
+      expect(res.status).toBe(405);
+      expect(res.headers.get('allow')).toBe('GET');
+      expect(await res.text()).toBe('');
+    }
+    expect(render).not.toHaveBeenCalled();
+    expect(await (await handler(get(`${LAZY}?block=a`)))?.text()).toBe('<p>a</p>');
   });
 
   it('answers 404 for unknown blocks, including names every object inherits', async () => {

@@ -42,9 +42,9 @@ describe('route ownership', () => {
     ['DELETE', PREFS, 'GET, HEAD, POST'],
     ['GET', SAVE, 'POST'],
     ['OPTIONS', SAVE, 'POST'],
-    ['POST', '/grid/export/pdf/', 'GET, HEAD'],
-    ['PATCH', '/grid/export/xlsx/', 'GET, HEAD'],
-    ['POST', '/grid/lazy/', 'GET, HEAD'],
+    ['POST', '/grid/export/pdf/', 'GET'],
+    ['PATCH', '/grid/export/xlsx/', 'GET'],
+    ['POST', '/grid/lazy/', 'GET'],
   ])('answers %s %s with 405 and Allow: %s', async (method, path, allow) => {
     const { handler } = setup();
     const res = await expectError(await handler(new Request(`${ORIGIN}${path}`, { method })), 405, new RegExp(method));
@@ -175,12 +175,131 @@ describe('POST save (route set B)', () => {
   });
 });
 
+describe('no field is dropped silently', () => {
+  const routes = [
+    ['route set A', PREFS],
+    ['route set B', SAVE],
+  ] as const;
+
+  it.each(routes)('refuses misspelt fields with 400 naming them and the accepted ones, storing nothing (%s)', async (_set, path) => {
+    const { handler, store } = setup();
+    const body = { grid_id: 'g', colpresets: presets, Searches: ['x'] };
+    const res = await expectError(await handler(postJson(path, body, as('alice'))), 400);
+    expect(res.body.message).toBe(
+      'Unknown fields "colpresets" (did you mean "colPresets"?), "Searches" (did you mean "searches"?) in the preferences body; the accepted fields are grid_id, colPresets, searches and subject_id.',
+    );
+    expect(store.size).toBe(0);
+    expect(await store.get('alice', 'g')).toMatchObject({ colPresets: {}, searches: [] });
+  });
+
+  it.each(routes)('refuses an unknown field next to valid ones instead of saving the valid part (%s)', async (_set, path) => {
+    const { handler, store } = setup();
+    await handler(postJson(path, { grid_id: 'g', searches: ['kept'] }, as('alice')));
+    await expectError(await handler(postJson(path, { grid_id: 'g', searches: ['new'], col_presets: {} }, as('alice'))), 400, /Unknown field "col_presets" \(did you mean "colPresets"\?\)/);
+    await expectError(await handler(postJson(path, { gridId: 'g', searches: ['new'] }, as('alice'))), 400, /Unknown field "gridId" \(did you mean "grid_id"\?\)/);
+    await expectError(await handler(postJson(path, { grid_id: 'g', searches: ['new'], presets: {} }, as('alice'))), 400, /^Unknown field "presets" in the preferences body; the accepted fields are grid_id, colPresets, searches and subject_id\.$/);
+    expect((await store.get('alice', 'g')).searches).toEqual(['kept']);
+  });
+
+  it('refuses unknown fields of anonymous callers too, instead of echoing a partial save', async () => {
+    const { handler } = setup();
+    await expectError(await handler(postJson(PREFS, { grid_id: 'g', colpresets: presets })), 400, /colpresets/);
+  });
+
+  it('names at most five unknown fields and counts the rest, each cut to 50 characters', async () => {
+    const { handler } = setup();
+    const body: Record<string, unknown> = { grid_id: 'g', searches: [] };
+    for (let i = 0; i < 8; i++) body[`extra${i}`] = i;
+    body['k'.repeat(300)] = 1;
+    const res = await expectError(await handler(postJson(PREFS, body, as('u'))), 400);
+    expect(res.body.message).toMatch(/^Unknown fields "extra0", "extra1", "extra2", "extra3", "extra4" and 4 more in the preferences body/);
+    const long = await expectError(await handler(postJson(PREFS, { grid_id: 'g', ['k'.repeat(300)]: 1 }, as('u'))), 400);
+    expect(long.body.message).toContain(`"${'k'.repeat(50)}…"`);
+    expect(long.text).not.toContain('k'.repeat(51));
+  });
+
+  it.each(routes)('answers 400 "nothing to save" for a body with neither colPresets nor searches (%s)', async (_set, path) => {
+    const { handler, store } = setup();
+    await handler(postJson(path, { grid_id: 'g', searches: ['kept'] }, as('42')));
+    for (const body of [{ grid_id: 'g' }, { grid_id: 'g', subject_id: '42' }, { grid_id: 'g', subject_id: null }]) {
+      await expectError(await handler(postJson(path, body, as('42'))), 400, /^Nothing to save: send colPresets, searches or both/);
+    }
+    expect(await store.get('42', 'g')).toMatchObject({ colPresets: {}, searches: ['kept'] });
+  });
+
+  it('answers "nothing to save" to an anonymous caller too, instead of echoing empty preferences', async () => {
+    const { handler } = setup();
+    await expectError(await handler(postJson(PREFS, { grid_id: 'g' })), 400, /Nothing to save/);
+  });
+
+  it.each(routes)('refuses a key repeated in one object instead of keeping the last (%s)', async (_set, path) => {
+    const { handler, store } = setup();
+    const cases: [string, RegExp][] = [
+      ['{"grid_id":"a","grid_id":"b","searches":[]}', /^The request body has the key "grid_id" twice at the top level; each key may appear only once\.$/],
+      ['{"grid_id":"a","searches":["x"],"searches":[]}', /"searches" twice at the top level/],
+      ['{"grid_id":"a","searches":[],"\\u0073earches":["x"]}', /"searches" twice at the top level/],
+      ['{"grid_id":"a","colPresets":{"Wide":{"columns":[{"colId":"x","width":1,"width":900}]}}}', /"width" twice in colPresets\.Wide\.columns\[0\]/],
+      ['{"grid_id":"a","colPresets":{"My view":{"columns":[]},"My view":{"columns":[{"colId":"y"}]}}}', /"My view" twice in colPresets;/],
+      ['{"grid_id":"a","colPresets":{"p q":{"columns":[{"colId":"x"},{"colId":"y","colId":"z"}]}}}', /"colId" twice in colPresets\["p q"\]\.columns\[1\]/],
+    ];
+    for (const [body, message] of cases) {
+      await expectError(await handler(postJson(path, body, as('alice'))), 400, message);
+    }
+    expect(store.size).toBe(0);
+  });
+
+  it('accepts equal keys in different objects and key-like text inside strings', async () => {
+    const { handler } = setup();
+    const body = '{"grid_id":"a","colPresets":{"A":{"columns":[{"colId":"x"}]},"B":{"columns":[{"colId":"x"}]}},"searches":["{\\"grid_id\\":1,\\"grid_id\\":2}","a\\\\","grid_id"]}';
+    const { status, body: answer } = await jsonOf(await handler(postJson(PREFS, body, as('u'))));
+    expect(status).toBe(200);
+    expect(answer.searches).toEqual(['{"grid_id":1,"grid_id":2}', 'a\\', 'grid_id']);
+    expect(Object.keys(answer.colPresets as object)).toEqual(['A', 'B']);
+  });
+
+  it('answers 400 for a grid_id repeated in the query string of a read, instead of using the first', async () => {
+    const { handler, store } = setup();
+    await store.save('alice', 'a', { searches: ['a'] });
+    for (const query of ['?grid_id=a&grid_id=b', '?grid_id=a&grid_id=a', '?grid_id=&grid_id=a']) {
+      await expectError(await handler(get(`${PREFS}${query}`, as('alice'))), 400, /grid_id" must appear at most once/);
+    }
+    const head = (await handler(new Request(`${ORIGIN}${PREFS}?grid_id=a&grid_id=b`, { method: 'HEAD' }))) as Response;
+    expect(head.status).toBe(400);
+    expect(await head.text()).toBe('');
+  });
+
+  it.each(routes)('refuses a save whose query-string grid_id differs from the body or repeats (%s)', async (_set, path) => {
+    const { handler, store } = setup();
+    await expectError(await handler(postJson(`${path}?grid_id=other`, { grid_id: 'a', searches: ['x'] }, as('u'))), 400, /differs from the grid_id in the body/);
+    await expectError(await handler(postJson(`${path}?grid_id=a&grid_id=a`, { grid_id: 'a', searches: ['x'] }, as('u'))), 400, /at most once/);
+    expect(store.size).toBe(0);
+    const same = await jsonOf(await handler(postJson(`${path}?grid_id=a`, { grid_id: 'a', searches: ['x'] }, as('u'))));
+    expect(same.status).toBe(200);
+    expect((await store.get('u', 'a')).searches).toEqual(['x']);
+  });
+
+  it('refuses numbers as grid_id rather than turning them into text', async () => {
+    const { handler } = setup();
+    await expectError(await handler(postJson(PREFS, '{"grid_id":7,"searches":[]}', as('u'))), 400, /^grid_id must be a string\.$/);
+  });
+
+  it('refuses a numeric subject_id that JSON cannot carry exactly instead of comparing a rounded value', async () => {
+    const { handler, store } = setup();
+    // 12345678901234567890 parses as 12345678901234567000: it must not match or mismatch by accident.
+    for (const raw of ['12345678901234567890', '42.5', '1e400', '-0.5']) {
+      await expectError(await handler(postJson(SAVE, `{"grid_id":"a","searches":["x"],"subject_id":${raw}}`, as('12345678901234567000'))), 400, /subject_id must be a string or a whole number below 2\^53/);
+    }
+    expect(store.size).toBe(0);
+    expect((await handler(postJson(SAVE, '{"grid_id":"a","searches":["x"],"subject_id":"12345678901234567890"}', as('12345678901234567890'))))?.status).toBe(200);
+  });
+});
+
 describe('input checks', () => {
   const paths = [PREFS, SAVE];
 
   it.each(paths)('answers 415 for missing or wrong content types on %s', async (path) => {
     const { handler } = setup();
-    const body = JSON.stringify({ grid_id: 'a' });
+    const body = JSON.stringify({ grid_id: 'a', searches: [] });
     for (const type of [null, 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=latin1', 'application/jsonp']) {
       const headers: Record<string, string> = { Origin: ORIGIN, ...as('u') };
       if (type !== null) headers['Content-Type'] = type;
@@ -291,8 +410,8 @@ describe('input checks', () => {
   it('handles deeply nested JSON within the size limit without a crash', async () => {
     const { handler, onError } = setup();
     const deep = `${'['.repeat(30_000)}${']'.repeat(30_000)}`;
-    const ignored = await handler(postJson(PREFS, `{"grid_id":"a","extra":${deep}}`, as('u')));
-    expect(ignored?.status).toBe(200);
+    await expectError(await handler(postJson(PREFS, `{"grid_id":"a","extra":${deep}}`, as('u'))), 400, /Unknown field "extra"/);
+    await expectError(await handler(postJson(PREFS, `{"grid_id":"a","searches":[],"colPresets":{"p":{"columns":${deep}}}}`, as('u'))), 400, /columns\[0\]/);
     await expectError(await handler(postJson(PREFS, `{"grid_id":"a","searches":${deep}}`, as('u'))), 400, /searches\[0\]/);
     await expectError(await handler(postJson(PREFS, deep, as('u'))), 400);
     expect(onError).not.toHaveBeenCalled();
@@ -328,7 +447,7 @@ describe('failures of the host and the store', () => {
 
   it('treats any error a store throws as unavailable storage (503), never leaking its text', async () => {
     const { handler } = setup({ store: failingStore(new Error('password=hunter2 connection refused')) });
-    const res = await expectError(await handler(postJson(PREFS, { grid_id: 'a' }, as('u'))), 503);
+    const res = await expectError(await handler(postJson(PREFS, { grid_id: 'a', searches: [] }, as('u'))), 503);
     expect(res.text).not.toContain('hunter2');
   });
 

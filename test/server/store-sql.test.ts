@@ -40,6 +40,18 @@ async function pgSchema() {
   return schema;
 }
 
+/** The `code` of an error and of every error in its `cause` chain (and inside AggregateErrors). */
+function errorCodes(error: unknown, seen = new Set<unknown>()): string[] {
+  if (typeof error !== 'object' || error === null || seen.has(error)) return [];
+  seen.add(error);
+  const { code, cause, errors } = error as { code?: unknown; cause?: unknown; errors?: unknown };
+  return [
+    ...(typeof code === 'string' ? [code] : []),
+    ...errorCodes(cause, seen),
+    ...(Array.isArray(errors) ? errors.flatMap((inner) => errorCodes(inner, seen)) : []),
+  ];
+}
+
 /** A TCP port on 127.0.0.1 that nothing listens on. */
 async function closedPort(): Promise<number> {
   const server = createServer();
@@ -147,16 +159,23 @@ describe('database failures', () => {
     expect((await handler(postJson('/grid/preferences/', { grid_id: 'a', searches: ['x'] }, as('u'))))?.status).toBe(200);
   });
 
-  it('answers 503 quickly when PostgreSQL is unreachable (closed port)', async () => {
+  it('answers 503 when PostgreSQL is unreachable (closed port), failing on the refusal itself', async () => {
     const port = await closedPort();
     const store = createSqlPreferencesStore({ dialect: 'postgres', connectionString: `postgres://u:secret@127.0.0.1:${port}/db`, migrate: true });
     cleanups.push(() => store.close());
-    const handler = createGridViewHandler({ store, subject: headerSubject, onError: () => undefined });
-    const started = Date.now();
+    const onError = vi.fn();
+    const handler = createGridViewHandler({ store, subject: headerSubject, onError });
     const res = await expectError(await handler(postJson('/grid/preferences/', { grid_id: 'a', searches: ['x'] }, as('u'))), 503);
     expect(res.text).not.toContain('secret');
-    expect(Date.now() - started).toBeLessThan(5_000);
-    await expect(store.get('u', 'a')).rejects.toBeInstanceOf(PreferencesStorageError);
+    // The request ends because the connection was refused, not because a connect timeout ran out or
+    // a retry loop gave up: the logged cause is the driver's ECONNREFUSED. (A hang is caught by the
+    // test timeout; speed itself is measured in bench/, not asserted here.)
+    expect(onError).toHaveBeenCalledOnce();
+    expect(onError.mock.calls[0]?.[0]).toBeInstanceOf(PreferencesStorageError);
+    expect(errorCodes(onError.mock.calls[0]?.[0])).toContain('ECONNREFUSED');
+    const again = await store.get('u', 'a').catch((error: unknown) => error);
+    expect(again).toBeInstanceOf(PreferencesStorageError);
+    expect(errorCodes(again)).toContain('ECONNREFUSED');
   });
 
   pgIt('answers 503 on a read-only PostgreSQL session and writes nothing', async () => {

@@ -1,8 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { contentDisposition, exportFileName, checkExportTable } from '../../src/server/exports/table';
 import { sheetName } from '../../src/server/exports/xlsx';
 import { createThrottle } from '../../src/server/throttle';
 import { errorToResponse, HttpError, PreferencesStorageError } from '../../src/server/errors';
+import { findDuplicateJsonKey } from '../../src/server/json-keys';
+import { refuseRepeatedParams, singleQueryValue } from '../../src/server/query';
 
 describe('createThrottle', () => {
   it('allows limit hits per window per key and reports the wait in whole seconds', () => {
@@ -97,5 +100,60 @@ describe('errorToResponse', () => {
 
   it('treats an HttpError with a status outside 400-599 as a bug', () => {
     expect(errorToResponse(new HttpError(200, 'odd'), request, () => undefined).status).toBe(500);
+  });
+});
+
+describe('findDuplicateJsonKey', () => {
+  it('finds nothing in any JSON that JSON.stringify wrote, compact or indented', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        expect(findDuplicateJsonKey(JSON.stringify(value))).toBeNull();
+        expect(findDuplicateJsonKey(JSON.stringify(value, null, 2))).toBeNull();
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('finds a top-level key written twice, whatever the other keys hold', () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), fc.jsonValue(), { minKeys: 1 }), (object) => {
+        const [first] = Object.keys(object);
+        const text = `${JSON.stringify(object).slice(0, -1)},${JSON.stringify(first)}:null}`;
+        expect(findDuplicateJsonKey(text)).toEqual({ key: first, path: '' });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('compares keys after unescaping and names the path of the holding object', () => {
+    expect(findDuplicateJsonKey('{"a":1,"\\u0061":2}')).toEqual({ key: 'a', path: '' });
+    expect(findDuplicateJsonKey('[1,{"x":[{}, {"k":1, "k":2}]}]')).toEqual({ key: 'k', path: '[1].x[1]' });
+    expect(findDuplicateJsonKey('{"a b":{"c":{"d":0,"d":0}}}')).toEqual({ key: 'd', path: '["a b"].c' });
+  });
+
+  it('is not fooled by brackets, quotes, commas or colons inside strings', () => {
+    expect(findDuplicateJsonKey('{"a":"}{,:\\"a\\":","b":["a","a"],"c":"\\\\"}')).toBeNull();
+  });
+
+  it('handles nesting far deeper than the call stack', () => {
+    const deep = `${'['.repeat(50_000)}{"k":1,"k":2}${']'.repeat(50_000)}`;
+    expect(findDuplicateJsonKey(deep)?.key).toBe('k');
+    expect(findDuplicateJsonKey(`${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`)).toBeNull();
+  });
+});
+
+describe('query parameters read once', () => {
+  it('returns the single value, null when absent, and refuses repeats with 400', () => {
+    expect(singleQueryValue(new URLSearchParams('a=1&b=2'), 'a')).toBe('1');
+    expect(singleQueryValue(new URLSearchParams('a='), 'a')).toBe('');
+    expect(singleQueryValue(new URLSearchParams('b=2'), 'a')).toBeNull();
+    expect(() => singleQueryValue(new URLSearchParams('a=1&a=1'), 'a')).toThrow(expect.objectContaining({ status: 400 }));
+  });
+
+  it('refuses repeats only of the names it is told the library reads', () => {
+    const params = new URLSearchParams('tag=a&tag=b&f_x=1&f_y=2');
+    expect(() => refuseRepeatedParams(params, (name) => name.startsWith('f_'))).not.toThrow();
+    params.append('f_x', '3');
+    expect(() => refuseRepeatedParams(params, (name) => name.startsWith('f_'))).toThrow(/"f_x" must appear at most once/);
   });
 });

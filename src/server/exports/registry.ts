@@ -64,6 +64,11 @@ export class ExportRegistry {
     return this.#builders[format].get(key);
   }
 
+  /** How many builders are registered for a format (0 while none is: the export route then answers 404). */
+  size(format: ExportFormat): number {
+    return this.#builders[format].size;
+  }
+
   /** Keys registered for a format, in registration order. */
   keys(format: ExportFormat): string[] {
     return [...this.#builders[format].keys()];

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { parseFilterState } from '../../host/filter-state';
+import { QUERY_DIR, QUERY_FILTER_PREFIX, QUERY_SEARCH, QUERY_SORT, parseFilterState } from '../../host/filter-state';
 import { callerKey } from '../caller';
 import type { RequestContext } from '../context';
 import { BASE_SECURITY_HEADERS, HttpError } from '../errors';
@@ -12,17 +12,25 @@ import { buildPdf, PDF_CONTENT_TYPE } from '../exports/pdf';
 import type { ExportFormat } from '../exports/registry';
 import { checkExportTable, contentDisposition, exportFileName } from '../exports/table';
 import { buildXlsx, XLSX_CONTENT_TYPE } from '../exports/xlsx';
+import { refuseRepeatedParams, singleQueryValue } from '../query';
 
 /**
- * Runs a registered builder and answers with the file. Order of checks: `builder` missing (400),
- * no builder under that key (404), `authorize` (403), throttle (429); then the builder runs.
+ * Runs a registered builder and answers with the file. Order of checks: no builder registered for
+ * the format at all (404: the route does not exist yet, whatever the query says), `builder` missing,
+ * empty or repeated (400), no builder under that key (404), a filter parameter (`q`, `sort`, `dir`,
+ * `f_<key>`) repeated or `dir` other than `asc`/`desc` (400), `authorize` (403), throttle (429); then
+ * the builder runs. `HEAD` never gets here (405 in the handler), so only a real download runs a
+ * builder or counts against the throttle.
  */
 export async function exportFile(ctx: RequestContext, format: ExportFormat): Promise<Response> {
   const { request, url, options } = ctx;
-  const key = url.searchParams.get('builder');
+  const label = format.toUpperCase();
+  if (options.exports.size(format) === 0) throw new HttpError(404, `No ${label} export builders are registered.`);
+  const key = singleQueryValue(url.searchParams, 'builder');
   if (key === null || key.trim() === '') throw new HttpError(400, 'The builder query parameter is required.');
   const registered = options.exports.get(format, key);
-  if (!registered) throw new HttpError(404, `No ${format.toUpperCase()} export is registered for builder "${key.slice(0, 100)}".`);
+  if (!registered) throw new HttpError(404, `No ${label} export is registered for builder "${key.slice(0, 100)}".`);
+  checkFilterParams(url.searchParams);
   const subject = await ctx.subject();
   const route = format === 'pdf' ? 'export_pdf' : 'export_xlsx';
   if (options.authorize && !(await options.authorize({ request, route, subject, builder: key }))) {
@@ -57,4 +65,14 @@ export async function exportFile(ctx: RequestContext, format: ExportFormat): Pro
   headers['Content-Disposition'] = contentDisposition(exportFileName(table, key, format));
   headers['Content-Length'] = String(bytes.byteLength);
   return new Response(bytes as Uint8Array<ArrayBuffer>, { status: 200, headers });
+}
+
+/**
+ * The filter reader keeps one value per name and reads any `dir` but `desc` as ascending; for a file
+ * download both would silently export something other than what the URL says, so they are refused.
+ */
+function checkFilterParams(params: URLSearchParams): void {
+  refuseRepeatedParams(params, (name) => name === QUERY_SEARCH || name === QUERY_SORT || name === QUERY_DIR || name.startsWith(QUERY_FILTER_PREFIX));
+  const dir = params.get(QUERY_DIR);
+  if (dir !== null && dir !== 'asc' && dir !== 'desc') throw new HttpError(400, 'The dir query parameter must be asc or desc.');
 }

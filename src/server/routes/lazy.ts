@@ -6,15 +6,19 @@
 import { callerKey } from '../caller';
 import type { RequestContext } from '../context';
 import { BASE_SECURITY_HEADERS, HttpError } from '../errors';
+import { singleQueryValue } from '../query';
 
 /**
- * Renders a registered lazy block. Checks: `block` missing (400), not registered (404; names such as
- * `toString` or `__proto__` are never found through the prototype), `authorize` (403), throttle
- * (429). A renderer returning anything but a string is a bug (500).
+ * Renders a registered lazy block. Checks: no block registered at all (404, like the export routes
+ * before any builder exists), `block` missing, empty or repeated (400), not registered (404; names
+ * such as `toString` or `__proto__` are never found through the prototype), `authorize` (403),
+ * throttle (429). A renderer returning anything but a string is a bug (500). `HEAD` never gets here
+ * (405 in the handler): it would render the block and use up the throttle for nothing.
  */
 export async function lazyFragment(ctx: RequestContext): Promise<Response> {
   const { request, url, options } = ctx;
-  const block = url.searchParams.get('block');
+  if (Object.keys(options.lazyBlocks).length === 0) throw new HttpError(404, 'No lazy blocks are registered.');
+  const block = singleQueryValue(url.searchParams, 'block');
   if (block === null || block.trim() === '') throw new HttpError(400, 'The block query parameter is required.');
   const render = Object.prototype.hasOwnProperty.call(options.lazyBlocks, block) ? options.lazyBlocks[block] : undefined;
   if (typeof render !== 'function') throw new HttpError(404, `No lazy block is registered as "${block.slice(0, 100)}".`);
