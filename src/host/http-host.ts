@@ -98,6 +98,8 @@ export class HttpHost extends HostBase {
     if (this.#saveUrl === null) {
       return { localOnly: true, reason: 'disabled', prefs: applyPrefsPatch(emptyGridPrefs(), patch) };
     }
+    // An empty patch changes nothing, and the server refuses it ("nothing to save"): read instead.
+    if (patch.colPresets === undefined && patch.searches === undefined) return this.loadGridPrefs(subjectId, gridId);
     const response = await this.#send({ method: 'POST', url: this.#saveUrl, data: { grid_id: gridId, ...patch } });
     return readPrefsBody(response.data, gridId);
   }

@@ -84,6 +84,16 @@ describe('HttpHost against a real local server', () => {
     expect(ctx.requests.at(-1)).toMatchObject({ method: 'GET', url: '/grid/preferences/?grid_id=orders' });
   });
 
+  it('reads instead of POSTing an empty patch, which the server would refuse as nothing to save', async () => {
+    const host = signedIn();
+    await host.saveGridPrefs(null, 'empty-patch', patch);
+    const posts = ctx.requests.filter((request) => request.method === 'POST').length;
+    const result = await host.saveGridPrefs(null, 'empty-patch', {});
+    expect(ctx.requests.filter((request) => request.method === 'POST').length).toBe(posts);
+    expect(ctx.requests.at(-1)).toMatchObject({ method: 'GET', url: '/grid/preferences/?grid_id=empty-patch' });
+    expect(result).toEqual({ localOnly: false, prefs: { ...patch, updatedAt: '2024-06-01T12:00:00.000Z' } });
+  });
+
   it('scopes reads to the caller given by its cookie', async () => {
     const other = createHttpHost({ baseUrl: ctx.base, headers: { Cookie: 'sid=u2' } });
     await expect(other.loadGridPrefs(null, 'orders')).resolves.toEqual({ localOnly: false, prefs: { colPresets: {}, searches: [], updatedAt: null } });
