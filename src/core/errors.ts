@@ -22,7 +22,9 @@ export interface SpecErrorCatalogEntry {
  * Edge cases: a forbidden key (`rows`, `chart_option`, `sql`, a KPI `value`, ...) is reported only
  * with its `forbidden_*` code, never also as `unknown_field`; `required` is "missing", while a present
  * but blank label is `too_short`; a non-integer `height` is `invalid_type`, an integer outside the
- * range is `out_of_range`.
+ * range is `out_of_range`. `too_many_issues` always comes with other issues (it says the list is
+ * shortened, or that an oversized part was only partly searched); `validation_failed` says checking
+ * stopped early. Either way the spec counts as invalid.
  */
 export const SPEC_ERROR_CATALOG: Readonly<Record<SpecErrorCode, Readonly<SpecErrorCatalogEntry>>> = freezeEntries({
   not_object: {
@@ -108,6 +110,14 @@ export const SPEC_ERROR_CATALOG: Readonly<Record<SpecErrorCode, Readonly<SpecErr
   missing_column_key: {
     summary: 'A KPI aggregate other than count has no column_key.',
     fix: 'Add column_key naming the row key to aggregate; only count may leave it out (it then counts rows).',
+  },
+  too_many_issues: {
+    summary: 'The spec has more issues than are listed, or parts too large to check completely.',
+    fix: 'Fix the listed issues and validate again; a valid spec is small (at most 200 columns and no fields it does not define).',
+  },
+  validation_failed: {
+    summary: 'The validator stopped on an unexpected error, so the spec could not be checked completely.',
+    fix: 'Treat the spec as invalid; the message names the error. Report it to vue-grid-view with the spec that caused it.',
   },
 });
 

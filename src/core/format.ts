@@ -113,9 +113,31 @@ function localeList(locale: string | undefined): string[] {
   }
 }
 
-/** Upper-case ISO 4217 code if well formed (three letters), else the default. */
-function supportedCurrency(currency: string | undefined): string {
-  return currency !== undefined && /^[A-Za-z]{3}$/.test(currency) ? currency.toUpperCase() : DEFAULT_CURRENCY;
+/** Currency codes already warned about, so each bad code is reported once per process or page. */
+const warnedCurrencies = new Set<string>();
+
+/**
+ * Reports a currency code that fell back to `DEFAULT_CURRENCY` with one `console.warn` per code. A
+ * silent fallback would show amounts in dollars with no hint why; a warning on every format call
+ * would flood the console from a table of 100,000 cells. `console` is reached through `globalThis`
+ * because the core declares no DOM or Node globals, and a runtime without it simply stays quiet.
+ */
+function warnCurrencyFallback(currency: string): void {
+  if (warnedCurrencies.has(currency)) return;
+  // Bounded like the formatter caches: codes may come from requests.
+  if (warnedCurrencies.size >= MAX_CACHED) warnedCurrencies.clear();
+  warnedCurrencies.add(currency);
+  (globalThis as { console?: { warn?(...args: unknown[]): void } }).console?.warn?.(
+    `[vue-grid-view] currency code ${JSON.stringify(String(currency))} is not an ISO 4217 code Intl accepts; amounts are shown in ${DEFAULT_CURRENCY}.`,
+  );
+}
+
+/** Upper-case ISO 4217 code if well formed (three letters), else the default (with a one-time warning). */
+function supportedCurrency(currency: string): string {
+  // `typeof` because JavaScript callers may pass anything; only text can be a currency code.
+  if (typeof currency === 'string' && /^[A-Za-z]{3}$/.test(currency)) return currency.toUpperCase();
+  warnCurrencyFallback(currency);
+  return DEFAULT_CURRENCY;
 }
 
 function remember<T>(cache: Map<string, T>, key: string, value: T): T {
@@ -134,8 +156,11 @@ function remember<T>(cache: Map<string, T>, key: string, value: T): T {
  * - `text`: same as `number` (callers decide whether text gets number formatting at all).
  *
  * Negative zero, and negatives that round to zero, show without a sign (`0`, never `-0`).
- * Invalid locales (`"not a locale!"`) fall back to `en`, malformed currency codes to `USD`; nothing
- * throws. The currency code only matters for `currency`, so other formats share one instance.
+ * Invalid locales (`"not a locale!"`) fall back to `en`; nothing throws. A currency code that is not
+ * three letters (`"dollars"`, `""`), or that `Intl` refuses, falls back to `USD` and is reported once
+ * per code with `console.warn`, because showing euros as dollars without a word would hide a host
+ * bug; lowercase codes (`"eur"`) are accepted as they are. The currency code only matters for
+ * `currency`, so other formats share one instance.
  */
 export function getNumberFormat(locale?: string, format: ValueFormat = 'number', currency?: string): Intl.NumberFormat {
   const cur = format === 'currency' ? (currency ?? DEFAULT_CURRENCY) : '';
@@ -153,6 +178,7 @@ export function getNumberFormat(locale?: string, format: ValueFormat = 'number',
     formatter = new Intl.NumberFormat(tags, options);
   } catch {
     // A well-formed but unknown currency code can still be refused by some engines.
+    if (format === 'currency') warnCurrencyFallback(cur);
     formatter = new Intl.NumberFormat(tags, format === 'currency' ? { ...options, currency: DEFAULT_CURRENCY } : options);
   }
   return remember(numberFormats, key, formatter);

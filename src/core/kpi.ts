@@ -13,6 +13,11 @@
  * | `min`, `max`     | numeric values                                  | null ("—")      |
  * | `median`         | numeric values; mean of the two middle values   | null ("—")      |
  *
+ * Averages and medians never overflow: the mean of finite values is finite, so when the plain sum
+ * (or the sum of the two middle values) overflows they are computed again in a scaled form
+ * (`avg` of two `Number.MAX_VALUE` is `Number.MAX_VALUE`, not "—"). A `sum` that overflows has no
+ * displayable value and gives null.
+ *
  * Empty values are null, undefined (a missing key), '' and NaN. `0`, `false` and `" "` are values.
  * Numeric values are what `toNumber` accepts: finite numbers and decimal strings (`"12.5"`), never
  * booleans, NaN or ±Infinity. `count_distinct` compares values as given with SameValueZero (`1` and
@@ -20,7 +25,8 @@
  * instant; other objects by identity. A sum of no values is 0 because an empty total is zero; an
  * average, extreme or median of nothing does not exist, so it is null and shows as "—".
  *
- * Nullish entries in `rows` are skipped (they are not rows, so `count` does not count them).
+ * Nullish entries in `rows` are skipped (they are not rows, so `count` does not count them). `rows`
+ * that is not an array at all (null, undefined, an object from a failed request) counts as no rows.
  *
  * @module
  */
@@ -180,18 +186,22 @@ function accumulate(rows: readonly Row[], columns: readonly ColumnStats[]): numb
  * defaults: format `number`, tone `neutral`, no icon). `options` gives the locale and currency of
  * `display`; numbers are never rounded, only their text is.
  *
- * Edge cases: empty `rows` gives count 0, sum 0 and null for avg/min/max/median; a KPI whose
- * aggregate needs a column but has none, or whose aggregate is unknown (possible only with unchecked
- * wire input), gives null rather than throwing, because one bad card must not blank the strip; a
- * sum that overflows to ±Infinity gives null. See the module documentation for the full table.
- * Rows are only read.
+ * Edge cases: empty `rows` gives count 0, sum 0 and null for avg/min/max/median, and so does a
+ * `rows` that is not an array (null, undefined, anything else JavaScript callers may pass): it counts
+ * as no rows rather than throwing; a KPI whose aggregate needs a column but has none, or whose
+ * aggregate is unknown (possible only with unchecked wire input), gives null rather than throwing,
+ * because one bad card must not blank the strip; a sum that overflows to ±Infinity gives null, while
+ * averages and medians of huge values are computed without overflow. A malformed currency code
+ * falls back to USD with a one-time `console.warn` (see `getNumberFormat`). See the module
+ * documentation for the full table. Rows are only read.
  *
  * Cost: one pass over the rows for all KPIs together, each distinct column read and classified
  * once per row, no per-row allocation; medians collect their values in a `Float64Array` and select
  * the middle in linear time.
  */
-export function resolveKpis(specs: readonly (KpiSpec | KpiSpecWire)[], rows: readonly Row[], options?: FormatOptions): ResolvedKpi[] {
+export function resolveKpis(specs: readonly (KpiSpec | KpiSpecWire)[], rows: readonly Row[] | null | undefined, options?: FormatOptions): ResolvedKpi[] {
   const kpis = specs.map(normaliseKpi);
+  const list: readonly Row[] = Array.isArray(rows) ? rows : NO_ROWS;
   const byKey = new Map<string, ColumnStats>();
   const statsOf: (ColumnStats | null)[] = kpis.map((kpi) => {
     const kind = CODES[kpi.aggregate] ?? UNKNOWN;
@@ -205,11 +215,11 @@ export function resolveKpis(specs: readonly (KpiSpec | KpiSpecWire)[], rows: rea
     if (kind === MIN) stats.minWanted = true;
     if (kind === MAX) stats.maxWanted = true;
     if (kind === COUNT_DISTINCT && stats.distinct === null) stats.distinct = new DistinctSet();
-    if (kind === MEDIAN && stats.values === null) stats.values = new Float64Array(rows.length);
+    if (kind === MEDIAN && stats.values === null) stats.values = new Float64Array(list.length);
     return stats;
   });
 
-  const rowCount = accumulate(rows, [...byKey.values()]);
+  const rowCount = accumulate(list, [...byKey.values()]);
 
   return kpis.map((kpi, k) => {
     const kind = CODES[kpi.aggregate] ?? UNKNOWN;
@@ -229,7 +239,7 @@ export function resolveKpis(specs: readonly (KpiSpec | KpiSpecWire)[], rows: rea
       sampleSize = stats.present;
     } else if (kind === SUM) value = stats.sum + 0;
     else if (n === 0) value = null;
-    else if (kind === AVG) value = stats.sum / n;
+    else if (kind === AVG) value = Number.isFinite(stats.sum) ? stats.sum / n : scaledMean(list, stats);
     else if (kind === MIN) value = stats.min;
     else if (kind === MAX) value = stats.max;
     else value = medianOf((stats.values as Float64Array).subarray(0, n));
@@ -238,6 +248,60 @@ export function resolveKpis(specs: readonly (KpiSpec | KpiSpecWire)[], rows: rea
     if (value !== null) value = Number.isFinite(value) ? value + 0 : null;
     return toResolved(kpi, value, sampleSize, options);
   });
+}
+
+/** Stand-in for `rows` that are not an array. */
+const NO_ROWS: readonly Row[] = Object.freeze([]);
+
+/**
+ * The mean of a column whose plain sum overflowed, by a second pass that sums `value / n` instead
+ * (each term, and so every partial sum, stays within the largest magnitude present). Runs only after
+ * an overflow, so the hot loop pays nothing for it. The result is clamped to [min, max] of the
+ * values, which the true mean always lies in, so rounding at the very edge of the double range cannot
+ * turn it into ±Infinity.
+ */
+function scaledMean(rows: readonly Row[], stats: ColumnStats): number {
+  const n = stats.numeric;
+  let mean = 0;
+  let min = Infinity;
+  let max = -Infinity;
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r];
+    if (row === null || row === undefined) continue;
+    const num = toNumber(stats.own ? ownCell(row, stats.key) : row[stats.key]);
+    if (num === null) continue;
+    mean += num / n;
+    if (num < min) min = num;
+    if (num > max) max = num;
+  }
+  return clampMean(mean, min, max);
+}
+
+/** `mean` limited to [min, max]; NaN (only from ±Infinity partial sums) becomes the midpoint. */
+function clampMean(mean: number, min: number, max: number): number {
+  if (mean !== mean) return min / 2 + max / 2;
+  return mean < min ? min : mean > max ? max : mean;
+}
+
+/**
+ * Mean of finite values: the plain sum divided by the count when the sum is finite (the usual case,
+ * bit for bit what a naive loop gives), otherwise the scaled form of `scaledMean`.
+ */
+function meanOf(values: Float64Array): number {
+  const n = values.length;
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += values[i] as number;
+  if (Number.isFinite(sum)) return sum / n;
+  let mean = 0;
+  let min = Infinity;
+  let max = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const value = values[i] as number;
+    mean += value / n;
+    if (value < min) min = value;
+    if (value > max) max = value;
+  }
+  return clampMean(mean, min, max);
 }
 
 function toResolved(kpi: KpiSpec, value: number | null, sampleSize: number, options: FormatOptions | undefined): ResolvedKpi {
@@ -273,7 +337,10 @@ function medianOf(values: Float64Array): number {
     const value = values[i] as number;
     if (value > low) low = value;
   }
-  return (low + high) / 2;
+  const mid = (low + high) / 2;
+  // Two huge middle values of one sign overflow their sum; halving first cannot overflow. The plain
+  // form stays the first choice because it is exact where halving a subnormal would round.
+  return Number.isFinite(mid) ? mid : low / 2 + high / 2;
 }
 
 /**
@@ -346,8 +413,9 @@ class DistinctSet {
  * with `resolveKpis`.
  *
  * - `count`: how many finite values; `count_distinct`: how many distinct finite values;
- * - `sum`: 0 for no values; `avg`, `min`, `max`, `median`: null for no values; a result that
- *   overflows to ±Infinity is null; -0 comes back as 0.
+ * - `sum`: 0 for no values; `avg`, `min`, `max`, `median`: null for no values; a sum that
+ *   overflows to ±Infinity is null, while `avg` and `median` are computed without overflow; -0
+ *   comes back as 0.
  */
 export function aggregate(kind: KpiAggregate, values: readonly number[]): number | null {
   const result = aggregateFinite(kind, values);
@@ -369,12 +437,8 @@ function aggregateFinite(kind: KpiAggregate, values: readonly number[]): number 
       for (const value of used) sum += value;
       return sum;
     }
-    case 'avg': {
-      if (length === 0) return null;
-      let sum = 0;
-      for (const value of used) sum += value;
-      return sum / length;
-    }
+    case 'avg':
+      return length === 0 ? null : meanOf(used);
     case 'min': {
       if (length === 0) return null;
       let min = Infinity;

@@ -7,6 +7,8 @@
  * One pass finds every issue: a walk over the raw input (forbidden content, unknown keys, non-JSON
  * values) and the yup rules (structure, types, enums, lengths, patterns, ranges, URL safety,
  * uniqueness) run together and their issues come back sorted by path then code, de-duplicated.
+ * The work is bounded by the spec's own limits rather than by the input's size (see `walkSpec`), and
+ * at most 100 issues come back, so a 3 MB spec of junk costs about what a small one does.
  * `schema/grid-view-spec.v1.json` states the same rules for other tools; a property test proves both
  * give the same verdict.
  *
@@ -15,7 +17,7 @@
 import { GridViewSpecError } from './errors';
 import type { GridViewSpec, GridViewSpecWire, SafeParseResult } from './types';
 import { buildSpec, isBranded, toWire } from './spec/build';
-import { finaliseIssues, isWithin } from './spec/issues';
+import { blockedBy, capIssues, describeThrown, finaliseIssues } from './spec/issues';
 import { runRules } from './spec/rules';
 import { isPlainObject, walkSpec } from './spec/walk';
 
@@ -39,39 +41,72 @@ function notObject(message: string): SafeParseResult {
   return { ok: false, issues: [{ code: 'not_object', path: '', message }] };
 }
 
+/** The input threw while being read (a getter or proxy trap); JSON never does. */
+function unreadable(error: unknown): SafeParseResult {
+  return notObject(`The spec could not be read as plain JSON (${describeThrown(error)}). Pass the result of JSON.parse or a plain object literal.`);
+}
+
 function validate(raw: unknown): SafeParseResult {
-  if (!isPlainObject(raw)) {
-    return notObject(`The spec must be a plain JSON object such as {"grid_id": "orders", "columns": [...]}; got ${describeRoot(raw)}.`);
-  }
   let walked: ReturnType<typeof walkSpec>;
   try {
+    // Reading happens here only: `isPlainObject` and `describeRoot` may already meet a proxy trap.
+    if (!isPlainObject(raw)) {
+      return notObject(`The spec must be a plain JSON object such as {"grid_id": "orders", "columns": [...]}; got ${describeRoot(raw)}.`);
+    }
     walked = walkSpec(raw);
   } catch (error) {
-    // Only exotic inputs get here (a getter or proxy trap that throws); JSON never does.
-    const reason = error instanceof Error ? error.message : String(error);
-    return notObject(`The spec could not be read as plain JSON (${reason}). Pass the result of JSON.parse or a plain object literal.`);
+    return unreadable(error);
   }
-  const ruleIssues = runRules(walked.snapshot).filter((issue) => !walked.blocked.some((prefix) => isWithin(issue.segments, prefix)));
-  const issues = finaliseIssues([...walked.issues, ...ruleIssues]);
+  const isBlocked = blockedBy(walked.blocked);
+  const ruleIssues = runRules(walked.snapshot).filter((issue) => !isBlocked(issue.segments));
+  const issues = capIssues(finaliseIssues([...walked.issues, ...ruleIssues]));
   if (issues.length > 0) return { ok: false, issues };
   return { ok: true, spec: buildSpec(walked.snapshot as GridViewSpecWire) };
 }
 
 /**
- * Validates wire JSON and returns the typed spec, or `{ ok: false, issues }` with every issue found.
- * Never throws.
+ * `validate` that never throws. Everything above already turns bad input into issues; this is the
+ * last guard for a defect of the validator itself, so that "never throws" holds without exception.
+ */
+function validateSafely(raw: unknown): SafeParseResult {
+  try {
+    return validate(raw);
+  } catch (error) {
+    return {
+      ok: false,
+      issues: [
+        {
+          code: 'validation_failed',
+          path: '',
+          message: `The spec could not be checked completely: the validator stopped on an unexpected error (${describeThrown(error)}). Treat the spec as invalid and report this to vue-grid-view.`,
+        },
+      ],
+    };
+  }
+}
+
+/**
+ * Validates wire JSON and returns the typed spec, or `{ ok: false, issues }` with every issue found
+ * (at most 100). Never throws, whatever the input.
  *
  * Accepts only a plain JSON object (`{}` literal, `JSON.parse` output, or an object with a null
  * prototype); a string, array, null, number, Map, Date or class instance gives one `not_object` issue
- * at path `''`. Properties whose value is `undefined` count as absent (as in `JSON.stringify`). The
- * input is read once and never modified or kept: changing it afterwards does not change the spec.
+ * at path `''`, and so does an input whose getter or proxy trap throws while it is read. Properties
+ * whose value is `undefined` count as absent (as in `JSON.stringify`). The input is read once and
+ * never modified or kept: changing it afterwards does not change the spec.
+ *
+ * Edge cases of huge input: an array longer than its limit gets `too_many_items` and only its first
+ * limit + 1 entries are checked; one object lists at most 50 unknown or forbidden keys and counts the
+ * rest; more than 100 issues are cut to 99 after one `too_many_issues` issue at the root that counts
+ * the rest. An unexpected failure of the validator itself gives `validation_failed`. None of this
+ * changes the verdict, only how much detail comes back.
  *
  * @example
  * const result = safeParseGridViewSpecJson(JSON.parse(body));
  * if (!result.ok) for (const i of result.issues) console.log(i.code, i.path, i.message);
  */
 export function safeParseGridViewSpecJson(raw: unknown): SafeParseResult {
-  return validate(raw);
+  return validateSafely(raw);
 }
 
 /**
@@ -79,20 +114,21 @@ export function safeParseGridViewSpecJson(raw: unknown): SafeParseResult {
  * `GridViewSpecWire` may still hold anything at run time), so both functions agree on every input.
  */
 export function safeParseGridViewSpec(wire: GridViewSpecWire): SafeParseResult {
-  return validate(wire);
+  return validateSafely(wire);
 }
 
 /**
  * Validates wire JSON and returns the typed, deep-frozen spec with every default filled.
  *
- * @throws GridViewSpecError carrying every issue (sorted by path then code) when the input is not a
- * valid spec, including when it is not a plain JSON object at all (code `not_object`).
+ * @throws GridViewSpecError carrying every issue (sorted by path then code, at most 100) when the
+ * input is not a valid spec, including when it is not a plain JSON object at all (code `not_object`).
+ * Nothing else is ever thrown.
  * @example
  * const spec = parseGridViewSpecJson({ grid_id: 'orders', columns: [{ key: 'id', label: 'Order' }] });
  * spec.columns[0].format; // 'text'
  */
 export function parseGridViewSpecJson(raw: unknown): GridViewSpec {
-  const result = validate(raw);
+  const result = validateSafely(raw);
   if (!result.ok) throw new GridViewSpecError(result.issues);
   return result.spec;
 }

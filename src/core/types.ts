@@ -185,7 +185,9 @@ export type SpecErrorCode =
   | 'forbidden_kpi_value'
   | 'forbidden_option'
   | 'forbidden_sql'
-  | 'missing_column_key';
+  | 'missing_column_key'
+  | 'too_many_issues'
+  | 'validation_failed';
 
 /** One problem found in a spec. `path` points at the offending value, e.g. `columns[2].link_template`. */
 export interface SpecIssue {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   EMPTY_VALUE,
   formatKpiValue,
@@ -204,9 +204,35 @@ describe('getNumberFormat and getCollator', () => {
   });
 
   it('falls back to USD for malformed currency codes without throwing', () => {
-    expect(getNumberFormat('en', 'currency', 'dollars').resolvedOptions().currency).toBe('USD');
-    expect(getNumberFormat('en', 'currency', '').resolvedOptions().currency).toBe('USD');
-    expect(getNumberFormat('en', 'currency', 'eur').resolvedOptions().currency).toBe('EUR');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      expect(getNumberFormat('en', 'currency', 'dollars').resolvedOptions().currency).toBe('USD');
+      expect(getNumberFormat('en', 'currency', '').resolvedOptions().currency).toBe('USD');
+      expect(getNumberFormat('en', 'currency', 'eur').resolvedOptions().currency).toBe('EUR');
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('warns once per malformed currency code, naming it, and never for a good one', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      // Codes no other test uses: the warning and the formatter cache live for the whole module.
+      expect(formatValue(5, 'currency', { currency: 'euro-warn-test' })).toBe('$5.00');
+      expect(formatKpiValue(5, 'currency', { locale: 'de', currency: 'euro-warn-test' })).toMatch(/^5,00\s\$$/u);
+      for (let i = 0; i < 600; i++) getNumberFormat(`en-x-w${i}`, 'currency', 'euro-warn-test');
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0]?.[0])).toContain('"euro-warn-test"');
+      expect(String(warn.mock.calls[0]?.[0])).toContain('USD');
+      formatValue(5, 'currency', { currency: 'GBP' });
+      formatValue(5, 'currency', { currency: 'gbp' });
+      formatValue(5, 'currency');
+      expect(warn).toHaveBeenCalledTimes(1);
+      formatValue(5, 'currency', { currency: '€€€-warn-test' });
+      expect(warn).toHaveBeenCalledTimes(2);
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('keeps working after many distinct locales (the cache is bounded)', () => {

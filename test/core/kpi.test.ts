@@ -121,6 +121,32 @@ describe('resolveKpis: numeric aggregates', () => {
     expect(value('sum', 'v', [{ v: Number.MAX_VALUE }, { v: Number.MAX_VALUE }])).toBeNull();
   });
 
+  it('averages huge values without overflowing: avg of two Number.MAX_VALUE is Number.MAX_VALUE, not a dash', () => {
+    const M = Number.MAX_VALUE;
+    const [resolved] = resolveKpis([kpi('avg', 'v')], [{ v: M }, { v: M }]);
+    expect(resolved!.value).toBe(M);
+    expect(resolved!.display).not.toBe('—');
+    expect(value('avg', 'v', [{ v: -M }, { v: -M }, { v: -M }])).toBeCloseTo(-M, -300);
+    expect(value('avg', 'v', [{ v: -M }, { v: -M }, { v: -M }])).toBeGreaterThanOrEqual(-M);
+    // The partial sum overflows on the way although the total is small.
+    expect(value('avg', 'v', [{ v: M }, { v: M }, { v: -M }, { v: -M }, { v: 5 }])).toBeCloseTo(1, 10);
+    expect(value('avg', 'v', [{ v: M }, { v: String(M) }, { v: null }])).toBe(M);
+  });
+
+  it('takes the median of two huge middle values without overflowing', () => {
+    const M = Number.MAX_VALUE;
+    expect(value('median', 'v', [{ v: M }, { v: M }])).toBe(M);
+    expect(value('median', 'v', [{ v: -M }, { v: -M }, { v: 0 }, { v: -M }])).toBe(-M);
+    expect(value('median', 'v', [{ v: M }, { v: M / 2 }])).toBe(M * 0.75);
+  });
+
+  it('still gives null for a sum that overflows, next to a finite average of the same column', () => {
+    const M = Number.MAX_VALUE;
+    const [sum, avg] = resolveKpis([kpi('sum', 'v'), kpi('avg', 'v')], [{ v: M }, { v: M }]);
+    expect(sum!.value).toBeNull();
+    expect(avg!.value).toBe(M);
+  });
+
   it('gives the same results for several KPIs sharing one column as for each alone', () => {
     const rows: Row[] = Array.from({ length: 50 }, (_, i) => ({ v: i % 7 === 0 ? null : (i * 37) % 11 }));
     const aggregates: KpiAggregate[] = ['count', 'count_distinct', 'sum', 'avg', 'min', 'max', 'median', 'median'];
@@ -217,6 +243,15 @@ describe('resolveKpis: specs', () => {
     expect(resolveKpis(keys.map((k) => kpi('sum', k)), rows).map((k) => k.value)).toEqual(keys.map((_, i) => i * 3));
   });
 
+  it('treats rows that are null, undefined or not an array as no rows instead of throwing', () => {
+    const specs = [kpi('count', null), kpi('sum', 'v'), kpi('avg', 'v'), kpi('median', 'v'), kpi('count_distinct', 'v')];
+    for (const rows of [null, undefined, { v: 1 }, 'rows', 42]) {
+      const resolved = resolveKpis(specs, rows as unknown as Row[]);
+      expect(resolved.map((k) => k.value), String(rows)).toEqual([0, 0, null, null, 0]);
+      expect(resolved.map((k) => k.display), String(rows)).toEqual(['0', '0', '—', '—', '0']);
+    }
+  });
+
   it('never mutates the rows', () => {
     const rows: readonly Row[] = Object.freeze([Object.freeze({ v: 3 }), Object.freeze({ v: 1 }), Object.freeze({ v: 2 })] as Row[]);
     expect(() => resolveKpis(KPI_AGGREGATES.map((a) => kpi(a, 'v')), rows)).not.toThrow();
@@ -299,6 +334,15 @@ describe('aggregate', () => {
     expect(aggregate('min', values)).toBe(0);
     expect(aggregate('max', values)).toBe(999_999);
     expect(aggregate('median', values)).toBe(499_999.5);
+  });
+
+  it('averages and takes medians of huge values without overflowing', () => {
+    const M = Number.MAX_VALUE;
+    expect(aggregate('avg', [M, M])).toBe(M);
+    expect(aggregate('avg', [M, M, -M, -M, 5])).toBeCloseTo(1, 10);
+    expect(aggregate('median', [M, M, 1, -1])).toBe(M / 2);
+    expect(aggregate('median', [M, M])).toBe(M);
+    expect(aggregate('sum', [M, M])).toBeNull();
   });
 
   it('returns null for an unknown aggregate', () => {

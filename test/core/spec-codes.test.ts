@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { SPEC_ERROR_CATALOG } from '../../src/core/errors';
-import { safeParseGridViewSpecJson } from '../../src/core/spec';
+import { describe, expect, it, vi } from 'vitest';
+import { GridViewSpecError, SPEC_ERROR_CATALOG } from '../../src/core/errors';
+import { parseGridViewSpecJson, safeParseGridViewSpecJson } from '../../src/core/spec';
+import { wireSpecRules } from '../../src/core/spec/rules';
 import type { SpecErrorCode } from '../../src/core/types';
 
 const columns = [{ key: 'id', label: 'Order' }];
@@ -8,8 +9,16 @@ const series = [{ key: 'amount', label: 'Amount' }];
 const chart = { id: 'c', chart_type: 'bar', x_key: 'region', series };
 const spec = (extra: Record<string, unknown>) => ({ grid_id: 'orders', columns, ...extra });
 
-/** For every code: a spec that triggers it (and nothing else), and the path the issue must name. */
-const triggers: Record<SpecErrorCode, { input: unknown; path: string }> = {
+/**
+ * Codes that never stand alone: `too_many_issues` comes with the issues it summarises, and
+ * `validation_failed` needs the validator itself to fail. Each has its own tests below and in
+ * spec-huge.test.ts.
+ */
+type CompanionCode = 'too_many_issues' | 'validation_failed';
+const COMPANION_CODES: readonly CompanionCode[] = ['too_many_issues', 'validation_failed'];
+
+/** For every other code: a spec that triggers it (and nothing else), and the path the issue must name. */
+const triggers: Record<Exclude<SpecErrorCode, CompanionCode>, { input: unknown; path: string }> = {
   not_object: { input: '{"grid_id": "orders"}', path: '' },
   required: { input: { columns }, path: 'grid_id' },
   invalid_type: { input: spec({ striped: 'true' }), path: 'striped' },
@@ -34,8 +43,8 @@ const triggers: Record<SpecErrorCode, { input: unknown; path: string }> = {
 };
 
 describe('every code of the catalog', () => {
-  it('has a trigger here, and nothing here is outside the catalog', () => {
-    expect(Object.keys(triggers).sort()).toEqual(Object.keys(SPEC_ERROR_CATALOG).sort());
+  it('has a trigger here or is a companion code, and nothing here is outside the catalog', () => {
+    expect([...Object.keys(triggers), ...COMPANION_CODES].sort()).toEqual(Object.keys(SPEC_ERROR_CATALOG).sort());
   });
 
   for (const [code, { input, path }] of Object.entries(triggers)) {
@@ -129,5 +138,61 @@ describe('boundaries between codes', () => {
   it('does not ask for column_key when the aggregate itself is missing or unknown', () => {
     expect(codesOf({ grid_id: 'g', columns, kpis: [{ label: 'K' }] })).toEqual([['required', 'kpis[0].aggregate']]);
     expect(codesOf({ grid_id: 'g', columns, kpis: [{ label: 'K', aggregate: 'total' }] })).toEqual([['invalid_enum', 'kpis[0].aggregate']]);
+  });
+});
+
+describe('companion codes', () => {
+  it('too_many_issues: summarises unknown fields beyond 50 in one object, after the 50 it lists', () => {
+    const input: Record<string, unknown> = { grid_id: 'orders', columns };
+    for (let i = 0; i < 60; i++) input[`extra_${i}`] = true;
+    const result = safeParseGridViewSpecJson(input);
+    const issues = result.ok ? [] : result.issues;
+    expect(issues.filter((i) => i.code === 'unknown_field')).toHaveLength(50);
+    expect(issues.filter((i) => i.code === 'too_many_issues').map((i) => [i.path, i.message])).toEqual([
+      ['', 'The spec has 10 more unknown or forbidden fields than the 50 listed; they are not listed one by one. Remove them.'],
+    ]);
+  });
+
+  it('validation_failed: an error thrown inside the rules becomes a root issue, next to the issues the walk found', () => {
+    const spy = vi.spyOn(wireSpecRules, 'validateSync').mockImplementation(() => {
+      throw new RangeError('Maximum call stack size exceeded');
+    });
+    try {
+      const result = safeParseGridViewSpecJson(spec({ theme: 'dark' }));
+      expect(result.ok).toBe(false);
+      const issues = result.ok ? [] : result.issues;
+      expect(issues.map((i) => [i.code, i.path])).toEqual([
+        ['validation_failed', ''],
+        ['unknown_field', 'theme'],
+      ]);
+      expect(issues[0]?.message).toContain('RangeError: Maximum call stack size exceeded');
+      // The throwing parser reports it as a spec error too, never as the RangeError itself.
+      expect(() => parseGridViewSpecJson(spec({}))).toThrow(GridViewSpecError);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('validation_failed: a thrown non-Error (even a proxy that throws on every touch) is described without throwing again', () => {
+    const hostile = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error('trap');
+        },
+        getPrototypeOf() {
+          throw new Error('trap');
+        },
+      },
+    );
+    const spy = vi.spyOn(wireSpecRules, 'validateSync').mockImplementation(() => {
+      throw hostile;
+    });
+    try {
+      const result = safeParseGridViewSpecJson(spec({}));
+      expect(result.ok ? [] : result.issues.map((i) => i.code)).toEqual(['validation_failed']);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

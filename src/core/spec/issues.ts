@@ -48,12 +48,6 @@ export function parseYupPath(path: string | undefined): (string | number)[] {
   return segments;
 }
 
-/** True when `path` is `prefix` or lies inside it. */
-export function isWithin(path: PathSegments, prefix: PathSegments): boolean {
-  if (prefix.length > path.length) return false;
-  return prefix.every((segment, i) => path[i] === segment);
-}
-
 function compareSegments(a: PathSegments, b: PathSegments): number {
   const shared = Math.min(a.length, b.length);
   for (let i = 0; i < shared; i++) {
@@ -71,21 +65,75 @@ function compareSegments(a: PathSegments, b: PathSegments): number {
 
 /**
  * Sorts by path (segment by segment, parents first, indexes numerically) then by code, keeps the first
- * issue of each (path, code) pair, and turns paths into text. The same input always gives the same
- * output, whatever order the checks ran in.
+ * issue of each (path, code) pair, and turns paths into text. The sort is stable, so of two issues
+ * with the same path and code the one given first wins (the walk's issues come before the rules',
+ * which lets the walk's "200000 entries" beat the rules' view of a truncated array). Several
+ * `too_many_issues` at one path are merged into one issue whose message joins theirs. The same input
+ * always gives the same output, whatever order the checks ran in.
  */
 export function finaliseIssues(raw: readonly RawIssue[]): SpecIssue[] {
   const sorted = [...raw].sort((a, b) => compareSegments(a.segments, b.segments) || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
-  const seen = new Set<string>();
+  const seen = new Map<string, SpecIssue>();
   const issues: SpecIssue[] = [];
   for (const issue of sorted) {
     const path = formatPath(issue.segments);
     const id = `${issue.code}\u0000${path}`;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    issues.push({ code: issue.code, path, message: issue.message });
+    const earlier = seen.get(id);
+    if (earlier !== undefined) {
+      if (issue.code === 'too_many_issues' && !earlier.message.includes(issue.message)) earlier.message = `${earlier.message} ${issue.message}`;
+      continue;
+    }
+    const final: SpecIssue = { code: issue.code, path, message: issue.message };
+    seen.set(id, final);
+    issues.push(final);
   }
   return issues;
+}
+
+/** The most issues a validation result lists; `too_many_issues` says how many more there were. */
+export const MAX_ISSUES = 100;
+
+/**
+ * Shortens a finalised issue list to `MAX_ISSUES`: the first `MAX_ISSUES - 1` in sort order are kept
+ * and one `too_many_issues` issue at the root says how many were left out. The root sorts first, so
+ * the list stays sorted and the summary is the first thing a reader sees. A root `too_many_issues`
+ * already in the list is folded into the summary, keeping one issue per path and code.
+ */
+export function capIssues(issues: SpecIssue[]): SpecIssue[] {
+  if (issues.length <= MAX_ISSUES) return issues;
+  const root = issues.find((issue) => issue.code === 'too_many_issues' && issue.path === '');
+  const rest = root === undefined ? issues : issues.filter((issue) => issue !== root);
+  const kept = rest.slice(0, MAX_ISSUES - 1);
+  const omitted = rest.length - kept.length;
+  const summary = `${omitted} more ${omitted === 1 ? 'issue is' : 'issues are'} not listed: at most ${MAX_ISSUES} issues are returned. Fix these and validate again to see the rest.`;
+  return [{ code: 'too_many_issues', path: '', message: root === undefined ? summary : `${summary} ${root.message}` }, ...kept];
+}
+
+/** True when `path` lies inside one of the `blocked` paths (or is one); linear in the path's depth. */
+export function blockedBy(blocked: readonly PathSegments[]): (path: PathSegments) => boolean {
+  const prefixes = new Set(blocked.map((segments) => JSON.stringify(segments)));
+  return (path) => {
+    if (prefixes.size === 0) return false;
+    for (let length = 0; length <= path.length; length++) if (prefixes.has(JSON.stringify(path.slice(0, length)))) return true;
+    return false;
+  };
+}
+
+/**
+ * A short description of something thrown, for messages: `RangeError: Maximum call stack size
+ * exceeded`. Never throws itself, even for a thrown proxy or an error whose `message` getter throws,
+ * and clips long messages to 200 characters.
+ */
+export function describeThrown(error: unknown): string {
+  try {
+    let text: string;
+    if (error instanceof Error) text = `${String(error.name)}: ${String(error.message)}`;
+    else if (typeof error === 'string') text = error;
+    else text = `a thrown ${error === null ? 'null' : typeof error}`;
+    return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+  } catch {
+    return 'an error that cannot be read';
+  }
 }
 
 /** A short, safe description of a value for messages: its kind, and a clipped preview of scalars. */

@@ -13,7 +13,7 @@ import type { SpecErrorCode } from '../types';
 import { checkLinkTemplate, isSafeUrl } from '../url';
 import { SPEC_ENUMS } from './enums';
 import type { RawIssue } from './issues';
-import { describeValue, parseYupPath } from './issues';
+import { describeThrown, describeValue, parseYupPath } from './issues';
 import { SPEC_LIMITS, codePointLength } from './limits';
 
 interface MessageParams {
@@ -289,15 +289,25 @@ const YUP_TYPE_TO_CODE: Readonly<Record<string, SpecErrorCode>> = {
 };
 
 /**
- * Runs the rules on a snapshot and returns every issue. Never throws for any snapshot: an unexpected
- * error from yup itself is not swallowed, because it would be a bug in these rules, not bad input.
+ * Runs the rules on a snapshot and returns every issue. Never throws: an unexpected error (a bug in
+ * these rules or in yup, or an engine limit such as stack depth) becomes one `validation_failed`
+ * issue at the root naming the error, so the caller still gets a coded, invalid verdict. The walk
+ * keeps snapshots small (the spec's own limits bound them), so yup's work is bounded too.
  */
 export function runRules(snapshot: unknown): RawIssue[] {
   try {
     wireSpecRules.validateSync(snapshot, { abortEarly: false, strict: true });
     return [];
   } catch (error) {
-    if (!ValidationError.isError(error)) throw error;
+    if (!ValidationError.isError(error)) {
+      return [
+        {
+          code: 'validation_failed',
+          segments: [],
+          message: `The spec could not be checked completely: the validator stopped on an unexpected error (${describeThrown(error)}). Treat the spec as invalid and report this to vue-grid-view.`,
+        },
+      ];
+    }
     const details = error.inner.length > 0 ? error.inner : [error];
     return details.map((detail) => {
       const type = detail.type ?? '';

@@ -10,31 +10,47 @@
 import type { SpecErrorCode } from '../types';
 import type { PathSegments, RawIssue } from './issues';
 import { describeValue, formatPath } from './issues';
+import { SPEC_LIMITS } from './limits';
 
 /** How deep the walk follows nested objects; the spec itself is 4 levels deep, so deeper is never valid. */
 const MAX_DEPTH = 32;
 
+/**
+ * How many values the walk visits inside parts the spec does not define (unknown fields, and arrays
+ * or objects where a scalar belongs), where it only searches for forbidden content. Such a part is
+ * already an issue, so stopping early never changes the verdict; it bounds the work an oversized or
+ * shared-reference input (a DAG that unfolds exponentially) can cause. A whole valid spec holds
+ * about 2,000 values.
+ */
+export const SEARCH_BUDGET = 10_000;
+
+/**
+ * How many key-level issues (unknown, forbidden or reserved keys, array holes) one object or array
+ * reports one by one; the rest are counted in a single `too_many_issues` issue at its path.
+ */
+export const ISSUES_PER_CONTAINER = 50;
+
 /** Shape of the known part of a spec: which keys exist at each level and what each holds. */
 type Shape =
   | { kind: 'object'; fields: Readonly<Record<string, Shape>>; kpi?: true }
-  | { kind: 'array'; items: Shape }
+  | { kind: 'array'; items: Shape; max: number }
   | { kind: 'leaf' };
 
 const leaf: Shape = { kind: 'leaf' };
 const obj = (fields: Record<string, Shape>, kpi?: true): Shape => (kpi ? { kind: 'object', fields, kpi } : { kind: 'object', fields });
-const arr = (items: Shape): Shape => ({ kind: 'array', items });
+const arr = (items: Shape, max: number): Shape => ({ kind: 'array', items, max });
 
 const COLUMN = obj({ key: leaf, label: leaf, format: leaf, align: leaf, sortable: leaf, searchable: leaf, link_template: leaf, width: leaf });
 const KPI = obj({ label: leaf, column_key: leaf, aggregate: leaf, format: leaf, icon: leaf, tone: leaf }, true);
 const SERIES = obj({ key: leaf, label: leaf });
-const CHART = obj({ id: leaf, chart_type: leaf, x_key: leaf, series: arr(SERIES), data_source: leaf, height: leaf });
+const CHART = obj({ id: leaf, chart_type: leaf, x_key: leaf, series: arr(SERIES, SPEC_LIMITS.seriesMax), data_source: leaf, height: leaf });
 const ROOT = obj({
   grid_id: leaf,
-  columns: arr(COLUMN),
+  columns: arr(COLUMN, SPEC_LIMITS.columnsMax),
   title: leaf,
-  kpis: arr(KPI),
-  charts: arr(CHART),
-  layout: obj({ blocks: arr(leaf) }),
+  kpis: arr(KPI, SPEC_LIMITS.kpisMax),
+  charts: arr(CHART, SPEC_LIMITS.chartsMax),
+  layout: obj({ blocks: arr(leaf, SPEC_LIMITS.layoutBlocksMax) }),
   wrapper: leaf,
   search_mode: leaf,
   striped: leaf,
@@ -105,11 +121,43 @@ function unknownMessage(key: string, known: readonly string[]): string {
   return `"${key}" is not a field of the spec here. Remove it.${hint}${list}`;
 }
 
+/** Counts the key-level issues of one container and summarises those beyond the per-container limit. */
+class Tally {
+  private reported = 0;
+  private hidden = 0;
+
+  /** True while the container may still report an issue one by one; otherwise counts a hidden one. */
+  allow(): boolean {
+    if (this.reported < ISSUES_PER_CONTAINER) {
+      this.reported++;
+      return true;
+    }
+    this.hidden++;
+    return false;
+  }
+
+  /** Adds the summary of the hidden issues, if any, to `issues`. */
+  close(issues: RawIssue[], segments: PathSegments, what: string): void {
+    if (this.hidden === 0) return;
+    const where = segments.length === 0 ? 'The spec' : formatPath(segments);
+    issues.push({
+      code: 'too_many_issues',
+      segments,
+      message: `${where} has ${this.hidden} more ${what} than the ${ISSUES_PER_CONTAINER} listed; they are not listed one by one. Remove them.`,
+    });
+  }
+}
+
 /** Result of the walk: the issues it found and a snapshot of the known part of the input. */
 export interface WalkResult {
   issues: RawIssue[];
   /** Paths whose issues stand alone: the yup rules report nothing at or below them. */
   blocked: PathSegments[];
+  /**
+   * A plain copy of the known part of the input, for the yup rules. It shares nothing with the input:
+   * where the spec wants text, a number or a boolean but finds a container, it holds an empty stand-in
+   * of the same kind (an array keeps its length, for the message).
+   */
   snapshot: unknown;
 }
 
@@ -122,34 +170,60 @@ export interface WalkResult {
  * `invalid_type` for values JSON cannot hold (functions, symbols, bigints, NaN, Infinity, class
  * instances, Maps, sparse array holes, cycles, nesting deeper than 32). Properties whose value is
  * `undefined` are treated as absent, as `JSON.stringify` does.
+ *
+ * The work is bounded by the spec's own limits, whatever the input's size: a known array longer than
+ * its limit gets `too_many_items` here and only its first limit + 1 entries are checked further (the
+ * extra one keeps "one too many" as detailed as before); each object or array reports at most
+ * `ISSUES_PER_CONTAINER` key-level issues and summarises the rest with `too_many_issues`; parts the
+ * spec does not define are searched for at most `SEARCH_BUDGET` values in all, after which one
+ * `too_many_issues` at the root says the search stopped. None of this can turn an invalid spec
+ * into a valid one: every cut happens where an issue has already been reported.
+ *
+ * @throws whatever a getter or proxy trap of the input throws; the caller turns it into an issue.
  */
 export function walkSpec(raw: Record<string, unknown>): WalkResult {
   const issues: RawIssue[] = [];
   const blocked: PathSegments[] = [];
   const ancestors = new Set<object>();
+  let budget = SEARCH_BUDGET;
+  let searchCut = false;
 
   const report = (code: SpecErrorCode, segments: PathSegments, message: string): void => {
     issues.push({ code, segments, message });
     blocked.push(segments);
   };
 
-  /** Returns the snapshot of `value`; `null` stands in for values that were reported as unusable. */
+  /** Takes one value from the search budget; false (and the search stops) once it is spent. */
+  const spend = (): boolean => {
+    if (budget > 0) {
+      budget--;
+      return true;
+    }
+    searchCut = true;
+    return false;
+  };
+
+  /**
+   * Returns the snapshot of `value`; `null` stands in for values that were reported as unusable.
+   * `shape` null means a part the spec does not define: it is only searched, within the budget.
+   */
   const visit = (value: unknown, shape: Shape | null, segments: (string | number)[], inKpi: boolean): unknown => {
-    const where = formatPath(segments);
+    if (shape === null && !spend()) return null;
     // Everything at or below a KPI item is "inside a KPI", the item itself included (`kpis: [42]`).
     const kpi = inKpi || (shape?.kind === 'object' && shape.kpi === true);
     if (typeof value === 'string' || typeof value === 'boolean' || value === null) return value;
     if (typeof value === 'number') {
       if (kpi) {
-        report('forbidden_kpi_value', segments, `${where} holds a number, but a KPI never carries values: a KPI names an aggregate and the value is computed from the rows. Remove it.`);
+        report('forbidden_kpi_value', segments, `${formatPath(segments)} holds a number, but a KPI never carries values: a KPI names an aggregate and the value is computed from the rows. Remove it.`);
         return null;
       }
       if (!Number.isFinite(value)) {
-        report('invalid_type', segments, `${where} is ${describeValue(value)}, which JSON cannot hold. Use a finite number.`);
+        report('invalid_type', segments, `${formatPath(segments)} is ${describeValue(value)}, which JSON cannot hold. Use a finite number.`);
         return null;
       }
       return value;
     }
+    const where = formatPath(segments);
     if (typeof value !== 'object') {
       report('invalid_type', segments, `${where} is ${describeValue(value)}, which JSON cannot hold. Use text, a number, a boolean, an array or an object.`);
       return null;
@@ -169,58 +243,94 @@ export function walkSpec(raw: Record<string, unknown>): WalkResult {
     }
     ancestors.add(value);
     try {
-      if (isArray) {
-        const items = value as unknown[];
-        const itemShape = shape?.kind === 'array' ? shape.items : null;
-        const copy: unknown[] = [];
-        for (let i = 0; i < items.length; i++) {
-          const item = items[i];
-          if (item === undefined) {
-            report('invalid_type', [...segments, i], `${formatPath([...segments, i])} is empty; JSON arrays hold no holes or undefined. Remove the entry.`);
-            copy.push(null);
-          } else {
-            copy.push(visit(item, itemShape, [...segments, i], kpi));
-          }
-        }
-        // A container where the spec wants a scalar stays as it is, so the type error can describe it.
-        return shape?.kind === 'array' ? copy : value;
-      }
-      const objectShape = shape?.kind === 'object' ? shape : null;
-      const known = objectShape ? Object.keys(objectShape.fields) : [];
-      const copy: Record<string, unknown> = {};
-      for (const key of Object.keys(value)) {
-        const child = (value as Record<string, unknown>)[key];
-        if (child === undefined) continue;
-        const childSegments = [...segments, key];
-        const normalised = normaliseKey(key);
-        if (PROTOTYPE_KEYS.has(key)) {
-          report('unknown_field', childSegments, unknownMessage(key, known));
-          continue;
-        }
-        const forbidden = FORBIDDEN.get(normalised) ?? (kpi && KPI_VALUE_KEYS.has(normalised) ? 'forbidden_kpi_value' : undefined);
-        if (forbidden) {
-          report(forbidden, childSegments, forbiddenMessage(forbidden, key));
-          continue;
-        }
-        const fieldShape = objectShape && Object.prototype.hasOwnProperty.call(objectShape.fields, key) ? objectShape.fields[key] : undefined;
-        if (fieldShape) {
-          copy[key] = visit(child, fieldShape, childSegments, kpi);
-        } else {
-          // Only the outermost unknown key is reported (not every key below it); the subtree is still
-          // searched so forbidden content hidden under it is named too.
-          // A number inside a KPI is a KPI value: that is its only issue.
-          const isKpiValue = kpi && typeof child === 'number';
-          if (objectShape && !isKpiValue) issues.push({ code: 'unknown_field', segments: childSegments, message: unknownMessage(key, known) });
-          visit(child, null, childSegments, kpi);
-        }
-      }
-      return objectShape ? copy : value;
+      return isArray ? visitArray(value as unknown[], shape, segments, kpi, where) : visitObject(value as Record<string, unknown>, shape, segments, kpi);
     } finally {
       ancestors.delete(value);
     }
   };
 
+  const visitArray = (items: unknown[], shape: Shape | null, segments: (string | number)[], kpi: boolean, where: string): unknown => {
+    const arrayShape = shape?.kind === 'array' ? shape : null;
+    const itemShape = arrayShape ? arrayShape.items : null;
+    const length = items.length;
+    let checked = length;
+    if (arrayShape && length > arrayShape.max + 1) {
+      // The limit is broken whatever the rest holds: checking one entry past it keeps the detail of a
+      // spec that is one over, and the remaining thousands would only cost time and repeat issues.
+      checked = arrayShape.max + 1;
+      issues.push({
+        code: 'too_many_items',
+        segments,
+        message: `${where} has ${length} entries; at most ${arrayShape.max} are allowed. Remove the extra ones. Only the first ${checked} were checked.`,
+      });
+    }
+    const tally = new Tally();
+    const copy: unknown[] = [];
+    for (let i = 0; i < checked; i++) {
+      // Inside parts the spec does not define every entry, holes included, costs from the budget.
+      if (itemShape === null && searchCut) break;
+      const item = items[i];
+      if (item === undefined) {
+        if (itemShape === null && !spend()) break;
+        const itemSegments = [...segments, i];
+        if (tally.allow()) report('invalid_type', itemSegments, `${formatPath(itemSegments)} is empty; JSON arrays hold no holes or undefined. Remove the entry.`);
+        // Blocked even when not listed, so the rules do not report the stand-in null instead.
+        else blocked.push(itemSegments);
+        copy.push(null);
+      } else {
+        copy.push(visit(item, itemShape, [...segments, i], kpi));
+      }
+    }
+    tally.close(issues, segments, 'empty entries (holes or undefined)');
+    // A container where the spec wants a scalar becomes an empty stand-in: the type error can still
+    // describe it ("an array of 3") and the rules never touch the caller's objects.
+    return arrayShape ? copy : new Array<unknown>(length);
+  };
+
+  const visitObject = (value: Record<string, unknown>, shape: Shape | null, segments: (string | number)[], kpi: boolean): unknown => {
+    const objectShape = shape?.kind === 'object' ? shape : null;
+    const known = objectShape ? Object.keys(objectShape.fields) : [];
+    const copy: Record<string, unknown> = {};
+    const tally = new Tally();
+    for (const key of Object.keys(value)) {
+      if (objectShape === null && searchCut) break;
+      const child = value[key];
+      if (child === undefined) continue;
+      const childSegments = [...segments, key];
+      const fieldShape = objectShape && Object.prototype.hasOwnProperty.call(objectShape.fields, key) ? objectShape.fields[key] : undefined;
+      if (fieldShape) {
+        copy[key] = visit(child, fieldShape, childSegments, kpi);
+        continue;
+      }
+      if (PROTOTYPE_KEYS.has(key)) {
+        if (tally.allow()) report('unknown_field', childSegments, unknownMessage(key, known));
+        continue;
+      }
+      const normalised = normaliseKey(key);
+      const forbidden = FORBIDDEN.get(normalised) ?? (kpi && KPI_VALUE_KEYS.has(normalised) ? 'forbidden_kpi_value' : undefined);
+      if (forbidden) {
+        if (tally.allow()) report(forbidden, childSegments, forbiddenMessage(forbidden, key));
+        continue;
+      }
+      // Only the outermost unknown key is reported (not every key below it); the subtree is still
+      // searched so forbidden content hidden under it is named too.
+      // A number inside a KPI is a KPI value: that is its only issue.
+      const isKpiValue = kpi && typeof child === 'number';
+      if ((objectShape !== null || isKpiValue) && !tally.allow()) continue;
+      if (objectShape && !isKpiValue) issues.push({ code: 'unknown_field', segments: childSegments, message: unknownMessage(key, known) });
+      visit(child, null, childSegments, kpi);
+    }
+    tally.close(issues, segments, 'unknown or forbidden fields');
+    return objectShape ? copy : {};
+  };
+
   const snapshot = visit(raw, ROOT, [], false);
+  if (searchCut) {
+    issues.push({
+      code: 'too_many_issues',
+      segments: [],
+      message: `Parts of the spec that it does not define (unknown fields, or arrays and objects where text, a number or a boolean belongs) are too large to search completely; only their first ${SEARCH_BUDGET} values were searched for forbidden content. Remove them.`,
+    });
+  }
   return { issues, blocked, snapshot };
 }
-
