@@ -129,7 +129,9 @@ const en = {
   'spec_error.forbidden_kpi_value': 'A KPI must not carry a value; values come from rows.',
   'spec_error.forbidden_option': 'A spec must not carry a raw chart or grid option.',
   'spec_error.forbidden_sql': 'A spec must not carry SQL.',
-  'spec_error.missing_column_key': 'A KPI or chart names a column the spec does not have.',
+  'spec_error.missing_column_key': 'A KPI that is not a count does not say which column to aggregate.',
+  'spec_error.too_many_issues': 'The spec has more problems than are listed.',
+  'spec_error.validation_failed': 'The spec could not be checked.',
 
   // --- simple table ---------------------------------------------------------------------------
   'table.label': 'Data table',
@@ -342,7 +344,9 @@ const uk: MessageCatalog = {
   'spec_error.forbidden_kpi_value': 'Показник не може містити значення; значення беруться з рядків.',
   'spec_error.forbidden_option': 'Опис не може містити сирі параметри діаграми чи таблиці.',
   'spec_error.forbidden_sql': 'Опис не може містити SQL.',
-  'spec_error.missing_column_key': 'Показник або діаграма посилається на стовпець, якого немає в описі.',
+  'spec_error.missing_column_key': 'Показник, що не є підрахунком, не вказує, який стовпець агрегувати.',
+  'spec_error.too_many_issues': 'Опис має більше проблем, ніж показано.',
+  'spec_error.validation_failed': 'Опис не вдалося перевірити.',
 
   'table.label': 'Таблиця даних',
   'table.sort.button': 'Сортувати за «{column}»',
