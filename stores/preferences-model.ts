@@ -1,13 +1,21 @@
 /**
  * The data side of saved preferences on the client: the local record kept in localStorage, the
  * merge of a local copy with a server or other-tab copy, and the name checks behind "duplicate names
- * are refused". Pure functions; the Pinia store is in `./preferences`.
+ * are refused". Pure functions, so the rules that decide what the user keeps can be tested without
+ * Pinia, timers or storage; the edits built on them are in `./preferences-edits`, the Pinia store
+ * in `./preferences`.
  *
  * @module
  */
 import { PREFS_LIMITS, validateGridPrefsPatch } from '../src/core/prefs';
 import type { ColumnPreset, GridPrefsPatch } from '../src/core/types';
 import type { LocalOnlyReason } from '../src/host/types';
+
+/** What one grid's preferences hold: named column presets (in their order) and saved searches. */
+export interface PrefsContents {
+  colPresets: Record<string, ColumnPreset>;
+  searches: string[];
+}
 
 /**
  * Names removed locally since the last confirmed save. A merge with another copy must not bring
@@ -19,15 +27,18 @@ export interface Tombstones {
 }
 
 /** What the preferences store keeps in localStorage per grid (inside the versioned payload). */
-export interface LocalPrefsRecord {
-  colPresets: Record<string, ColumnPreset>;
-  searches: string[];
+export interface LocalPrefsRecord extends PrefsContents {
   updatedAt: string | null;
   /** True while the host has not confirmed the latest change. */
   pending: boolean;
   localOnly: boolean;
   localOnlyReason: LocalOnlyReason | null;
   tombstones: Tombstones;
+}
+
+/** Fresh, empty tombstones: nothing deleted since the last confirmed save. */
+export function emptyTombstones(): Tombstones {
+  return { presets: [], searches: [] };
 }
 
 /** Prefix of the preferences keys in localStorage. */
@@ -83,7 +94,7 @@ export function validateLocalPrefsRecord(raw: unknown): LocalPrefsRecord | null 
 }
 
 /** The contents two copies are compared by: presets by name, searches and tombstones as sets. */
-export function canonicalPrefs(value: { colPresets: Record<string, ColumnPreset>; searches: string[]; tombstones?: Tombstones }): string {
+export function canonicalPrefs(value: PrefsContents & { tombstones?: Tombstones }): string {
   const names = Object.keys(value.colPresets).sort();
   return JSON.stringify([
     names.map((name) => [name, value.colPresets[name]]),
@@ -101,11 +112,7 @@ export function canonicalPrefs(value: { colPresets: Record<string, ColumnPreset>
  * Edge cases: when the union breaks a limit (too many presets or searches, body too big), the local
  * copy alone is returned, so what the user did is never the part that gets cut.
  */
-export function mergePrefs(
-  local: { colPresets: Record<string, ColumnPreset>; searches: string[] },
-  other: { colPresets: Record<string, ColumnPreset>; searches: string[] },
-  tombstones: Tombstones,
-): GridPrefsPatch & { colPresets: Record<string, ColumnPreset>; searches: string[] } {
+export function mergePrefs(local: PrefsContents, other: PrefsContents, tombstones: Tombstones): GridPrefsPatch & PrefsContents {
   const deletedPresets = new Set(tombstones.presets);
   const deletedSearches = new Set(tombstones.searches);
   const colPresets: Record<string, ColumnPreset> = { ...local.colPresets };
@@ -147,6 +154,11 @@ export interface PrefsProblem {
   fallback?: string;
 }
 
+/** A refusal with a validator's plain message (code `invalid`, shown as it is). */
+export function invalidProblem(detail: string): PrefsProblem {
+  return { code: 'invalid', key: 'common.error', params: {}, detail };
+}
+
 /** Normalises a preset name (trimmed) and compares names case-insensitively. */
 export function normaliseName(name: string): string {
   return name.trim();
@@ -167,7 +179,7 @@ export function presetNameProblem(name: string, colPresets: Record<string, Colum
   if (name.length > PREFS_LIMITS.presetNameMaxLength) {
     return { code: 'name_too_long', key: 'prefs.preset.name_too_long', params: { max: PREFS_LIMITS.presetNameMaxLength } };
   }
-  if (name === '__proto__') return { code: 'invalid', key: 'common.error', params: {}, detail: '"__proto__" is not allowed as a preset name.' };
+  if (name === '__proto__') return invalidProblem('"__proto__" is not allowed as a preset name.');
   const clash = clashingName(colPresets, name, ignore);
   if (clash !== null) return { code: 'name_taken', key: 'prefs.preset.name_taken', params: { name: clash } };
   return null;

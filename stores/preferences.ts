@@ -13,8 +13,8 @@
  *    next). `localOnly: true` in the answer keeps everything in localStorage and says so.
  * 4. Failure keeps the change locally (`pending`, `error` set) and retries retryable errors with
  *    exponential backoff (`retry` options, capped, `Retry-After` honoured); the `online` event
- *    retries at once and a new change replaces the wait with the normal debounce. After `maxAttempts` the grid stays pending until `retry()`, the
- *    next change or the next load.
+ *    retries at once and a new change replaces the wait with the normal debounce. After
+ *    `maxAttempts` the grid stays pending until `retry()`, the next change or the next load.
  *
  * Copies meet in two places: when the store gets the server's copy while it holds unconfirmed
  * changes (a load after a failed save, a save before any successful load), and when another tab
@@ -29,48 +29,48 @@
  * subject's records, drops every timer and late answer of the old subject, and loads the new
  * subject's state: nothing crosses from one user to another, nothing is lost.
  *
+ * This module is the Pinia store that wires the parts together and owns what spans grids: the
+ * options, the active subject and the hold of `switchSubject`, and the order in which each step
+ * runs. The parts:
+ * - `./preferences-edits`: what each action changes, or why it is refused (pure);
+ * - `./preferences-model`: the local record, its keys, the merge and the name checks (pure);
+ * - `./preferences-runtime`: one grid's entry and the state change each arriving copy makes;
+ * - `./preferences-local`: the records in localStorage and other tabs' writes;
+ * - `./preferences-scheduler`: debounce, backoff and one request at a time per grid.
+ *
  * @module
  */
 import { defineStore } from 'pinia';
 import { onScopeDispose, ref, shallowRef } from 'vue';
 import { createTranslator } from '../src/core/i18n';
 import type { MessageOverrides } from '../src/core/i18n';
-import { PREFS_LIMITS, validateGridPrefsPatch } from '../src/core/prefs';
-import type { ColumnPreset, GridPrefs, PresetColumnState } from '../src/core/types';
-import { toHostErrorInfo } from '../src/host/errors';
-import type { HostErrorInfo } from '../src/host/errors';
-import { isHostError } from '../src/host/errors';
-import { cloneJson, jsonByteLength } from '../src/host/prefs-data';
-import type { GridViewHost, LoadPrefsResult, LocalOnlyReason } from '../src/host/types';
-import {
-  canonicalPrefs,
-  mergePrefs,
-  normaliseName,
-  prefsStorageKey,
-  presetNameProblem,
-  renameKey,
-  searchProblem,
-  validateLocalPrefsRecord,
-} from './preferences-model';
-import type { LocalPrefsRecord, PrefsErrorCode, PrefsProblem, Tombstones } from './preferences-model';
-import { presetColumnsFromState } from './column-state';
+import type { PresetColumnState } from '../src/core/types';
+import { isHostError, toHostErrorInfo } from '../src/host/errors';
+import { cloneJson } from '../src/host/prefs-data';
+import type { GridViewHost, LoadPrefsResult } from '../src/host/types';
 import type { ColumnStateInput } from './column-state';
-import { createSafeStorage, listenToStorage, parsePayload, readPayload, writePayload } from './safe-storage';
+import { hasPreset, planDeletePreset, planRemoveSearch, planRenamePreset, planSavePreset, planSaveSearch } from './preferences-edits';
+import type { PrefsEdit, PrefsEditBase } from './preferences-edits';
+import { applyOtherTabWrite, listenToPrefsEvents, readLocalRecord, writeRecord } from './preferences-local';
+import type { PrefsErrorCode, PrefsProblem } from './preferences-model';
+import {
+  adoptMerged,
+  applyLoadResult,
+  applySaveFailure,
+  applySaveSuccess,
+  createGridRuntime,
+  emptyEntry,
+  markDisabled,
+  settleWithoutHost,
+} from './preferences-runtime';
+import type { GridPrefsEntry, GridRuntime, PrefsScope } from './preferences-runtime';
+import { DEFAULT_RETRY, SaveScheduler, nextRetryDelay } from './preferences-scheduler';
+import type { RetryOptions } from './preferences-scheduler';
+import { createSafeStorage } from './safe-storage';
 import type { SafeStorage, StorageOptions } from './safe-storage';
 
-/** Backoff of failed saves: delay of attempt n is `min(maxDelayMs, initialDelayMs × factor^(n−1))`. */
-export interface RetryOptions {
-  /** Delay before the first retry; default 1000 ms. */
-  initialDelayMs: number;
-  /** Growth per attempt; default 2. */
-  factor: number;
-  /** Cap of one delay; default 30,000 ms. A server's `Retry-After` may ask for more (up to 5 min). */
-  maxDelayMs: number;
-  /** Failed attempts in a row after which automatic retries stop; default 10. */
-  maxAttempts: number;
-  /** Random share taken off each delay (0 to 1) so that many clients do not retry in step; default 0.2. */
-  jitter: number;
-}
+export type { GridPrefsEntry } from './preferences-runtime';
+export type { RetryOptions } from './preferences-scheduler';
 
 /** Options of `configure`. Absent fields keep their current value. */
 export interface PreferencesStoreOptions extends StorageOptions {
@@ -99,38 +99,6 @@ export interface PreferencesStoreOptions extends StorageOptions {
   now?: () => number;
 }
 
-/** The state of one grid's preferences. Read it; change it through the store's actions. */
-export interface GridPrefsEntry {
-  gridId: string;
-  /** The subject these preferences belong to (null: the anonymous caller). */
-  subject: string | null;
-  colPresets: Record<string, ColumnPreset>;
-  searches: string[];
-  /** Time of the last save the server confirmed (null: never, or local only). */
-  updatedAt: string | null;
-  /** True while `load` runs. */
-  loading: boolean;
-  /** True once a `load` finished (even a failed one: local data is usable). */
-  loaded: boolean;
-  /** Why the last load failed, or null. */
-  loadError: HostErrorInfo | null;
-  /** True while a save request runs. */
-  saving: boolean;
-  /** True while the latest change is not confirmed by the host. The change is in localStorage. */
-  pending: boolean;
-  /** Why the last save failed, or null after a success. */
-  error: HostErrorInfo | null;
-  /** Failed saves in a row. */
-  attempts: number;
-  /** When the next automatic retry runs (epoch ms), or null. */
-  nextRetryAt: number | null;
-  /** True when preferences live on this device only (anonymous caller, or no server saving). */
-  localOnly: boolean;
-  localOnlyReason: LocalOnlyReason | null;
-  /** True once the server's copy was seen in this session; before that a save re-reads and merges. */
-  synced: boolean;
-}
-
 /** Result of an action: the value, or a refusal with a code and a translated message. */
 export type PrefsResult<T = undefined> = { ok: true; value: T } | { ok: false; code: PrefsErrorCode; message: string };
 
@@ -146,61 +114,14 @@ export interface SavePresetOptions {
   overwrite?: boolean;
 }
 
-const DEFAULT_RETRY: RetryOptions = { initialDelayMs: 1000, factor: 2, maxDelayMs: 30_000, maxAttempts: 10, jitter: 0.2 };
-const MAX_RETRY_AFTER_MS = 300_000;
-const MAX_TOMBSTONES = 200;
-
-/** Whose records the store works on. A new object on every switch, so old work can tell it is stale. */
-interface Scope {
-  readonly namespace: string;
-  readonly subject: string | null;
-}
-
-/** The non-reactive side of one grid of one scope. */
-interface Runtime {
-  readonly scope: Scope;
-  readonly gridId: string;
-  /** The reactive entry in `grids` (of this runtime's scope). */
-  readonly entry: GridPrefsEntry;
-  revision: number;
-  tombstones: Tombstones;
-  debounceTimer: ReturnType<typeof setTimeout> | null;
-  retryTimer: ReturnType<typeof setTimeout> | null;
-  inflight: Promise<void> | null;
-  resend: boolean;
-  loading: Promise<void> | null;
-  localRead: boolean;
-}
-
-function emptyEntry(gridId: string, subject: string | null): GridPrefsEntry {
-  return {
-    gridId,
-    subject,
-    colPresets: {},
-    searches: [],
-    updatedAt: null,
-    loading: false,
-    loaded: false,
-    loadError: null,
-    saving: false,
-    pending: false,
-    error: null,
-    attempts: 0,
-    nextRetryAt: null,
-    localOnly: false,
-    localOnlyReason: null,
-    synced: false,
-  };
-}
-
 /** The preferences store. See the module comment and `docs/state.md`. */
 export const useGridPreferencesStore = defineStore('gridView/preferences', () => {
   const grids = ref<Record<string, GridPrefsEntry>>({});
   const hasHost = shallowRef(false);
   /** The subject whose preferences `grids` holds (null: anonymous). */
   const subject = shallowRef<string | null>(null);
-  let scope: Scope = { namespace: 'default', subject: null };
-  let runtimes = new Map<string, Runtime>();
+  let scope: PrefsScope = { namespace: 'default', subject: null };
+  let runtimes = new Map<string, GridRuntime>();
   /** The `subject` option; null: follow the host. */
   let explicitSubject: { value: string | null } | null = null;
   /** Set while `switchSubject` waits for the sign-in: no request starts. */
@@ -260,7 +181,8 @@ export const useGridPreferencesStore = defineStore('gridView/preferences', () =>
     return host ? host.currentSubjectId() : null;
   }
 
-  function live(runtime: Runtime): boolean {
+  /** False once the store switched away from the runtime's scope: its late answers are dropped. */
+  function live(runtime: GridRuntime): boolean {
     return runtime.scope === scope;
   }
 
@@ -275,12 +197,12 @@ export const useGridPreferencesStore = defineStore('gridView/preferences', () =>
     return true;
   }
 
-  function switchScope(next: Scope): void {
+  function switchScope(next: PrefsScope): void {
     const known = [...runtimes.values()].map((runtime) => ({ gridId: runtime.gridId, reload: runtime.entry.loaded || runtime.entry.loading }));
     // The old subject's unconfirmed changes are already in its own records (written on every change
     // and every failed save); they stay there for that subject's next session. Its timers go, and
     // answers still on their way are dropped by `live()`.
-    for (const runtime of runtimes.values()) clearTimers(runtime);
+    for (const runtime of runtimes.values()) runtime.saves.clear();
     scope = next;
     subject.value = next.subject;
     runtimes = new Map();
@@ -305,7 +227,7 @@ export const useGridPreferencesStore = defineStore('gridView/preferences', () =>
     });
     hold = { promise, release };
     for (const runtime of runtimes.values()) {
-      clearTimers(runtime);
+      runtime.saves.clear();
       runtime.entry.nextRetryAt = null;
     }
   }
@@ -319,7 +241,7 @@ export const useGridPreferencesStore = defineStore('gridView/preferences', () =>
   }
 
   function resumePending(): void {
-    for (const runtime of runtimes.values()) if (runtime.entry.pending && !runtime.inflight) scheduleSave(runtime, 0);
+    for (const runtime of runtimes.values()) if (runtime.entry.pending && !runtime.saves.inflight) scheduleSave(runtime, 0);
   }
 
   /**
@@ -356,26 +278,17 @@ export const useGridPreferencesStore = defineStore('gridView/preferences', () =>
 
   // --- entries ----------------------------------------------------------------------------------
 
-  function runtimeOf(gridId: string): Runtime {
-    let runtime = runtimes.get(gridId);
-    if (!runtime) {
-      // An entry may exist without a runtime (state restored into Pinia, e.g. after SSR).
-      if (!grids.value[gridId]) grids.value[gridId] = emptyEntry(gridId, scope.subject);
-      runtime = {
-        scope,
-        gridId,
-        entry: grids.value[gridId]!,
-        revision: 0,
-        tombstones: { presets: [], searches: [] },
-        debounceTimer: null,
-        retryTimer: null,
-        inflight: null,
-        resend: false,
-        loading: null,
-        localRead: false,
-      };
-      runtimes.set(gridId, runtime);
-    }
+  function runtimeOf(gridId: string): GridRuntime {
+    const known = runtimes.get(gridId);
+    if (known) return known;
+    // An entry may exist without a runtime (state restored into Pinia, e.g. after SSR).
+    if (!grids.value[gridId]) grids.value[gridId] = emptyEntry(gridId, scope.subject);
+    const saves = new SaveScheduler({
+      attempt: () => sendOnce(runtime),
+      wantsFollowUp: () => live(runtime) && !hold && runtime.entry.pending,
+    });
+    const runtime = createGridRuntime(scope, gridId, grids.value[gridId]!, saves);
+    runtimes.set(gridId, runtime);
     return runtime;
   }
 
@@ -388,109 +301,32 @@ export const useGridPreferencesStore = defineStore('gridView/preferences', () =>
   }
 
   /** The grid's runtime in the current scope, with its local record read. */
-  function prepare(gridId: string): Runtime {
+  function prepare(gridId: string): GridRuntime {
     syncScope();
     const runtime = runtimeOf(gridId);
-    readLocal(runtime);
+    readLocalRecord(storage, runtime);
     return runtime;
   }
 
-  // --- local record ---------------------------------------------------------------------------
-
-  function storageKey(runtime: Runtime): string {
-    return prefsStorageKey(runtime.scope.namespace, runtime.gridId, runtime.scope.subject);
+  /** Writes the runtime's local record to the storage in use now. */
+  function persist(runtime: GridRuntime): void {
+    writeRecord(storage, runtime);
   }
 
-  function recordOf(runtime: Runtime): LocalPrefsRecord {
-    const { entry } = runtime;
-    return {
-      colPresets: cloneJson(entry.colPresets),
-      searches: [...entry.searches],
-      updatedAt: entry.updatedAt,
-      pending: entry.pending,
-      localOnly: entry.localOnly,
-      localOnlyReason: entry.localOnlyReason,
-      tombstones: cloneJson(runtime.tombstones),
-    };
-  }
-
-  function writeRecord(runtime: Runtime): void {
-    writePayload(storage, storageKey(runtime), recordOf(runtime));
-  }
-
-  /** Reads the local record once per grid and scope; unconfirmed changes made meanwhile win. */
-  function readLocal(runtime: Runtime): void {
-    if (runtime.localRead) return;
-    runtime.localRead = true;
-    const { state: record } = readPayload(storage, storageKey(runtime), validateLocalPrefsRecord);
-    if (!record) return;
-    const { entry } = runtime;
-    if (entry.pending) {
-      adoptMerged(runtime, record);
-      return;
-    }
-    entry.colPresets = record.colPresets;
-    entry.searches = record.searches;
-    entry.updatedAt = record.updatedAt;
-    entry.pending = record.pending;
-    entry.localOnly = record.localOnly;
-    entry.localOnlyReason = record.localOnlyReason;
-    runtime.tombstones = record.tombstones;
-  }
-
-  function adoptMerged(runtime: Runtime, other: { colPresets: Record<string, ColumnPreset>; searches: string[] }): void {
-    const merged = mergePrefs(runtime.entry, other, runtime.tombstones);
-    runtime.entry.colPresets = merged.colPresets;
-    runtime.entry.searches = merged.searches;
-  }
-
-  // --- listeners --------------------------------------------------------------------------------
-
+  /** Follows other tabs' writes and the `online` event, from the first load or change on. */
   function startListening(): void {
     if (stopListening) return;
-    const stopStorage = listenToStorage(storage, onStorage);
-    const target = storage.window;
-    const onOnline = (): void => {
-      for (const runtime of runtimes.values()) if (runtime.entry.pending && runtime.entry.error) void retry(runtime.gridId);
-    };
-    target?.addEventListener('online', onOnline);
-    stopListening = () => {
-      stopStorage();
-      target?.removeEventListener('online', onOnline);
-    };
-  }
-
-  function onStorage(key: string | null, newValue: string | null): void {
-    if (key === null || newValue === null) return;
-    // Only the active subject's keys match: another user's records in another tab are not ours.
-    const runtime = [...runtimes.values()].find((candidate) => storageKey(candidate) === key);
-    if (!runtime) return;
-    const parsed = parsePayload(newValue, validateLocalPrefsRecord);
-    if (!parsed.ok) {
-      storage.warn(`[vue-grid-view] ignored preferences "${key}" written by another tab: ${parsed.reason}.`);
-      return;
-    }
-    const record = parsed.value;
-    const { entry } = runtime;
-    if (!entry.pending) {
-      // Nothing unconfirmed here: the other tab's copy is the newest; it sends its own changes.
-      entry.colPresets = record.colPresets;
-      entry.searches = record.searches;
-      entry.updatedAt = record.updatedAt;
-      entry.localOnly = record.localOnly;
-      entry.localOnlyReason = record.localOnlyReason;
-      runtime.tombstones = { presets: [], searches: [] };
-      return;
-    }
-    adoptMerged(runtime, record);
-    const mine = recordOf(runtime);
-    // Write back only when the contents differ, so two pending tabs settle instead of ping-ponging.
-    if (canonicalPrefs(mine) !== canonicalPrefs(record)) writeRecord(runtime);
+    stopListening = listenToPrefsEvents(storage, {
+      storage: (key, newValue) => applyOtherTabWrite(storage, runtimes.values(), key, newValue),
+      online: () => {
+        for (const runtime of runtimes.values()) if (runtime.entry.pending && runtime.entry.error) void retry(runtime.gridId);
+      },
+    });
   }
 
   // --- loading ----------------------------------------------------------------------------------
 
-  async function readServer(activeHost: GridViewHost, runtime: Runtime): Promise<LoadPrefsResult> {
+  async function readServer(activeHost: GridViewHost, runtime: GridRuntime): Promise<LoadPrefsResult> {
     const subjectId = runtime.scope.subject;
     if (typeof activeHost.loadGridPrefs === 'function') return activeHost.loadGridPrefs(subjectId, runtime.gridId);
     const prefs = await activeHost.getGridPrefs(subjectId, runtime.gridId);
@@ -516,24 +352,14 @@ export const useGridPreferencesStore = defineStore('gridView/preferences', () =>
       entry.loadError = null;
       try {
         if (!activeHost) {
-          entry.localOnly = true;
-          entry.localOnlyReason = 'disabled';
+          markDisabled(entry);
           return;
         }
         const server = await readServer(activeHost, runtime);
         // Signed over to another subject meanwhile: this answer belongs to nobody shown now.
         if (!live(runtime)) return;
-        entry.synced = true;
-        if (server.localOnly) {
-          entry.localOnly = true;
-          entry.localOnlyReason = server.reason ?? 'anonymous';
-        } else {
-          entry.localOnly = false;
-          entry.localOnlyReason = null;
-          if (entry.pending) adoptMerged(runtime, server.prefs);
-          else adoptServer(runtime, server.prefs);
-        }
-        writeRecord(runtime);
+        applyLoadResult(runtime, server);
+        persist(runtime);
       } catch (error) {
         entry.loadError = toHostErrorInfo(error);
       } finally {
@@ -546,92 +372,37 @@ export const useGridPreferencesStore = defineStore('gridView/preferences', () =>
     return runtime.loading;
   }
 
-  function adoptServer(runtime: Runtime, prefs: GridPrefs): void {
-    runtime.entry.colPresets = cloneJson(prefs.colPresets);
-    runtime.entry.searches = [...prefs.searches];
-    runtime.entry.updatedAt = prefs.updatedAt;
-    runtime.tombstones = { presets: [], searches: [] };
-  }
-
   // --- saving -----------------------------------------------------------------------------------
 
-  function clearTimers(runtime: Runtime): void {
-    if (runtime.debounceTimer !== null) clearTimeout(runtime.debounceTimer);
-    if (runtime.retryTimer !== null) clearTimeout(runtime.retryTimer);
-    runtime.debounceTimer = null;
-    runtime.retryTimer = null;
-  }
-
-  function scheduleSave(runtime: Runtime, delay = debounceMs): void {
-    clearTimers(runtime);
+  /** Sends after `delay` of quiet (default `debounceMs`), replacing any retry wait. */
+  function scheduleSave(runtime: GridRuntime, delay = debounceMs): void {
     runtime.entry.nextRetryAt = null;
-    runtime.debounceTimer = setTimeout(() => {
-      runtime.debounceTimer = null;
-      void send(runtime);
-    }, delay);
+    runtime.saves.debounce(delay);
   }
 
-  function backoffDelay(attempt: number, retryAfterMs: number | undefined): number {
-    const { initialDelayMs, factor, maxDelayMs, jitter } = retryOptions;
-    const base = Math.min(maxDelayMs, initialDelayMs * factor ** Math.max(0, attempt - 1));
-    const jittered = base * (1 - Math.min(1, Math.max(0, jitter)) * random());
-    return Math.round(Math.max(jittered, Math.min(retryAfterMs ?? 0, MAX_RETRY_AFTER_MS)));
-  }
-
-  function scheduleRetry(runtime: Runtime, error: unknown): void {
+  /** After a failed save: the next automatic retry by the backoff, or none (`nextRetryAt` null). */
+  function scheduleRetry(runtime: GridRuntime, error: unknown): void {
     const { entry } = runtime;
-    if (runtime.retryTimer !== null) clearTimeout(runtime.retryTimer);
-    runtime.retryTimer = null;
-    const info = entry.error;
-    if (!info || !info.retryable || entry.attempts >= retryOptions.maxAttempts) {
+    runtime.saves.cancelRetry();
+    const delay = nextRetryDelay(entry.error, entry.attempts, isHostError(error) ? error.retryAfterMs : undefined, retryOptions, random);
+    if (delay === null) {
       entry.nextRetryAt = null;
       return;
     }
-    const delay = backoffDelay(entry.attempts, isHostError(error) ? error.retryAfterMs : undefined);
     entry.nextRetryAt = now() + delay;
-    runtime.retryTimer = setTimeout(() => {
-      runtime.retryTimer = null;
-      void send(runtime);
-    }, delay);
+    runtime.saves.retryIn(delay);
   }
 
-  /** Sends the grid's current state once a previous request is done; coalesces overlapping calls. */
-  function send(runtime: Runtime): Promise<void> {
-    if (runtime.inflight) {
-      runtime.resend = true;
-      return runtime.inflight;
-    }
-    const run = (async () => {
-      try {
-        await sendOnce(runtime);
-      } finally {
-        runtime.inflight = null;
-      }
-      if (runtime.resend) {
-        runtime.resend = false;
-        if (live(runtime) && !hold && runtime.entry.pending) {
-          clearTimers(runtime);
-          await send(runtime);
-        }
-      }
-    })();
-    runtime.inflight = run;
-    return run;
-  }
-
-  async function sendOnce(runtime: Runtime): Promise<void> {
+  /** One save attempt of the grid's current state (the scheduler runs one at a time). */
+  async function sendOnce(runtime: GridRuntime): Promise<void> {
     const { entry } = runtime;
     // Held (a sign-in is under way) or signed over: the change stays in its subject's record.
     if (!entry.pending || hold || !live(runtime)) return;
     // The host now reports another caller: switch, and keep this change for its own subject.
     if (syncScope()) return;
     if (!host) {
-      entry.pending = false;
-      entry.localOnly = true;
-      entry.localOnlyReason = 'disabled';
-      entry.error = null;
-      runtime.tombstones = { presets: [], searches: [] };
-      writeRecord(runtime);
+      settleWithoutHost(runtime);
+      persist(runtime);
       return;
     }
     const activeHost = host;
@@ -654,24 +425,12 @@ export const useGridPreferencesStore = defineStore('gridView/preferences', () =>
       // Signed over meanwhile: the old subject's record stays pending and is sent again (the same
       // contents) in its next session, rather than overwriting a newer record of that subject.
       if (!live(runtime)) return;
-      entry.error = null;
-      entry.attempts = 0;
-      entry.nextRetryAt = null;
-      entry.localOnly = result.localOnly;
-      entry.localOnlyReason = result.localOnly ? (result.reason ?? 'anonymous') : null;
-      if (!result.localOnly) entry.updatedAt = result.prefs.updatedAt;
-      if (runtime.revision === sentRevision) {
-        entry.pending = false;
-        runtime.tombstones = { presets: [], searches: [] };
-      } else {
-        runtime.resend = true;
-      }
-      writeRecord(runtime);
+      if (!applySaveSuccess(runtime, result, sentRevision)) runtime.saves.requestFollowUp();
+      persist(runtime);
     } catch (error) {
       if (!live(runtime)) return;
-      entry.error = toHostErrorInfo(error);
-      entry.attempts += 1;
-      writeRecord(runtime);
+      applySaveFailure(runtime, error);
+      persist(runtime);
       scheduleRetry(runtime, error);
     } finally {
       entry.saving = false;
@@ -688,12 +447,12 @@ export const useGridPreferencesStore = defineStore('gridView/preferences', () =>
     const targets = gridId === undefined ? [...runtimes.values()] : [runtimeOf(gridId)];
     await Promise.all(
       targets.map(async (runtime) => {
-        clearTimers(runtime);
-        if (runtime.inflight) {
-          await runtime.inflight;
-          clearTimers(runtime);
+        runtime.saves.clear();
+        if (runtime.saves.inflight) {
+          await runtime.saves.inflight;
+          runtime.saves.clear();
         }
-        if (live(runtime) && runtime.entry.pending) await send(runtime);
+        if (live(runtime) && runtime.entry.pending) await runtime.saves.send();
       }),
     );
   }
@@ -718,41 +477,29 @@ export const useGridPreferencesStore = defineStore('gridView/preferences', () =>
     return { ok: false, code: problem.code, message: t(problem) };
   }
 
+  /** What an edit of the grid starts from. */
+  function editBase(runtime: GridRuntime): PrefsEditBase {
+    return { gridId: runtime.gridId, contents: runtime.entry, tombstones: runtime.tombstones };
+  }
+
   /**
-   * Applies a change after checking it against the server's limits, updates the tombstones, marks
-   * the grid pending, writes the local record and schedules a save. Returns a problem instead when
-   * the change breaks a limit (nothing changes then).
+   * Applies a planned edit: a refusal is translated; an accepted change is shown, marks the grid
+   * pending, replaces the tombstones, is written to the local record and schedules a save.
    */
-  function commit(
-    runtime: Runtime,
-    next: { colPresets: Record<string, ColumnPreset>; searches: string[] },
-    updateTombstones: (tombstones: Tombstones) => void = () => {},
-  ): PrefsProblem | null {
-    const checked = validateGridPrefsPatch(next);
-    if (!checked.ok) return { code: 'invalid', key: 'common.error', params: {}, detail: checked.message };
-    if (jsonByteLength({ grid_id: runtime.gridId, ...checked.value }) > PREFS_LIMITS.maxBodyBytes) {
-      return { code: 'invalid', key: 'common.error', params: {}, detail: `The preferences would be larger than ${PREFS_LIMITS.maxBodyBytes} bytes.` };
+  function commit<T>(runtime: GridRuntime, edit: PrefsEdit<T>): PrefsResult<T> {
+    if (!edit.ok) return refuse(edit.problem);
+    if (edit.change) {
+      const { entry } = runtime;
+      startListening();
+      entry.colPresets = edit.change.next.colPresets;
+      entry.searches = edit.change.next.searches;
+      entry.pending = true;
+      runtime.revision += 1;
+      runtime.tombstones = edit.change.tombstones;
+      persist(runtime);
+      scheduleSave(runtime);
     }
-    const { entry } = runtime;
-    startListening();
-    entry.colPresets = checked.value.colPresets ?? {};
-    entry.searches = checked.value.searches ?? [];
-    entry.pending = true;
-    runtime.revision += 1;
-    updateTombstones(runtime.tombstones);
-    writeRecord(runtime);
-    scheduleSave(runtime);
-    return null;
-  }
-
-  function tombstone(list: string[], name: string): void {
-    if (!list.includes(name)) list.push(name);
-    if (list.length > MAX_TOMBSTONES) list.splice(0, list.length - MAX_TOMBSTONES);
-  }
-
-  function untombstone(list: string[], name: string): void {
-    const at = list.indexOf(name);
-    if (at !== -1) list.splice(at, 1);
+    return { ok: true, value: edit.value };
   }
 
   /**
@@ -764,54 +511,19 @@ export const useGridPreferencesStore = defineStore('gridView/preferences', () =>
    */
   function savePreset(gridId: string, name: string, columns: readonly ColumnStateInput[], options: SavePresetOptions = {}): PrefsResult<string> {
     const runtime = prepare(gridId);
-    const { entry } = runtime;
-    const clean = normaliseName(name);
-    const problem = presetNameProblem(clean, entry.colPresets);
-    let colPresets = { ...entry.colPresets };
-    if (problem) {
-      if (!(problem.code === 'name_taken' && options.overwrite)) return refuse(problem);
-      // Overwriting keeps the preset's place in the list.
-      colPresets = renameKey(colPresets, String(problem.params.name), clean);
-    } else if (Object.keys(colPresets).length >= PREFS_LIMITS.maxPresets) {
-      return refuse({ code: 'too_many_presets', key: 'prefs.preset.too_many', params: {}, plural: { base: 'prefs.preset.too_many', count: PREFS_LIMITS.maxPresets } });
-    }
-    colPresets[clean] = { columns: presetColumnsFromState(columns) };
-    const failed = commit(runtime, { colPresets, searches: entry.searches }, (tombstones) => untombstone(tombstones.presets, clean));
-    if (failed) return refuse(failed);
-    return { ok: true, value: clean };
+    return commit(runtime, planSavePreset(editBase(runtime), name, columns, options.overwrite));
   }
 
   /** Renames a preset, keeping its place. Refused when `from` is unknown or `to` is empty, too long or taken. */
   function renamePreset(gridId: string, from: string, to: string): PrefsResult<string> {
     const runtime = prepare(gridId);
-    const { entry } = runtime;
-    if (!Object.prototype.hasOwnProperty.call(entry.colPresets, from)) {
-      return refuse({ code: 'not_found', key: 'prefs.preset.not_found', params: { name: from } });
-    }
-    const clean = normaliseName(to);
-    if (clean === from) return { ok: true, value: clean };
-    const problem = presetNameProblem(clean, entry.colPresets, from);
-    if (problem) return refuse(problem);
-    const failed = commit(runtime, { colPresets: renameKey(entry.colPresets, from, clean), searches: entry.searches }, (tombstones) => {
-      tombstone(tombstones.presets, from);
-      untombstone(tombstones.presets, clean);
-    });
-    if (failed) return refuse(failed);
-    return { ok: true, value: clean };
+    return commit(runtime, planRenamePreset(editBase(runtime), from, to));
   }
 
   /** Deletes a preset. Refused (`not_found`) for an unknown name. */
   function deletePreset(gridId: string, name: string): PrefsResult {
     const runtime = prepare(gridId);
-    const { entry } = runtime;
-    if (!Object.prototype.hasOwnProperty.call(entry.colPresets, name)) {
-      return refuse({ code: 'not_found', key: 'prefs.preset.not_found', params: { name } });
-    }
-    const colPresets = { ...entry.colPresets };
-    delete colPresets[name];
-    const failed = commit(runtime, { colPresets, searches: entry.searches }, (tombstones) => tombstone(tombstones.presets, name));
-    if (failed) return refuse(failed);
-    return { ok: true, value: undefined };
+    return commit(runtime, planDeletePreset(editBase(runtime), name));
   }
 
   /**
@@ -820,41 +532,25 @@ export const useGridPreferencesStore = defineStore('gridView/preferences', () =>
    */
   function applyPreset(gridId: string, name: string): PresetColumnState[] | null {
     const { entry } = prepare(gridId);
-    if (!Object.prototype.hasOwnProperty.call(entry.colPresets, name)) return null;
+    if (!hasPreset(entry, name)) return null;
     return cloneJson(entry.colPresets[name]?.columns ?? []);
   }
 
   /** Saves a search text (trimmed). Refused when empty, too long, already saved or over the limit. */
   function saveSearch(gridId: string, text: string): PrefsResult<string> {
     const runtime = prepare(gridId);
-    const { entry } = runtime;
-    const clean = text.trim();
-    const problem = searchProblem(clean, entry.searches);
-    if (problem) return refuse(problem);
-    const failed = commit(runtime, { colPresets: entry.colPresets, searches: [...entry.searches, clean] }, (tombstones) =>
-      untombstone(tombstones.searches, clean),
-    );
-    if (failed) return refuse(failed);
-    return { ok: true, value: clean };
+    return commit(runtime, planSaveSearch(editBase(runtime), text));
   }
 
   /** Removes a saved search. Refused (`not_found`) when it is not saved. */
   function removeSearch(gridId: string, text: string): PrefsResult {
     const runtime = prepare(gridId);
-    const { entry } = runtime;
-    if (!entry.searches.includes(text)) {
-      return refuse({ code: 'not_found', key: 'prefs.search.not_found', params: { search: text }, fallback: 'This search is not saved' });
-    }
-    const failed = commit(runtime, { colPresets: entry.colPresets, searches: entry.searches.filter((search) => search !== text) }, (tombstones) =>
-      tombstone(tombstones.searches, text),
-    );
-    if (failed) return refuse(failed);
-    return { ok: true, value: undefined };
+    return commit(runtime, planRemoveSearch(editBase(runtime), text));
   }
 
   /** Stops every timer and listener (also done when the store is disposed). Pending changes stay in localStorage. */
   function stop(): void {
-    for (const runtime of runtimes.values()) clearTimers(runtime);
+    for (const runtime of runtimes.values()) runtime.saves.clear();
     stopListening?.();
     stopListening = null;
   }
