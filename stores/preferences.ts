@@ -347,7 +347,7 @@ export const useGridPreferencesStore = defineStore('gridView/preferences', () =>
     const { entry } = runtime;
     startListening();
     const activeHost = host;
-    runtime.loading = (async () => {
+    const loading = (async () => {
       entry.loading = true;
       entry.loadError = null;
       try {
@@ -365,11 +365,16 @@ export const useGridPreferencesStore = defineStore('gridView/preferences', () =>
       } finally {
         entry.loading = false;
         entry.loaded = true;
-        runtime.loading = null;
         if (live(runtime) && entry.pending) scheduleSave(runtime, 0);
       }
     })();
-    return runtime.loading;
+    // Cleared when settled, not inside the body: without a host the body finishes synchronously,
+    // before this assignment, and a marker cleared there would stay set and block later loads.
+    runtime.loading = loading;
+    void loading.finally(() => {
+      if (runtime.loading === loading) runtime.loading = null;
+    });
+    return loading;
   }
 
   // --- saving -----------------------------------------------------------------------------------

@@ -324,6 +324,18 @@ describe('useGridPreferencesStore', () => {
     expect(localRecord(storage, 'orders', null)!.searches).toEqual(['x']);
   });
 
+  it('reads the server once a host is configured after a load that had none', async () => {
+    const host = new FlakyHost();
+    await host.saveGridPrefs('u1', 'orders', { colPresets: { Wide: { columns: wide } }, searches: ['acme'] });
+    const store = freshPrefsStore({ storage: new FakeStorage(), subject: 'u1' });
+    await store.load('orders');
+    expect(store.entryOf('orders')).toMatchObject({ localOnly: true, localOnlyReason: 'disabled' });
+    store.configure({ host });
+    await store.load('orders');
+    expect(store.entryOf('orders')).toMatchObject({ localOnly: false, searches: ['acme'] });
+    expect(Object.keys(store.entryOf('orders').colPresets)).toEqual(['Wide']);
+  });
+
   it('keeps working when storage throws or is full', async () => {
     for (const mode of ['throw', 'full'] as const) {
       const host = new FlakyHost();
