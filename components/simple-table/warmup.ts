@@ -1,49 +1,82 @@
 /**
- * Idle-time preparation of a large table's sort and search caches, one column per idle slot, so
- * the first click or keystroke does not pay for building them.
+ * Background preparation of a large table's sort and search caches in short slices, so the first
+ * click or keystroke does not pay for building them and no slice holds up input for long.
  *
  * @module
  */
+import type { WarmBudget } from '../../src/core/table-model';
 
 /** The scheduling functions used; a window provides them, tests may pass their own. */
 export interface IdleScheduler {
-  requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number;
+  /**
+   * Queues a task that runs when nothing more urgent is waiting (in browsers:
+   * `scheduler.postTask(callback, { priority: 'background' })`); returns a function that cancels
+   * it. Preferred over `requestIdleCallback` when given.
+   */
+  postTask?: (callback: () => void) => () => void;
+  requestIdleCallback?: (callback: (deadline?: WarmBudget) => void, options?: { timeout: number }) => number;
   cancelIdleCallback?: (handle: number) => void;
   setTimeout: (callback: () => void, ms: number) => number;
   clearTimeout: (handle: number) => void;
+  /** Clock in milliseconds (`performance.now`) for time slices. */
+  now?: () => number;
 }
 
-/** A unit of idle work. Returning `false` means "not finished": it runs again in the next idle period. */
-export type IdleTask = () => boolean | void;
+/**
+ * A unit of background work. It receives the budget of the current slice and should stop at a
+ * resumable point once `budget.timeRemaining()` is 0 or less. Returning `false` means "not
+ * finished": it is called again (in the same slice while time remains, else in the next one).
+ */
+export type IdleTask = (budget: WarmBudget) => boolean | void;
+
+/** Options of `runWhenIdle`. */
+export interface IdleOptions {
+  /**
+   * Length of one slice in milliseconds. Tasks are called back to back while the slice lasts, then
+   * the runner yields (input, rendering and other tasks go first) and queues the next slice. Needs
+   * `now` and `postTask` or `requestIdleCallback`; without them (or without this option) each
+   * slice is one task call with a spent budget, so each call does one short step.
+   */
+  sliceMs?: number;
+}
+
+/** A budget that is always spent: the task does one step. */
+const ONE_STEP: WarmBudget = { timeRemaining: () => 0 };
 
 /**
- * Runs `tasks` one by one, each call in its own idle period (`requestIdleCallback`, or a 30 ms
- * timer where there is none), then calls `onDone` (not after a cancel). A task returning `false`
- * is called again in the next period, so long work can be split into short slices. Returns a
- * cancel function; cancelling stops the remaining work. A task that throws is skipped (warming is
- * an optimisation; the real work happens again on demand).
+ * Runs `tasks` in order in background slices (`postTask`, else `requestIdleCallback`, else a 30 ms
+ * timer), then calls `onDone` (not after a cancel). A task returning `false` is called again, so
+ * long work can be split into short steps. Returns a cancel function; cancelling stops the
+ * remaining work. A task that throws is skipped (warming is an optimisation; the real work happens
+ * again on demand).
  */
-export function runWhenIdle(tasks: readonly IdleTask[], scheduler: IdleScheduler, onDone?: () => void): () => void {
+export function runWhenIdle(tasks: readonly IdleTask[], scheduler: IdleScheduler, onDone?: () => void, options: IdleOptions = {}): () => void {
   let cancelled = false;
-  let handle: number | null = null;
-  let usedIdle = false;
+  let cancelPending: (() => void) | null = null;
   let next = 0;
 
-  const step = (): void => {
-    handle = null;
+  const budgetFor = (idle: WarmBudget | undefined, sliced: boolean): WarmBudget => {
+    const { now } = scheduler;
+    if (!sliced || options.sliceMs === undefined || now === undefined) return ONE_STEP;
+    const end = now() + options.sliceMs;
+    return { timeRemaining: () => Math.min(end - now(), idle ? idle.timeRemaining() : Number.POSITIVE_INFINITY) };
+  };
+
+  const step = (idle: WarmBudget | undefined, sliced: boolean): void => {
+    cancelPending = null;
     if (cancelled) return;
-    if (next >= tasks.length) {
-      onDone?.();
-      return;
-    }
-    const task = tasks[next];
-    let finished = true;
-    try {
-      finished = task?.() !== false;
-    } catch {
-      // Skipped on purpose: see the doc comment.
-    }
-    if (finished) next++;
+    const budget = budgetFor(idle, sliced);
+    do {
+      const task = tasks[next];
+      if (task === undefined) break;
+      let finished = true;
+      try {
+        finished = task(budget) !== false;
+      } catch {
+        // Skipped on purpose: see the doc comment.
+      }
+      if (finished) next++;
+    } while (budget.timeRemaining() > 0);
     schedule();
   };
 
@@ -53,21 +86,58 @@ export function runWhenIdle(tasks: readonly IdleTask[], scheduler: IdleScheduler
       onDone?.();
       return;
     }
-    if (scheduler.requestIdleCallback) {
-      usedIdle = true;
-      handle = scheduler.requestIdleCallback(step, { timeout: 2000 });
+    if (scheduler.postTask) {
+      cancelPending = scheduler.postTask(() => step(undefined, true));
+    } else if (scheduler.requestIdleCallback) {
+      const handle = scheduler.requestIdleCallback((deadline) => step(deadline, true), { timeout: 2000 });
+      cancelPending = () => scheduler.cancelIdleCallback?.(handle);
     } else {
-      usedIdle = false;
-      handle = scheduler.setTimeout(step, 30);
+      const handle = scheduler.setTimeout(() => step(undefined, false), 30);
+      cancelPending = () => scheduler.clearTimeout(handle);
     }
   };
 
   schedule();
   return () => {
     cancelled = true;
-    if (handle === null) return;
-    if (usedIdle) scheduler.cancelIdleCallback?.(handle);
-    else scheduler.clearTimeout(handle);
-    handle = null;
+    cancelPending?.();
+    cancelPending = null;
+  };
+}
+
+/** What `backgroundScheduler` needs of a window. */
+interface SchedulingWindow {
+  setTimeout(callback: () => void, ms: number): number;
+  clearTimeout(handle: number): void;
+  requestIdleCallback?: (callback: (deadline: WarmBudget) => void, options?: { timeout: number }) => number;
+  cancelIdleCallback?: (handle: number) => void;
+  performance?: { now(): number };
+  AbortController?: typeof AbortController;
+  scheduler?: { postTask?: (callback: () => void, options: { priority: 'background'; signal?: AbortSignal }) => Promise<unknown> };
+}
+
+/**
+ * The scheduler of a window: `scheduler.postTask` with background priority where the browser has
+ * it (Chromium), else idle callbacks, else timers; `performance.now` as the clock.
+ */
+export function backgroundScheduler(view: SchedulingWindow): IdleScheduler {
+  const postTask = view.scheduler?.postTask;
+  const Abort = view.AbortController;
+  const performance = view.performance;
+  return {
+    postTask:
+      typeof postTask === 'function' && Abort
+        ? (callback) => {
+            const controller = new Abort();
+            // Rejects with an AbortError when cancelled; nothing to do then.
+            postTask.call(view.scheduler, callback, { priority: 'background', signal: controller.signal }).catch(() => undefined);
+            return () => controller.abort();
+          }
+        : undefined,
+    requestIdleCallback: typeof view.requestIdleCallback === 'function' ? view.requestIdleCallback.bind(view) : undefined,
+    cancelIdleCallback: typeof view.cancelIdleCallback === 'function' ? view.cancelIdleCallback.bind(view) : undefined,
+    setTimeout: (callback, ms) => view.setTimeout(callback, ms),
+    clearTimeout: (handle) => view.clearTimeout(handle),
+    now: performance ? () => performance.now() : undefined,
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { runWhenIdle } from '../../components/simple-table/warmup';
+import { flushPromises } from '@vue/test-utils';
+import { backgroundScheduler, runWhenIdle } from '../../components/simple-table/warmup';
 import type { IdleScheduler } from '../../components/simple-table/warmup';
 
 /** A scheduler whose idle callbacks run only when the test says so. */
@@ -78,5 +79,133 @@ describe('runWhenIdle', () => {
     );
     while (runOne());
     expect(after).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('runWhenIdle in time slices', () => {
+  /** A postTask scheduler with a clock the test moves. */
+  function slicedScheduler() {
+    const queue: (() => void)[] = [];
+    let clock = 0;
+    const scheduler: IdleScheduler = {
+      postTask: (callback) => {
+        queue.push(callback);
+        return () => {
+          const at = queue.indexOf(callback);
+          if (at >= 0) queue.splice(at, 1);
+        };
+      },
+      setTimeout: () => {
+        throw new Error('timers are not used when postTask exists');
+      },
+      clearTimeout: () => undefined,
+      now: () => clock,
+    };
+    return {
+      scheduler,
+      tick: (ms: number) => {
+        clock += ms;
+      },
+      runOne: () => {
+        const next = queue.shift();
+        next?.();
+        return next !== undefined;
+      },
+      pending: () => queue.length,
+    };
+  }
+
+  it('calls tasks back to back while the slice lasts, then yields and continues in the next slice', () => {
+    const { scheduler, tick, runOne } = slicedScheduler();
+    const budgets: number[] = [];
+    let steps = 0;
+    const done = vi.fn();
+    runWhenIdle(
+      [
+        (budget) => {
+          budgets.push(budget.timeRemaining());
+          tick(3);
+          return ++steps === 5;
+        },
+      ],
+      scheduler,
+      done,
+      { sliceMs: 8 },
+    );
+    expect(runOne()).toBe(true);
+    // 8 ms slice, 3 ms per step: three steps (8, 5, 2 ms left), then the slice is spent.
+    expect(budgets).toEqual([8, 5, 2]);
+    expect(done).not.toHaveBeenCalled();
+    expect(runOne()).toBe(true);
+    expect(steps).toBe(5);
+    expect(done).toHaveBeenCalledTimes(1);
+  });
+
+  it('cancels the queued slice', () => {
+    const { scheduler, runOne, pending } = slicedScheduler();
+    const task = vi.fn(() => false);
+    const cancel = runWhenIdle([task], scheduler, undefined, { sliceMs: 8 });
+    expect(pending()).toBe(1);
+    cancel();
+    expect(pending()).toBe(0);
+    expect(runOne()).toBe(false);
+    expect(task).not.toHaveBeenCalled();
+  });
+
+  it('gives each task a spent budget (one step per slice) without a clock', () => {
+    const { scheduler, runOne } = manualScheduler(true);
+    const remaining: number[] = [];
+    runWhenIdle(
+      [
+        (budget) => {
+          remaining.push(budget.timeRemaining());
+          return remaining.length === 2;
+        },
+      ],
+      scheduler,
+      undefined,
+      { sliceMs: 8 },
+    );
+    while (runOne());
+    expect(remaining).toEqual([0, 0]);
+  });
+});
+
+describe('backgroundScheduler', () => {
+  it('queues background-priority tasks with scheduler.postTask and aborts them on cancel', async () => {
+    const posted: { callback: () => void; options: { priority: 'background'; signal?: AbortSignal } }[] = [];
+    const view = {
+      setTimeout: () => 0,
+      clearTimeout: () => undefined,
+      performance: { now: () => 42 },
+      AbortController,
+      scheduler: {
+        postTask: (callback: () => void, options: { priority: 'background'; signal?: AbortSignal }) => {
+          posted.push({ callback, options });
+          // Like the real one: rejects with an AbortError once aborted.
+          return new Promise((_resolve, reject) => options.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+        },
+      },
+    };
+    const scheduler = backgroundScheduler(view);
+    expect(scheduler.now?.()).toBe(42);
+    const callback = vi.fn();
+    const cancel = scheduler.postTask?.(callback);
+    expect(posted).toHaveLength(1);
+    expect(posted[0]?.options.priority).toBe('background');
+    expect(posted[0]?.callback).toBe(callback);
+    cancel?.();
+    expect(posted[0]?.options.signal?.aborted).toBe(true);
+    // The rejection is handled inside: nothing reaches the page as an unhandled rejection.
+    await flushPromises();
+  });
+
+  it('falls back to idle callbacks, then timers, where postTask is missing', () => {
+    const timers = { setTimeout: vi.fn(() => 7), clearTimeout: vi.fn() };
+    expect(backgroundScheduler(timers).postTask).toBeUndefined();
+    expect(backgroundScheduler(timers).requestIdleCallback).toBeUndefined();
+    const idle = backgroundScheduler({ ...timers, requestIdleCallback: () => 3, cancelIdleCallback: () => undefined });
+    expect(idle.postTask).toBeUndefined();
+    expect(idle.requestIdleCallback?.(() => undefined)).toBe(3);
   });
 });

@@ -131,3 +131,22 @@ describe('SimpleTable: windowed body', () => {
     await flushPromises();
   });
 });
+
+describe('SimpleTable: sort intent', () => {
+  it('prepares the hovered column in background steps that a click finishes and unmount cancels', async () => {
+    vi.useFakeTimers();
+    const rows = bigRows(1000);
+    const wrapper = mountTable(tableConfig(rows, bigColumns()));
+    expect(vi.getTimerCount()).toBe(0);
+    await wrapper.find('th[data-cm-col-key="name"] button').trigger('pointerenter');
+    // jsdom has neither postTask nor requestIdleCallback: one step per 30 ms timer.
+    expect(vi.getTimerCount()).toBe(1);
+    vi.advanceTimersByTime(30);
+    // The click does not wait for the steps: it finishes the sort at once, in the right order.
+    await wrapper.find('th[data-cm-col-key="name"] button').trigger('click');
+    expect(columnTexts(wrapper, 'name').slice(0, 3)).toEqual(['Customer 1', 'Customer 2', 'Customer 3']);
+    wrapper.unmount();
+    expect(vi.getTimerCount()).toBe(0);
+    await flushPromises();
+  });
+});

@@ -1,18 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { Column, Row } from '../../src/core/types';
+import type { Column, FormatOptions, Row } from '../../src/core/types';
 import {
+  asciiSortKey,
   exportMatrix,
   filterRows,
+  formatNumberForSearch,
   nextSortDirection,
   normaliseSearchText,
+  searchTextOfNumber,
   sortRows,
   visibleRowIndices,
   visibleRows,
   warmSearchIndex,
   warmSortIndex,
 } from '../../src/core/table-model';
-import { getCollator } from '../../src/core/format';
+import type { TableFilter } from '../../src/core/table-model';
+import { formatValue, getCollator, getNumberFormat, valueToText } from '../../src/core/format';
 
 function col<R extends Row = Row>(key: string, extra: Partial<Column<R>> = {}): Column<R> {
   return { key, label: key, format: 'text', align: 'left', sortable: true, searchable: true, width: null, linkTemplate: null, ...extra };
@@ -325,5 +329,250 @@ describe('exportMatrix', () => {
     const [header, row] = exportMatrix(rows, columns);
     expect(header?.[0]).toBe("'=evil()");
     expect(row).toEqual(["'=HYPERLINK(\"http://x\",\"y\")", "'+1", "'-2", "'@SUM(A1)", -2, null]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Fast paths: they must give exactly what the slow, obvious computation gives.
+// ---------------------------------------------------------------------------------------------
+
+/** The search semantics stated in the docs, computed the obvious way: formatted (and raw) text per cell, normalised. */
+function referenceFilter(rows: readonly Row[], columns: readonly Column[], filter: TableFilter, options: FormatOptions): number[] {
+  const searchable = columns.filter((c) => c.searchable);
+  const cellText = (value: unknown, format: Column['format']) => {
+    if (value === null || value === undefined) return '';
+    const shown = formatValue(value, format, options);
+    const raw = valueToText(value);
+    return shown === raw ? shown : `${shown}\u0001${raw}`;
+  };
+  const terms = (query: string | undefined) => {
+    // eslint-disable-next-line no-control-regex
+    const text = normaliseSearchText((query ?? '').replace(/[\u0000-\u001f]/g, ' ')).trim();
+    return text === '' ? [] : text.split(' ');
+  };
+  const global = terms(filter.global);
+  return rows.flatMap((row, index) => {
+    if (global.length > 0 && searchable.length > 0) {
+      const text = normaliseSearchText(searchable.map((c) => cellText(row[c.key], c.format)).join('\u0000'));
+      if (!global.every((term) => text.includes(term))) return [];
+    }
+    for (const c of searchable) {
+      if (!filter.perColumn || !Object.prototype.hasOwnProperty.call(filter.perColumn, c.key)) continue;
+      const own = terms(filter.perColumn[c.key]);
+      if (own.length > 0 && !own.every((term) => normaliseSearchText(cellText(row[c.key], c.format)).includes(term))) return [];
+    }
+    return [index];
+  });
+}
+
+const FORMAT_LOCALES: FormatOptions[] = [
+  { locale: 'en', currency: 'USD' },
+  { locale: 'uk', currency: 'UAH' },
+  { locale: 'de', currency: 'EUR' },
+];
+const NUMERIC_FORMATS = ['number', 'currency', 'percent'] as const;
+
+/** Doubles of every kind, with many that sit exactly on a rounding tie or a grouping edge. */
+const anyNumber = fc.oneof(
+  fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e17, max: 1e17 }),
+  fc.double({ noNaN: true, min: -2, max: 2 }),
+  fc.integer({ min: -2_000_000_000, max: 2_000_000_000 }),
+  fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }).chain((k) => fc.constantFrom(k / 100, k / 1000, k / 10_000, k / 100_000, k / 1e6)),
+  fc.integer({ min: 0, max: 100_000 }).map((k) => (k + 0.5) / 1000),
+  fc.constantFrom(0, -0, 0.005, 1.005, 1.0005, 999.9995, 0.045, 2 ** 53, -(2 ** 53), 2 ** 53 - 1, 1e21, 5e-324, 1e-7, 123456789.125),
+);
+
+describe('number texts for search (fast path against Intl)', () => {
+  it('reads the shape of en, uk and de number, currency and percent formats (the fast path is used)', () => {
+    for (const options of FORMAT_LOCALES) {
+      for (const format of NUMERIC_FORMATS) expect(formatNumberForSearch(-1234567.5, format, options).fast).toBe(true);
+    }
+  });
+
+  it('formats exactly as Intl.NumberFormat for en, uk and de (property)', () => {
+    for (const options of FORMAT_LOCALES) {
+      for (const format of NUMERIC_FORMATS) {
+        const intl = getNumberFormat(options.locale, format, options.currency);
+        fc.assert(
+          fc.property(anyNumber, (value) => {
+            expect(formatNumberForSearch(value, format, options).text).toBe(intl.format(value));
+          }),
+          { numRuns: 400 },
+        );
+      }
+    }
+  });
+
+  it('gives the search text the index always held: normalised displayed text and raw text (property)', () => {
+    for (const options of FORMAT_LOCALES) {
+      for (const format of ['text', ...NUMERIC_FORMATS] as const) {
+        fc.assert(
+          fc.property(anyNumber, (value) => {
+            const shown = formatValue(value, format, options);
+            const raw = valueToText(value);
+            expect(searchTextOfNumber(value, format, options)).toBe(normaliseSearchText(shown === raw ? shown : `${shown}\u0001${raw}`));
+          }),
+          { numRuns: 300 },
+        );
+      }
+    }
+  });
+
+  it('falls back to Intl where it cannot be identical: 2^53 and beyond, other numbering systems', () => {
+    expect(formatNumberForSearch(2 ** 60, 'number', { locale: 'en' })).toEqual({ text: getNumberFormat('en', 'number').format(2 ** 60), fast: false });
+    const arabic = formatNumberForSearch(1234.5, 'number', { locale: 'ar-EG' });
+    expect(arabic.text).toBe(getNumberFormat('ar-EG', 'number').format(1234.5));
+  });
+});
+
+describe('search: cold column-by-column matching and the warm row index agree with the stated semantics', () => {
+  const cellChars = ['a', 'B', 'é', 'e\u0301', 'Σ', 'ς', ' ', '\u00a0', '1', '0', '.', ',', '-', 'k', 'Ü', 'İ', '$', '%', '₴'];
+  const queryChars = ['1', '2', '0', '5', ',', '.', ' ', '$', '%', 'k', 'a', 'e', '-', '₴', 'é', 'σ', 'ς', '\u00a0', 'i', 'u'];
+  const text = fc.string({ unit: fc.constantFrom(...cellChars) as fc.Arbitrary<string>, maxLength: 6 });
+  const query = fc.string({ unit: fc.constantFrom(...queryChars) as fc.Arbitrary<string>, maxLength: 4 });
+  const numericCell = fc.oneof({ weight: 6, arbitrary: anyNumber }, { weight: 1, arbitrary: fc.constantFrom(null, undefined, Number.NaN, Number.POSITIVE_INFINITY, '12.5', 'n/a', true) });
+  const columns = [
+    col('id', { format: 'number' }),
+    col('name'),
+    col('amount', { format: 'currency' }),
+    col('share', { format: 'percent' }),
+    col('code'),
+    col('hidden', { format: 'number', searchable: false }),
+  ];
+  const rowsArb = fc.array(
+    fc.record({ id: numericCell, name: text, amount: numericCell, share: numericCell, code: fc.oneof(text, anyNumber), hidden: numericCell }),
+    { maxLength: 40 },
+  );
+
+  it('matches the reference for any rows and queries, cold, partly warmed and warmed, in en, uk and de (property)', () => {
+    fc.assert(
+      fc.property(rowsArb, query, query, query, fc.constantFrom(...FORMAT_LOCALES), (rows, global, name, amount, options) => {
+        const filters: TableFilter[] = [{ global }, { perColumn: { name, amount, share: global } }, { global: amount, perColumn: { id: name } }];
+        for (const filter of filters) {
+          const expected = referenceFilter(rows, columns, filter, options);
+          const cold = rows.slice();
+          expect(Array.from(visibleRowIndices(cold, columns, { filter }, options))).toEqual(expected);
+          const partly = rows.slice();
+          warmSearchIndex(partly, columns, options, undefined, rows.length >> 1);
+          for (const c of columns) warmSearchIndex(partly, columns, options, c.key, rows.length >> 2);
+          expect(Array.from(visibleRowIndices(partly, columns, { filter }, options))).toEqual(expected);
+          const warm = rows.slice();
+          warmSearchIndex(warm, columns, options);
+          for (const c of columns) warmSearchIndex(warm, columns, options, c.key);
+          expect(Array.from(visibleRowIndices(warm, columns, { filter }, options))).toEqual(expected);
+        }
+      }),
+      { numRuns: 250 },
+    );
+  });
+
+  it('never builds a numeric column for a query it cannot match, yet finds digits, symbols and grouping in it', () => {
+    const rows = Array.from({ length: 3000 }, (_, i) => ({ id: i, name: i % 7 === 0 ? 'Kyiv' : 'Lviv', amount: (i * 1234.5) % 100_000, share: (i % 1000) / 1000 }));
+    const cols = [col('id', { format: 'number' }), col('name'), col('amount', { format: 'currency' }), col('share', { format: 'percent' })];
+    const filters: TableFilter[] = [{ global: 'ky' }, { global: '2,4' }, { global: '$1' }, { global: '%' }, { global: '12.5%' }, { global: 'kyiv 1' }, { perColumn: { amount: 'k' } }, { perColumn: { share: '50%' } }];
+    for (const filter of filters) {
+      expect(Array.from(visibleRowIndices(rows.slice(), cols, { filter }, 'en'))).toEqual(referenceFilter(rows, cols, filter, { locale: 'en' }));
+    }
+  });
+
+  it('keeps the memo of repeated values correct when a column turns out mostly distinct', () => {
+    const rows = Array.from({ length: 6000 }, (_, i) => ({ id: i, city: i < 2500 ? ['Zürich', 'Łódź'][i % 2] : `Town ${i}`, n: i < 2500 ? i % 3 : i * 1.5 }));
+    const cols = [col('id'), col('city'), col('n', { format: 'number' })];
+    for (const filter of [{ global: 'zurich' }, { global: 'town 59' }, { global: '2' }, { global: '8,9' }]) {
+      expect(Array.from(visibleRowIndices(rows.slice(), cols, { filter }, 'uk'))).toEqual(referenceFilter(rows, cols, filter, { locale: 'uk' }));
+    }
+  });
+});
+
+describe('sorting ASCII text without the collator (fast path against Intl.Collator)', () => {
+  const MODELLED = ['en', 'uk', 'de', 'fr', 'es', 'it', 'pt', 'nl', 'pl', 'ru'];
+  const ascii = fc.string({ unit: fc.integer({ min: 0, max: 127 }).map((c) => String.fromCharCode(c)), maxLength: 8 });
+  const wordy = fc.string({ unit: fc.constantFrom('a', 'A', 'b', 'Z', 'z', '0', '1', '9', ' ', '-', '_', '.', "'", '\t', '\u0001') as fc.Arbitrary<string>, maxLength: 8 });
+  const numbered = fc.tuple(fc.constantFrom('Customer ', 'customer ', 'Item-', 'item ', '', 'x'), fc.integer({ min: 0, max: 2_000_000 }), fc.constantFrom('', '0', '00', 'a', 'B')).map(([prefix, n, suffix]) => `${prefix}${suffix.startsWith('0') ? suffix : ''}${n}${suffix.startsWith('0') ? '' : suffix}`);
+  const value = fc.oneof(ascii, wordy, numbered);
+
+  it('reads the ASCII collation of every modelled language and refuses the others', () => {
+    for (const locale of MODELLED) expect(asciiSortKey('Customer 12', locale)).not.toBeNull();
+    for (const locale of ['da', 'cs', 'lt', 'tr', 'en-u-kf-upper', 'de-u-co-phonebk']) expect(asciiSortKey('Customer 12', locale)).toBeNull();
+    expect(asciiSortKey('Café', 'en')).toBeNull();
+  });
+
+  it('compares keys exactly as the collator compares the texts (property)', () => {
+    for (const locale of MODELLED) {
+      const collator = getCollator(locale);
+      fc.assert(
+        fc.property(value, value, (a, b) => {
+          const ka = asciiSortKey(a, locale) as string;
+          const kb = asciiSortKey(b, locale) as string;
+          expect(Math.sign(ka < kb ? -1 : ka > kb ? 1 : 0)).toBe(Math.sign(collator.compare(a, b)));
+        }),
+        { numRuns: 300 },
+      );
+    }
+  });
+
+  it('sorts ASCII columns, small and large, exactly as a stable collator sort, in both directions (property)', () => {
+    fc.assert(
+      fc.property(fc.array(value, { maxLength: 400 }), fc.constantFrom(...MODELLED), fc.boolean(), (values, locale, ascending) => {
+        const rows = values.map((s, id) => ({ id, s }));
+        const collator = getCollator(locale);
+        const present = rows.filter((r) => r.s.trim() !== '');
+        const empty = rows.filter((r) => r.s.trim() === '');
+        const sign = ascending ? 1 : -1;
+        present.sort((a, b) => sign * collator.compare(a.s, b.s) || a.id - b.id);
+        expect(keysOf(sortRows(rows, col('s'), ascending ? 'asc' : 'desc', locale))).toEqual(keysOf([...present, ...empty]));
+      }),
+      { numRuns: 120 },
+    );
+  });
+
+  it('tells apart long shared prefixes, outliers and repeats (several radix rounds)', () => {
+    const values = Array.from({ length: 5000 }, (_, i) => (i % 500 === 0 ? 'Zebra' : i % 3 === 0 ? `Customer ${(i * 7919) % 100_000}` : `Customer ${(i * 7919) % 100_000} of Kyiv branch ${i % 4}`));
+    values.push('Customer 00042', 'customer 42', 'Customer 42', 'CUSTOMER 42');
+    const rows = values.map((s, id) => ({ id, s }));
+    const collator = getCollator('en');
+    const expected = rows.slice().sort((a, b) => collator.compare(a.s, b.s) || a.id - b.id);
+    expect(keysOf(sortRows(rows, col('s'), 'asc', 'en'))).toEqual(keysOf(expected));
+  });
+
+  it('still sorts locales whose ASCII collation differs (Danish aa after z) through the collator', () => {
+    const rows = ['aa', 'z', 'ab', 'Aa', 'b'].map((s, id) => ({ id, s }));
+    const collator = getCollator('da');
+    expect(sortRows(rows, col('s'), 'asc', 'da').map((r) => r.s)).toEqual(rows.map((r) => r.s).sort(collator.compare));
+    expect(sortRows(rows, col('s'), 'asc', 'da').map((r) => r.s).at(-1)).not.toBe('z');
+  });
+});
+
+describe('warming in budgeted steps', () => {
+  it('builds a sort index over several calls and gives the same order as building it at once; a click finishes it', () => {
+    const rows = Array.from({ length: 20_000 }, (_, id) => ({ id, s: `name ${(id * 7919) % 20_000}`, n: (id * 31) % 977 }));
+    const spent = { timeRemaining: () => 0 };
+    for (const column of [col('s'), col('n', { format: 'number' })]) {
+      const expected = keysOf(sortRows(rows.slice(), column, 'desc', 'en'));
+      const warmed = rows.slice();
+      let calls = 1;
+      while (!warmSortIndex(warmed, column, 'en', spent)) calls++;
+      expect(calls).toBeGreaterThan(3);
+      expect(keysOf(sortRows(warmed, column, 'desc', 'en'))).toEqual(expected);
+      const half = rows.slice();
+      warmSortIndex(half, column, 'en', spent);
+      warmSortIndex(half, column, 'en', spent);
+      expect(keysOf(sortRows(half, column, 'desc', 'en'))).toEqual(expected);
+      expect(warmSortIndex(half, column, 'en', spent)).toBe(true);
+    }
+  });
+
+  it('drops a build whose sortValue throws, so the next call starts over', () => {
+    const rows = Array.from({ length: 10 }, (_, id) => ({ id }));
+    let fail = true;
+    const column = col<(typeof rows)[number]>('id', {
+      sortValue: (row) => {
+        if (fail) throw new Error('boom');
+        return -row.id;
+      },
+    });
+    expect(() => sortRows(rows, column, 'asc')).toThrow('boom');
+    fail = false;
+    expect(keysOf(sortRows(rows, column, 'asc'))[0]).toBe(9);
   });
 });
