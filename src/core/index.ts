@@ -79,7 +79,7 @@ export {
   warmSortIndex,
   warmSearchIndex,
 } from './table-model';
-export type { SortDirection, SortState, TableFilter, TableViewState, TableLocale, ExportCell } from './table-model';
+export type { SortDirection, SortState, TableFilter, TableViewState, TableLocale, ExportCell, WarmBudget } from './table-model';
 export { messages, MESSAGE_KEYS, createTranslator } from './i18n';
 export type { MessageKey, MessageCatalog, MessageOverrides, MessageParams, TranslatorOptions, Translator } from './i18n';
 export { GRID_ID_PATTERN, PREFS_LIMITS, validateGridId, validateGridPrefsPatch } from './prefs';
