@@ -1,0 +1,24 @@
+/**
+ * The matrix a spreadsheet export writes: header labels, then raw cell values, every cell through
+ * `neutraliseCell`.
+ *
+ * @module
+ */
+import type { Column, Row } from '../types';
+import { neutraliseCell } from '../safety';
+import type { ExportCell } from './types';
+import { cellReader } from './shared';
+
+/**
+ * The matrix a spreadsheet export writes: a header row of column labels, then one row per given row
+ * (in the given order) with RAW values: `column.exportRaw(row)` when set, else `row[column.key]`.
+ * Every cell, headers included, goes through `neutraliseCell`: numbers, booleans and Dates stay
+ * typed (numeric cells), null/undefined become null (empty cells), and text starting with `=`, `+`,
+ * `-`, `@`, tab or carriage return gets a leading apostrophe so no spreadsheet runs it as a formula.
+ */
+export function exportMatrix<R extends Row>(rows: readonly R[], columns: readonly Pick<Column<R>, 'key' | 'label' | 'exportRaw'>[]): ExportCell[][] {
+  const readers = columns.map((c) => c.exportRaw ?? cellReader<R>(c.key));
+  const matrix: ExportCell[][] = [columns.map((c) => neutraliseCell(c.label))];
+  for (const row of rows) matrix.push(readers.map((read) => neutraliseCell(read(row))));
+  return matrix;
+}

@@ -1,0 +1,32 @@
+/**
+ * Small helpers every part of the table model needs: reading the locale argument, reading a cell
+ * safely, the step size of resumable cache builds, and which formats are numeric. They live here so
+ * sorting, searching and export share one definition and no part has to import another for them.
+ *
+ * @module
+ */
+import type { FormatOptions, Row, ValueFormat } from '../types';
+import { isInheritedName } from '../format';
+import type { TableLocale } from './types';
+
+/** The format options of a locale argument: a tag becomes `{ locale }`; undefined becomes `{}`. */
+export function formatOptions(locale: TableLocale): FormatOptions {
+  return typeof locale === 'string' ? { locale } : (locale ?? {});
+}
+
+/** Reads `row[key]` as an own property when `key` is an inherited name (`constructor`, …). */
+export function cellReader<R extends Row>(key: string): (row: R) => unknown {
+  if (isInheritedName(key)) return (row) => (Object.prototype.hasOwnProperty.call(row, key) ? row[key] : undefined);
+  return (row) => row[key];
+}
+
+/** Rows (or distinct values) handled per resumable step of a cache build: a millisecond or two of work. */
+export const STEP = 4096;
+
+/** Whether cells of `format` are shown as numbers (so numeric strings sort and search as numbers). */
+export function isNumericFormat(format: ValueFormat): boolean {
+  return format === 'number' || format === 'currency' || format === 'percent';
+}
+
+/** Zeros for padding digit runs (collation keys, number texts); 16 covers every use. */
+export const ZEROS = '0000000000000000';

@@ -1,0 +1,403 @@
+/**
+ * Sorting rows by one column: classifying each row's key once (number, text or empty), building
+ * the ascending index in resumable steps (numbers via `key-order.ts`, text via `ascii-collation.ts`
+ * or `collation-order.ts`), caching it per rows array, deriving descending from it, and the public
+ * `sortRows`, `warmSortIndex` and `nextSortDirection`.
+ *
+ * @module
+ */
+import type { Row } from '../types';
+import { getCollator, toNumber, valueToText } from '../format';
+import type { ModelColumn, SortDirection, TableLocale, WarmBudget } from './types';
+import { STEP, cellReader, formatOptions, isNumericFormat } from './shared';
+import type { TextOrder } from './key-order';
+import { doubleOrder, monotonicOrder } from './key-order';
+import { asciiCollationOf, asciiOrderSteps } from './ascii-collation';
+import { collationOrder } from './collation-order';
+
+/**
+ * The next state of a header's sort button: ascending → descending → original order → ascending.
+ * `null`/`undefined` (unsorted, or another column sorted) starts at ascending.
+ */
+export function nextSortDirection(current: SortDirection | null | undefined): SortDirection | null {
+  if (current === 'asc') return 'desc';
+  if (current === 'desc') return null;
+  return 'asc';
+}
+
+
+/** The cached sort of one column over one rows array. */
+interface SortIndex {
+  /** Row indices in ascending order; rows with an empty key last, in original order. */
+  readonly asc: Uint32Array;
+  /** Derived from `asc` on first use. */
+  desc: Uint32Array | null;
+  /** Dense rank of each row's key (equal keys share a rank); empty keys are not ranked. */
+  readonly rank: Uint32Array;
+  /** How many rows have a non-empty key (the first `ranked` entries of `asc`). */
+  readonly ranked: number;
+}
+
+/** A sort index being built in resumable steps (by the warm-up, or by a click draining it). */
+interface PendingSort {
+  readonly steps: Generator<void, SortIndex, void>;
+}
+
+const sortCache = new WeakMap<readonly Row[], Map<string, SortIndex | PendingSort>>();
+const functionIds = new WeakMap<(...args: never[]) => unknown, number>();
+let nextFunctionId = 1;
+
+function functionId(fn: ((row: never) => unknown) | undefined): number {
+  if (fn === undefined) return 0;
+  let id = functionIds.get(fn);
+  if (id === undefined) {
+    id = nextFunctionId++;
+    functionIds.set(fn, id);
+  }
+  return id;
+}
+
+/** Kinds of sort key, in the order they sort ascending (numbers before text; empty always last). */
+const NUMBER = 0;
+const TEXT = 1;
+const EMPTY = 2;
+
+/** Number of the last `classify` call (module scratch, so the hot loop allocates nothing per row). */
+let classifiedNumber = 0;
+/** Text of the last `classify` call. */
+let classifiedText = '';
+
+/**
+ * Classifies one sort key and leaves its number or text in `classifiedNumber` / `classifiedText`.
+ * Numbers (and numeric strings in a numeric column, via `toNumber`) sort as numbers; valid Dates
+ * sort by time; booleans sort false before true; other values as text. null, undefined, '',
+ * whitespace-only text, NaN and invalid Dates are empty.
+ */
+function classify(value: unknown, numericStrings: boolean): number {
+  if (value === null || value === undefined) return EMPTY;
+  if (typeof value === 'number') {
+    if (value !== value) return EMPTY;
+    classifiedNumber = value;
+    return NUMBER;
+  }
+  if (typeof value === 'string') {
+    if (numericStrings) {
+      const num = toNumber(value);
+      if (num !== null) {
+        classifiedNumber = num;
+        return NUMBER;
+      }
+    }
+    if (value.trim() === '') return EMPTY;
+    classifiedText = value;
+    return TEXT;
+  }
+  if (typeof value === 'bigint') {
+    classifiedNumber = Number(value);
+    return NUMBER;
+  }
+  if (typeof value === 'boolean') {
+    classifiedNumber = value ? 1 : 0;
+    return NUMBER;
+  }
+  if (value instanceof Date) {
+    const time = value.getTime();
+    if (time !== time) return EMPTY;
+    classifiedNumber = time;
+    return NUMBER;
+  }
+  const text = valueToText(value);
+  if (text.trim() === '') return EMPTY;
+  classifiedText = text;
+  return TEXT;
+}
+// --- Building a sort index ----------------------------------------------------------------------
+
+/**
+ * True when a sample of the texts (up to 1,000, evenly spread) is more than half distinct values:
+ * then deduplicating through a Map costs more than it saves.
+ */
+function mostlyDistinct(texts: readonly string[], rows: Uint32Array): boolean {
+  const step = Math.max(1, Math.floor(rows.length / 1000));
+  const seen = new Set<string>();
+  let sampled = 0;
+  for (let i = 0; i < rows.length; i += step) {
+    seen.add(texts[rows[i] ?? 0] ?? '');
+    sampled++;
+  }
+  return seen.size * 2 > sampled;
+}
+
+/** Keys of a sort being built, filled row by row. */
+interface SortKeys {
+  readonly kinds: Uint8Array;
+  readonly nums: Float64Array;
+  readonly texts: string[];
+  numbers: number;
+  strings: number;
+}
+
+function classifyRange<R extends Row>(rows: readonly R[], read: (row: R) => unknown, numericStrings: boolean, keys: SortKeys, start: number, end: number): void {
+  const { kinds, nums, texts } = keys;
+  for (let i = start; i < end; i++) {
+    const kind = classify(read(rows[i] as R), numericStrings);
+    kinds[i] = kind;
+    if (kind === NUMBER) {
+      nums[i] = classifiedNumber;
+      keys.numbers++;
+    } else if (kind === TEXT) {
+      texts[i] = classifiedText;
+      keys.strings++;
+    }
+  }
+}
+
+/** Row indices by kind of key, each in row order. */
+interface KindRows {
+  readonly numbers: Uint32Array;
+  readonly texts: Uint32Array;
+  readonly empty: Uint32Array;
+}
+
+function rowsByKind(keys: SortKeys, count: number): KindRows {
+  const numbers = new Uint32Array(keys.numbers);
+  const texts = new Uint32Array(keys.strings);
+  const empty = new Uint32Array(count - keys.numbers - keys.strings);
+  const kinds = keys.kinds;
+  let n = 0;
+  let t = 0;
+  let e = 0;
+  for (let i = 0; i < count; i++) {
+    if (kinds[i] === NUMBER) numbers[n++] = i;
+    else if (kinds[i] === TEXT) texts[t++] = i;
+    else empty[e++] = i;
+  }
+  return { numbers, texts, empty };
+}
+
+/** The sort index being assembled: rows placed so far in `asc`, and the next free rank. */
+interface Placement {
+  readonly asc: Uint32Array;
+  readonly rank: Uint32Array;
+  cursor: number;
+  nextRank: number;
+}
+
+/** Places the number rows in ascending order, equal numbers sharing a rank. */
+function placeNumbers(rows: Uint32Array, nums: Float64Array, placement: Placement): void {
+  if (rows.length === 0) return;
+  const sorted = monotonicOrder(rows, nums) ?? doubleOrder(rows, nums);
+  const { asc, rank } = placement;
+  let nextRank = placement.nextRank;
+  let cursor = placement.cursor;
+  for (let i = 0; i < sorted.length; i++) {
+    const row = sorted[i] ?? 0;
+    if (i > 0 && nums[row] !== nums[sorted[i - 1] ?? 0]) nextRank++;
+    rank[row] = nextRank;
+    asc[cursor++] = row;
+  }
+  placement.nextRank = nextRank + 1;
+  placement.cursor = cursor;
+}
+
+/** The texts to rank (`values`) and, per text row, the id of its value. */
+interface TextValues {
+  readonly values: string[];
+  readonly ids: Uint32Array;
+}
+
+/**
+ * Columns that repeat values (cities, statuses) rank each distinct text once; for mostly-distinct
+ * columns (names) the lookups would cost more than they save, so every row's text is ranked.
+ */
+function textValues(texts: readonly string[], rows: Uint32Array): TextValues {
+  const count = rows.length;
+  const values: string[] = [];
+  const ids = new Uint32Array(count);
+  if (mostlyDistinct(texts, rows)) {
+    for (let i = 0; i < count; i++) {
+      values.push(texts[rows[i] ?? 0] ?? '');
+      ids[i] = i;
+    }
+    return { values, ids };
+  }
+  const distinct = new Map<string, number>();
+  for (let i = 0; i < count; i++) {
+    const text = texts[rows[i] ?? 0] ?? '';
+    let id = distinct.get(text);
+    if (id === undefined) {
+      id = values.length;
+      distinct.set(text, id);
+      values.push(text);
+    }
+    ids[i] = id;
+  }
+  return { values, ids };
+}
+
+/** Places the text rows in the order of their values (`byText`) with a stable counting sort over the ranks. */
+function placeTexts(rows: Uint32Array, text: TextValues, byText: TextOrder, placement: Placement): void {
+  const count = rows.length;
+  const valueRank = new Uint32Array(text.values.length);
+  const firstRank = placement.nextRank;
+  let nextRank = firstRank;
+  for (let i = 0; i < byText.order.length; i++) {
+    if (i > 0 && byText.same[i] === 0) nextRank++;
+    valueRank[byText.order[i] ?? 0] = nextRank;
+  }
+  const ids = text.ids;
+  const buckets = new Uint32Array(nextRank - firstRank + 2);
+  for (let i = 0; i < count; i++) buckets[(valueRank[ids[i] ?? 0] ?? 0) - firstRank + 1]! += 1;
+  for (let b = 1; b < buckets.length; b++) buckets[b]! += buckets[b - 1] ?? 0;
+  const { asc, rank } = placement;
+  const start = placement.cursor;
+  for (let i = 0; i < count; i++) {
+    const r = (valueRank[ids[i] ?? 0] ?? 0) - firstRank;
+    const row = rows[i] ?? 0;
+    asc[start + buckets[r]!++] = row;
+    rank[row] = r + firstRank;
+  }
+  placement.cursor = start + count;
+  placement.nextRank = nextRank + 1;
+}
+
+/**
+ * Builds the sort index of `column` over `rows` in resumable steps of a few milliseconds (the
+ * comparison sort of non-ASCII text, when needed, is one longer step). The generator only
+ * sequences the steps; every loop runs in a plain function, which the engine optimises while it
+ * runs (it does not replace a running generator frame by optimised code).
+ */
+function* sortIndexSteps<R extends Row>(rows: readonly R[], column: ModelColumn<R>, locale: string | undefined): Generator<void, SortIndex, void> {
+  const count = rows.length;
+  const read = column.sortValue ?? cellReader<R>(column.key);
+  // Strings count as numbers in numeric columns.
+  const numericStrings = isNumericFormat(column.format);
+  const keys: SortKeys = { kinds: new Uint8Array(count), nums: new Float64Array(count), texts: new Array<string>(count), numbers: 0, strings: 0 };
+  for (let start = 0; start < count; start += STEP) {
+    classifyRange(rows, read, numericStrings, keys, start, Math.min(count, start + STEP));
+    yield;
+  }
+  const byKind = rowsByKind(keys, count);
+  const placement: Placement = { asc: new Uint32Array(count), rank: new Uint32Array(count), cursor: 0, nextRank: 0 };
+  if (byKind.numbers.length > 0) {
+    placeNumbers(byKind.numbers, keys.nums, placement);
+    yield;
+  }
+  if (byKind.texts.length > 0) {
+    const text = textValues(keys.texts, byKind.texts);
+    yield;
+    const collator = getCollator(locale);
+    const ascii = asciiCollationOf(collator);
+    const byText = (ascii === null ? null : yield* asciiOrderSteps(text.values, ascii)) ?? collationOrder(text.values, collator);
+    yield;
+    placeTexts(byKind.texts, text, byText, placement);
+  }
+  placement.asc.set(byKind.empty, placement.cursor);
+  return { asc: placement.asc, desc: null, rank: placement.rank, ranked: byKind.numbers.length + byKind.texts.length };
+}
+
+/** Descending order from ascending: groups of equal rank in reverse, each group kept in original order. */
+function deriveDescending(index: SortIndex): Uint32Array {
+  const { asc, rank, ranked } = index;
+  const desc = new Uint32Array(asc.length);
+  let out = 0;
+  let end = ranked;
+  while (end > 0) {
+    const groupRank = rank[asc[end - 1] ?? 0];
+    let start = end - 1;
+    while (start > 0 && rank[asc[start - 1] ?? 0] === groupRank) start--;
+    desc.set(asc.subarray(start, end), out);
+    out += end - start;
+    end = start;
+  }
+  desc.set(asc.subarray(ranked), out);
+  return desc;
+}
+
+function sortEntries(rows: readonly Row[]): Map<string, SortIndex | PendingSort> {
+  let perRows = sortCache.get(rows);
+  if (perRows === undefined) {
+    perRows = new Map();
+    sortCache.set(rows, perRows);
+  }
+  return perRows;
+}
+
+function sortCacheKey<R extends Row>(column: ModelColumn<R>, locale: string | undefined): string {
+  return `${column.key}\u0000${column.format}\u0000${locale ?? ''}\u0000${functionId(column.sortValue)}`;
+}
+
+/**
+ * Advances the sort index of `column` until it is complete (no budget) or the budget is spent,
+ * continuing a build the warm-up started. Returns the index when complete, else null. A build
+ * that throws (a throwing `sortValue`) is dropped so the next call starts over, and rethrows.
+ */
+function advanceSortIndex<R extends Row>(rows: readonly R[], column: ModelColumn<R>, locale: string | undefined, budget?: WarmBudget): SortIndex | null {
+  const entries = sortEntries(rows);
+  const key = sortCacheKey(column, locale);
+  let entry = entries.get(key);
+  if (entry === undefined) {
+    entry = { steps: sortIndexSteps(rows, column, locale) };
+    entries.set(key, entry);
+  }
+  if (!('steps' in entry)) return entry;
+  try {
+    for (;;) {
+      const step = entry.steps.next();
+      if (step.done) {
+        entries.set(key, step.value);
+        return step.value;
+      }
+      if (budget !== undefined && budget.timeRemaining() <= 0) return null;
+    }
+  } catch (error) {
+    entries.delete(key);
+    throw error;
+  }
+}
+
+function sortIndexFor<R extends Row>(rows: readonly R[], column: ModelColumn<R>, locale: string | undefined): SortIndex {
+  return advanceSortIndex(rows, column, locale) as SortIndex;
+}
+
+/**
+ * Row indices of `rows` in the order of `column` and `direction` (a cached array: do not mutate).
+ * `direction` null gives the original order.
+ */
+export function sortedIndices<R extends Row>(rows: readonly R[], column: ModelColumn<R>, direction: SortDirection, locale: string | undefined): Uint32Array {
+  const index = sortIndexFor(rows, column, locale);
+  if (direction === 'asc') return index.asc;
+  if (index.desc === null) index.desc = deriveDescending(index);
+  return index.desc;
+}
+
+/**
+ * Rows ordered by one column; a new array of the same row objects (`rows` is not touched).
+ *
+ * - The key is `column.sortValue(row)` when given, else `row[column.key]` (own property).
+ * - Numbers (and bigints, booleans as 0/1, valid Dates by time) compare as numbers; in `number`,
+ *   `currency` and `percent` columns numeric strings (`toNumber`) do too. Other values compare as
+ *   text with the cached `Intl.Collator` of `locale` (numeric collation: "item 2" < "item 10").
+ *   A column holding both puts numbers before text (ascending).
+ * - Empty keys (null, undefined, '', whitespace, NaN, invalid Date) come last in BOTH directions.
+ * - Stable: rows with equal keys keep their original order in both directions.
+ * - `direction` null returns the rows in their original order (a copy).
+ *
+ * The work per rows array and column is cached, so sorting the same data again (other direction,
+ * or back to this column) costs one pass.
+ */
+export function sortRows<R extends Row>(rows: readonly R[], column: ModelColumn<R>, direction: SortDirection | null, locale?: TableLocale): R[] {
+  if (direction === null) return rows.slice();
+  const order = sortedIndices(rows, column, direction, formatOptions(locale).locale);
+  return Array.from(order, (i) => rows[i] as R);
+}
+
+/**
+ * Computes and caches the sort of `column` over `rows` ahead of a click. Without `budget` it
+ * finishes the work now; with one it works in short steps until the budget is spent and the next
+ * call continues (so does a click, which finishes only what is left). Returns true when the sort
+ * is ready. Safe to call repeatedly. Throws what a `sortValue` throws.
+ */
+export function warmSortIndex<R extends Row>(rows: readonly R[], column: ModelColumn<R>, locale?: TableLocale, budget?: WarmBudget): boolean {
+  return advanceSortIndex(rows, column, formatOptions(locale).locale, budget) !== null;
+}
