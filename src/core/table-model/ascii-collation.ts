@@ -43,6 +43,23 @@ const asciiCollations = new WeakMap<Intl.Collator, AsciiCollation | null>();
 /** Scratch buffer of `asciiKeyCodes`, grown on demand. */
 let keyCodes = new Int32Array(256);
 
+/** First index at or after `i` that is not the digit 0 (leading zeros do not change a number's order). */
+function skipZeros(text: string, i: number, length: number): number {
+  while (i < length && text.charCodeAt(i) === 48) i++;
+  return i;
+}
+
+/** End (exclusive) of the run of ASCII digits starting at `start`. */
+function digitRunEnd(text: string, start: number, length: number): number {
+  let end = start;
+  while (end < length) {
+    const d = text.charCodeAt(end);
+    if (d < 48 || d > 57) break;
+    end++;
+  }
+  return end;
+}
+
 /**
  * Writes the key of `text` (see `AsciiCollation`) into `keyCodes` and returns its length; -1 when
  * `text` is not ASCII or holds a digit run longer than `MAX_DIGIT_RUN`.
@@ -57,14 +74,8 @@ function asciiKeyCodes(text: string, collation: AsciiCollation): number {
     const c = text.charCodeAt(i);
     if (c >= 128) return -1;
     if (c >= 48 && c <= 57) {
-      let start = i;
-      while (start < length && text.charCodeAt(start) === 48) start++;
-      let end = start;
-      while (end < length) {
-        const d = text.charCodeAt(end);
-        if (d < 48 || d > 57) break;
-        end++;
-      }
+      const start = skipZeros(text, i, length);
+      const end = digitRunEnd(text, start, length);
       const run = end - start;
       if (run > MAX_DIGIT_RUN) return -1;
       codes[n++] = digit;
@@ -249,14 +260,8 @@ function reducedKeyCodes(text: string, from: number, limit: number, collation: A
   while (i < length && n < limit) {
     const c = text.charCodeAt(i);
     if (c >= 48 && c <= 57) {
-      let start = i;
-      while (start < length && text.charCodeAt(start) === 48) start++;
-      let end = start;
-      while (end < length) {
-        const d = text.charCodeAt(end);
-        if (d < 48 || d > 57) break;
-        end++;
-      }
+      const start = skipZeros(text, i, length);
+      const end = digitRunEnd(text, start, length);
       codes[n++] = digit;
       if (n < limit) codes[n++] = end === start ? 1 : end - start;
       if (end === start && n < limit) codes[n++] = 1;
