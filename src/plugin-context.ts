@@ -8,11 +8,13 @@
  *
  * @module
  */
-import { computed, hasInjectionContext, inject, shallowReactive, toValue } from 'vue';
+import { computed, hasInjectionContext, inject, shallowReactive, shallowRef, toValue } from 'vue';
 import type { InjectionKey, MaybeRefOrGetter, VNode } from 'vue';
-import { createTranslator, messages as catalogs } from './core/i18n';
-import type { MessageOverrides, Translator } from './core/i18n';
+import { createTranslator, hasCatalog, loadCatalog } from './core/i18n/translator';
+import type { MessageOverrides, Translator } from './core/i18n/translator';
+import { en } from './core/i18n/en';
 import type { GridViewHost, RouteId, RouteParams } from './host/types';
+import { appendQuery } from './host/routes';
 
 /** Chart colour scheme: fixed, or `auto` to follow the reader's `prefers-color-scheme`. */
 export type ChartTheme = 'light' | 'dark' | 'auto';
@@ -85,20 +87,6 @@ const DEFAULT_CURRENCY = 'USD';
 const CHART_THEMES: readonly ChartTheme[] = ['light', 'dark', 'auto'];
 const CHART_RENDERERS: readonly ChartRenderer[] = ['canvas', 'svg'];
 
-function appendQuery(url: string, params: RouteParams | undefined): string {
-  if (!params) return url;
-  const parts: string[] = [];
-  for (const [key, value] of Object.entries(params)) {
-    if (value === null || value === undefined) continue;
-    parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`);
-  }
-  if (parts.length === 0) return url;
-  const hashAt = url.indexOf('#');
-  const base = hashAt === -1 ? url : url.slice(0, hashAt);
-  const hash = hashAt === -1 ? '' : url.slice(hashAt);
-  return `${base}${base.includes('?') ? '&' : '?'}${parts.join('&')}${hash}`;
-}
-
 /**
  * The host's `translate` as a translator lookup. A host answers every key (the key itself when it
  * does not know it, and hosts built on the package catalogs answer in their own locale, often
@@ -109,7 +97,7 @@ function appendQuery(url: string, params: RouteParams | undefined): string {
 export function hostLookup(host: GridViewHost | null | undefined, locale: string): ((key: string) => string | null) | undefined {
   if (!host) return undefined;
   const english = (locale.split('-')[0] ?? 'en').toLowerCase() === 'en';
-  const catalog: Readonly<Record<string, string>> = catalogs.en;
+  const catalog: Readonly<Record<string, string>> = en;
   return (key: string): string | null => {
     let text: unknown;
     try {
@@ -123,6 +111,24 @@ export function hostLookup(host: GridViewHost | null | undefined, locale: string
   };
 }
 
+// Bumped when a catalog loaded on demand arrives, so translators made before it re-render.
+const catalogsLoaded = shallowRef(0);
+
+/**
+ * A translator for `locale`. When the package ships a catalog for the locale that is not loaded
+ * yet (`GridViewPlugin` registers every shipped catalog; a component used without the plugin does
+ * not), it is loaded in the background and texts switch from English to it when it arrives.
+ */
+function reactiveTranslator(locale: string, overrides: MessageOverrides, host: GridViewHost | null | undefined): Translator {
+  void catalogsLoaded.value;
+  if (!hasCatalog(locale)) {
+    void loadCatalog(locale).then((loaded) => {
+      if (loaded) catalogsLoaded.value++;
+    });
+  }
+  return createTranslator({ locale, overrides, lookup: hostLookup(host, locale) });
+}
+
 /**
  * Builds a context from options. Used by the plugin, by SSR (one context per request) and as the
  * default when the plugin is not installed.
@@ -133,13 +139,7 @@ export function hostLookup(host: GridViewHost | null | undefined, locale: string
  */
 export function createGridViewContext(options: GridViewPluginOptions = {}, installed = true): GridViewContext {
   const state = shallowReactive<GridViewPluginOptions>({ ...options });
-  const translator = computed(() =>
-    createTranslator({
-      locale: state.locale || DEFAULT_LOCALE,
-      overrides: state.messages ?? {},
-      lookup: hostLookup(state.host, state.locale || DEFAULT_LOCALE),
-    }),
-  );
+  const translator = computed(() => reactiveTranslator(state.locale || DEFAULT_LOCALE, state.messages ?? {}, state.host));
   const routes = computed<Readonly<Record<string, string>>>(() => {
     const out: Record<string, string> = {};
     for (const [id, url] of Object.entries(state.routes ?? {})) if (typeof url === 'string') out[id] = url;
@@ -179,7 +179,7 @@ export function createGridViewContext(options: GridViewPluginOptions = {}, insta
     installed,
     urlFor(route, params) {
       const configured = routes.value[route];
-      if (configured !== undefined) return appendQuery(configured, params);
+      if (configured !== undefined) return params ? appendQuery(configured, params) : configured;
       const host = state.host;
       if (!host) return null;
       try {
@@ -215,11 +215,7 @@ export function useGridViewTranslator(locale?: MaybeRefOrGetter<string | null | 
   return computed<Translator>(() => {
     const wanted = toValue(locale);
     if (!wanted || wanted === context.locale) return context.translator;
-    return createTranslator({
-      locale: wanted,
-      overrides: context.messages,
-      lookup: hostLookup(context.host, wanted),
-    });
+    return reactiveTranslator(wanted, context.messages, context.host);
   });
 }
 

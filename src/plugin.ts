@@ -14,6 +14,8 @@ import ChartBlock from '../components/ChartBlock.vue';
 import SimpleTable from '../components/SimpleTable.vue';
 import { GRID_VIEW_CONTEXT_KEY, GRID_VIEW_HOST_KEY, createGridViewContext } from './plugin-context';
 import type { GridViewContext, GridViewPluginOptions } from './plugin-context';
+import { registerCatalog } from './core/i18n/translator';
+import { uk } from './core/i18n/uk';
 
 export {
   GRID_VIEW_CONTEXT_KEY,
@@ -38,6 +40,9 @@ export const GRID_VIEW_COMPONENT_NAMES = ['GridView', 'KpiStrip', 'ChartBlock', 
  */
 export const GridViewPlugin: Plugin<[GridViewPluginOptions?]> = {
   install(app: App, options: GridViewPluginOptions = {}): void {
+    // Every shipped language at once: texts are right on the first paint and when hydrating.
+    // Components used without the plugin load a language when it is first needed instead.
+    registerCatalog('uk', uk);
     const context = createGridViewContext(options, true);
     app.provide(GRID_VIEW_CONTEXT_KEY, context);
     app.provide(GRID_VIEW_HOST_KEY, options.host ?? null);

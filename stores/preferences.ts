@@ -42,8 +42,8 @@
  */
 import { defineStore } from 'pinia';
 import { onScopeDispose, ref, shallowRef } from 'vue';
-import { createTranslator } from '../src/core/i18n';
-import type { MessageOverrides } from '../src/core/i18n';
+import { createTranslator } from '../src/core/i18n/translator';
+import type { MessageOverrides } from '../src/core/i18n/translator';
 import type { PresetColumnState } from '../src/core/types';
 import { isHostError, toHostErrorInfo } from '../src/host/errors';
 import { cloneJson } from '../src/host/prefs-data';

@@ -21,7 +21,8 @@ export interface HostTranslateOptions {
 
 /**
  * A `GridViewHost.translate` built from the package catalogs (`src/core/i18n.ts`) and the host's
- * options. Unknown keys return the key itself, as the protocol says.
+ * options. Unknown keys return the key itself, as the protocol says. Every shipped catalog is
+ * available at once: `translate` is synchronous and a host may answer in any of them.
  */
 export function hostTranslator(options: HostTranslateOptions): (key: string) => string {
   const translator = createTranslator({

@@ -1,7 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { nextTick } from 'vue';
 import type { Row } from '../../src/core/types';
 import { column, columnTexts, mountTable, people, peopleColumns, tableConfig } from './simple-table.fixtures';
+import { loadCatalog } from '../../src/core/i18n/translator';
+
+// These components are mounted without GridViewPlugin, which would register every shipped catalog;
+// load Ukrainian up front as the plugin would (the on-demand path: catalog-loading.test.ts).
+beforeAll(() => loadCatalog('uk'));
 
 afterEach(() => {
   document.body.innerHTML = '';

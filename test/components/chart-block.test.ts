@@ -1,4 +1,9 @@
 /* eslint-disable vue/one-component-per-file -- tiny inline host components are the point of these tests */
+import { loadCatalog } from '../../src/core/i18n/translator';
+
+// These components are mounted without GridViewPlugin, which would register every shipped catalog;
+// load Ukrainian up front as the plugin would (the on-demand path: catalog-loading.test.ts).
+beforeAll(() => loadCatalog('uk'));
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mount, flushPromises } from '@vue/test-utils';
 import { defineComponent, h, nextTick, ref } from 'vue';

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mount } from '@vue/test-utils';
 import { isReactive, reactive } from 'vue';
 import GridView from '../../components/GridView.vue';
@@ -9,6 +9,11 @@ import { GridRenderer } from '../../src/core/artifact';
 import { GridViewPlugin } from '../../src/plugin';
 import { parseGridViewSpecJson } from '../../src/core/spec';
 import type { GridArtifactJson, GridViewSpecWire, Row, SimpleTableConfig } from '../../src/core/types';
+import { loadCatalog } from '../../src/core/i18n/translator';
+
+// These components are mounted without GridViewPlugin, which would register every shipped catalog;
+// load Ukrainian up front as the plugin would (the on-demand path: catalog-loading.test.ts).
+beforeAll(() => loadCatalog('uk'));
 
 type Wrapper = ReturnType<typeof mount>;
 /** The config GridView handed to its SimpleTable. */

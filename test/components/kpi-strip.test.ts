@@ -1,8 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mount } from '@vue/test-utils';
 import KpiStrip from '../../components/KpiStrip.vue';
 import { GRID_VIEW_CONTEXT_KEY, createGridViewContext } from '../../src/plugin-context';
 import type { ResolvedKpi } from '../../src/core/types';
+import { loadCatalog } from '../../src/core/i18n/translator';
+
+// These components are mounted without GridViewPlugin, which would register every shipped catalog;
+// load Ukrainian up front as the plugin would (the on-demand path: catalog-loading.test.ts).
+beforeAll(() => loadCatalog('uk'));
 
 const kpi = (over: Partial<ResolvedKpi> = {}): ResolvedKpi => ({
   label: 'Revenue',

@@ -1,7 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mount } from '@vue/test-utils';
 import SpecIssues from '../../components/SpecIssues.vue';
 import type { SpecIssue } from '../../src/core/types';
+import { loadCatalog } from '../../src/core/i18n/translator';
+
+// These components are mounted without GridViewPlugin, which would register every shipped catalog;
+// load Ukrainian up front as the plugin would (the on-demand path: catalog-loading.test.ts).
+beforeAll(() => loadCatalog('uk'));
 
 const issues: SpecIssue[] = [
   { code: 'required', path: 'columns', message: 'columns is required' },
