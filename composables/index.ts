@@ -13,8 +13,8 @@ export type {
   GridAdapter,
   StaticRowsAdapter,
 } from '../src/core/adapters';
-export { createCoalescer } from './coalesce';
-export type { Coalescer, RecomputeFlush } from './coalesce';
+export { createCoalescer } from '../src/core/coalesce';
+export type { Coalescer, RecomputeFlush } from '../src/core/coalesce';
 export { useGridAdapter } from './useGridAdapter';
 export type { UseGridAdapterOptions, UseGridAdapterReturn } from './useGridAdapter';
 export { useLiveKpis } from './useLiveKpis';

@@ -12,7 +12,7 @@ import type { GridViewHost } from '../src/host/types';
 import { useGridViewOptions } from '../src/plugin-context';
 import { useGridPreferencesStore } from '../stores/preferences';
 import type { GridPrefsEntry, PreferencesStoreOptions, PrefsResult, SavePresetOptions, SwitchSubjectOptions } from '../stores/preferences';
-import type { ColumnStateInput } from '../stores/column-state';
+import type { ColumnStateInput } from '../src/core/column-state';
 
 /** Options of `useGridPreferences`. Store options apply to the whole store (every grid). */
 export interface UseGridPreferencesOptions extends Omit<PreferencesStoreOptions, 'host'> {

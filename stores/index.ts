@@ -14,13 +14,13 @@ export {
   PAGE_STATE_KEY_PREFIX,
   PAGE_STATE_LIMITS,
   DEFAULT_NAMESPACE,
-} from './page-state-model';
-export type { PageState, PageStateKeyParts } from './page-state-model';
+} from './page-state/model';
+export type { PageState, PageStateKeyParts } from './page-state/model';
 export { useGridPreferencesStore } from './preferences';
 export type { GridPrefsEntry, PreferencesStoreOptions, PrefsResult, RetryOptions, SavePresetOptions, SwitchSubjectOptions } from './preferences';
-export { mergePrefs, prefsStorageKey, subjectKeyPart, validateLocalPrefsRecord, PREFS_KEY_PREFIX, ANONYMOUS_SUBJECT_KEY } from './preferences-model';
-export { presetColumnsFromState } from './column-state';
-export type { ColumnStateInput } from './column-state';
-export type { LocalPrefsRecord, PrefsErrorCode, Tombstones } from './preferences-model';
+export { mergePrefs, prefsStorageKey, subjectKeyPart, validateLocalPrefsRecord, PREFS_KEY_PREFIX, ANONYMOUS_SUBJECT_KEY } from './preferences/model';
+export { presetColumnsFromState } from '../src/core/column-state';
+export type { ColumnStateInput } from '../src/core/column-state';
+export type { LocalPrefsRecord, PrefsErrorCode, Tombstones } from './preferences/model';
 export { createSafeStorage, readPayload, writePayload, parsePayload, listenToStorage, PAYLOAD_VERSION } from './safe-storage';
 export type { SafeStorage, StorageFallback, StorageLike, StorageOptions, StoredPayload, WindowLike } from './safe-storage';

@@ -20,16 +20,16 @@ import { onScopeDispose, ref, shallowRef } from 'vue';
 import { presentFilterFields } from '../src/host/filter-state';
 import type { FilterSpecLike } from '../src/host/filter-state';
 import type { FilterState, SortState } from '../src/host/types';
-import { presetColumnsFromState } from './column-state';
-import type { ColumnStateInput } from './column-state';
+import { presetColumnsFromState } from '../src/core/column-state';
+import type { ColumnStateInput } from '../src/core/column-state';
 import {
   clonePageState,
   defaultPageState,
   pageStateKey,
   validatePageState,
   withUrlState,
-} from './page-state-model';
-import type { PageState, PageStateKeyParts } from './page-state-model';
+} from './page-state/model';
+import type { PageState, PageStateKeyParts } from './page-state/model';
 import { createSafeStorage, listenToStorage, parsePayload, readPayload, writePayload } from './safe-storage';
 import type { SafeStorage, StorageFallback, StorageOptions } from './safe-storage';
 

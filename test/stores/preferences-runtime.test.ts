@@ -16,8 +16,8 @@ import {
   emptyEntry,
   settleWithoutHost,
   toLocalRecord,
-} from '../../stores/preferences-runtime';
-import { SaveScheduler } from '../../stores/preferences-scheduler';
+} from '../../stores/preferences/runtime';
+import { SaveScheduler } from '../../stores/preferences/scheduler';
 
 const preset = (colId: string) => ({ columns: [{ colId }] });
 
