@@ -7,7 +7,7 @@
 import { computed, getCurrentInstance, onMounted, toValue, watch } from 'vue';
 import type { ComputedRef, MaybeRefOrGetter } from 'vue';
 import type { PresetColumnState } from '../src/core/types';
-import { createHttpHost } from '../src/host/http-host';
+import { HttpHost } from '../src/host/http-host';
 import type { GridViewHost } from '../src/host/types';
 import { useGridViewOptions } from '../src/plugin-context';
 import { useGridPreferencesStore } from '../stores/preferences';
@@ -90,7 +90,7 @@ export function useGridPreferences(gridId: MaybeRefOrGetter<string>, options: Us
 
   const pluginHost = (): GridViewHost | null => {
     if (context.host) return context.host;
-    return context.preferencesUrl ? createHttpHost({ preferencesUrl: context.preferencesUrl, locale: context.locale }) : null;
+    return context.preferencesUrl ? new HttpHost({ preferencesUrl: context.preferencesUrl, locale: context.locale }) : null;
   };
   const config: PreferencesStoreOptions = { locale: context.locale, overrides: context.messages, ...storeOptions };
   if (explicitHost !== undefined) config.host = explicitHost;

@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DATA_GRID_CHANGE_EVENTS, createDataGridAdapter, staticRowsAdapter } from '../../composables/index';
+import { staticRowsAdapter } from '../../src/core/adapters';
+import { DATA_GRID_CHANGE_EVENTS } from '../../src/core/adapters';
+import { createDataGridAdapter } from '../../src/core/adapters';
 import { FakeGridApi } from './fake-grid';
 
 type Order = { id: number; region: string; total: number };
