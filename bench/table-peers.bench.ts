@@ -26,6 +26,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import os from 'node:os';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../test/e2e/helpers/browser';
 import { serveStatic } from '../test/e2e/helpers/static-site';
@@ -169,6 +170,8 @@ interface OpenPage {
   library: Library;
   /** Page errors, console errors and dialogs (DataTables alerts on errors) since the page opened. */
   errors: string[];
+  /** When the page's last action or reset ended (Date.now()). */
+  lastActive: number;
 }
 
 async function openLibraryPage(browser: Browser, base: string, library: Library): Promise<OpenPage> {
@@ -186,7 +189,7 @@ async function openLibraryPage(browser: Browser, base: string, library: Library)
   await page.waitForFunction(() => (window as unknown as { __peer?: PeerHarness }).__peer?.ready === true, undefined, { timeout: 120_000 });
   const visibility = await page.evaluate(() => document.visibilityState);
   if (visibility !== 'visible') throw new Error(`${library.name} page is ${visibility}: frames would be throttled`);
-  return { page, library, errors };
+  return { page, library, errors, lastActive: Date.now() };
 }
 
 function assertNoErrors(open: OpenPage): void {
@@ -209,8 +212,16 @@ async function timed(open: OpenPage, step: StepId, action: PeerAction, series: S
 }
 
 /** Untimed: back to the original first rows. */
-const reset = (open: OpenPage, action: PeerAction): Promise<PeerTiming> => perform(open, action, expectedCustomers('init', open.library));
-const idle = (open: OpenPage): Promise<void> => open.page.waitForTimeout(IDLE_MS);
+async function reset(open: OpenPage, action: PeerAction): Promise<void> {
+  await perform(open, action, expectedCustomers('init', open.library));
+  open.lastActive = Date.now();
+}
+
+/** Waits until the page has been idle (no action of ours) for IDLE_MS. */
+async function idle(open: OpenPage): Promise<void> {
+  const left = open.lastActive + IDLE_MS - Date.now();
+  if (left > 0) await open.page.waitForTimeout(left);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Measuring
@@ -264,7 +275,8 @@ async function measureWarm(browser: Browser, base: string, results: Results): Pr
       await reset(open, { kind: 'mount' });
     }
     // Interleaved: between two actions of one page the other pages run theirs (idle pages take
-    // no CPU), so a burst of load from elsewhere on the machine hits every library alike.
+    // no CPU), so a burst of load from elsewhere on the machine hits every library alike, and a
+    // page's 1 s of idle mostly passes while the others work.
     for (const step of STEPS) {
       for (let run = 0; run < RUNS; run++) {
         for (const open of pages) {
@@ -278,8 +290,12 @@ async function measureWarm(browser: Browser, base: string, results: Results): Pr
     for (let run = 0; run < RUNS; run++) {
       for (const open of pages) {
         await open.page.evaluate(() => (window as unknown as { __peer: PeerHarness }).__peer.destroy());
+        open.lastActive = Date.now();
+      }
+      for (const open of pages) {
         await idle(open);
         await timed(open, 'init', { kind: 'mount' }, seriesOf(results, open.library, 'init', 'warm'));
+        open.lastActive = Date.now();
       }
     }
     console.log('table-peers: warm init done');
@@ -306,6 +322,7 @@ async function main(): Promise<void> {
   const chromium = browser.version();
   const results: Results = new Map();
   const started = Date.now();
+  const loadBefore = os.loadavg()[0]!;
   try {
     await measureCold(browser, server.url, results);
     await measureWarm(browser, server.url, results);
@@ -313,7 +330,9 @@ async function main(): Promise<void> {
     await browser.close();
     await server.close();
   }
-  console.log(`table-peers: measured in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  const loadAfter = os.loadavg()[0]!;
+  const minutes = (Date.now() - started) / 60_000;
+  console.log(`table-peers: measured in ${(minutes * 60).toFixed(0)} s`);
 
   const ALL_STEPS: StepId[] = ['init', ...STEPS.map((s) => s.id)];
   const med = (library: Library, step: StepId, when: When): number => median(seriesOf(results, library, step, when).total);
@@ -349,7 +368,10 @@ async function main(): Promise<void> {
   lines.push(`- ${tabulator}: the core with the sort, filter and format modules, virtual DOM rendering, 480 px high, columns fitted; no search box of its own, so an input event sets its documented OR filter (\`like\` on every column); text order lower-cased \`localeCompare\`, search accent-sensitive.`);
   lines.push(`- ${agGrid} (Community): client-side row model with only the quick-filter and column-API modules, row animation off, columns sharing the width; no search box of its own, so an input event sets \`quickFilterText\`; text order code units, search accent-sensitive.`);
   lines.push('');
-  lines.push(`Medians in ms. "÷" columns: SimpleTable's median divided by the peer's (below 1: SimpleTable is faster).`);
+  lines.push(
+    `Medians in ms. "÷" columns: SimpleTable's median divided by the peer's (below 1: SimpleTable is faster). ` +
+      `Measured in ${minutes.toFixed(1)} min; load average (1 min) ${loadBefore.toFixed(1)} before and ${loadAfter.toFixed(1)} after on ${os.cpus().length} cores: other work on the machine slows every library, so compare the ratios more than the absolute times.`,
+  );
   lines.push('');
   lines.push(`| Step | | ${LIBRARIES.map((l) => l.name).join(' | ')} | ${PEERS.map((p) => `÷ ${p.name}`).join(' | ')} |`);
   lines.push(`|---|---|${LIBRARIES.map(() => '---:').join('|')}|${PEERS.map(() => '---:').join('|')}|`);
