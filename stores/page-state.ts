@@ -147,7 +147,7 @@ export const usePageStateStore = defineStore('gridView/pageState', () => {
     for (const field of fields) next[field] = JSON.parse(JSON.stringify(patch[field])) as unknown;
     const valid = validatePageState(next);
     if (!valid) {
-      storage.warn(`[vue-grid-view] refused a page state change for "${key}": the result has the wrong shape (${fields.join(', ')}).`);
+      storage.warn(`refused a page state change for "${key}": the result has the wrong shape (${fields.join(', ')}).`);
       return false;
     }
     if (!entry.hydrated) {
@@ -237,7 +237,7 @@ export const usePageStateStore = defineStore('gridView/pageState', () => {
       }
       const parsed = parsePayload(newValue, validatePageState);
       if (parsed.ok) entry.state = parsed.value;
-      else storage.warn(`[vue-grid-view] ignored page state "${entry.key}" written by another tab: it has the wrong shape.`);
+      else storage.warn(`ignored page state "${entry.key}" written by another tab: it has the wrong shape.`);
     }
   }
 

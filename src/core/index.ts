@@ -59,6 +59,10 @@ export { neutraliseCell } from './safety';
 export { createTranslator, registerCatalog, loadCatalog, messages } from './i18n';
 export type { MessageKey, MessageCatalog, MessageOverrides, MessageParams, TranslatorOptions, Translator } from './i18n';
 
+// Warnings (one channel; the plugin's and the server's `onWarn` set it)
+export { setWarningHandler } from './warn';
+export type { GridViewWarning, GridViewWarningCode, WarningHandler } from './warn';
+
 // Saved preferences and grid adapters
 export { PREFS_LIMITS, validateGridPrefsPatch } from './prefs';
 export type { PrefsValidation } from './prefs';

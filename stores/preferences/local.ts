@@ -54,7 +54,7 @@ export function applyOtherTabWrite(storage: SafeStorage, runtimes: Iterable<Grid
   if (!runtime) return;
   const parsed = parsePayload(newValue, validateLocalPrefsRecord);
   if (!parsed.ok) {
-    storage.warn(`[vue-grid-view] ignored preferences "${key}" written by another tab: ${parsed.reason}.`);
+    storage.warn(`ignored preferences "${key}" written by another tab: ${parsed.reason}.`);
     return;
   }
   const record = parsed.value;

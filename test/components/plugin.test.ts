@@ -149,3 +149,18 @@ describe('GridViewPlugin', () => {
     expect(wrapper.find('.gv-kpi__value').text()).toBe('1\u00a0234,5');
   });
 });
+
+describe('GridViewPlugin onWarn', () => {
+  it('receives the warnings of every component of the app instead of the console', async () => {
+    const { setWarningHandler } = await import('../../src/core/warn');
+    const { formatValue } = await import('../../src/core/format');
+    const onWarn = vi.fn();
+    const print = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    captureContext({ onWarn });
+    formatValue(1, 'currency', { currency: 'XX1' });
+    setWarningHandler(null);
+    print.mockRestore();
+    expect(onWarn).toHaveBeenCalledWith(expect.objectContaining({ code: 'currency_fallback' }));
+    expect(print).not.toHaveBeenCalled();
+  });
+});
