@@ -22,7 +22,8 @@ export type GridViewWarningCode =
   | 'export_failed'
   | 'storage_unavailable'
   | 'storage_dropped'
-  | 'catalog_unavailable';
+  | 'catalog_unavailable'
+  | 'chart_renderer_unavailable';
 
 /** One warning: a stable code, a sentence for people, and the thrown value or data behind it. */
 export interface GridViewWarning {
