@@ -1,5 +1,5 @@
 // The whole test suite, as `npm test` runs it: system packages, lint, typecheck, build, package
-// checks (publint, attw), then every
+// checks (publint, attw, bundle-size budgets), then every
 // vitest project (node, dom, e2e in Chromium). Ends with one plain summary line
 // "Tests: N passed, N failed, N skipped" that CI reads.
 import { spawnSync } from 'node:child_process';
@@ -24,6 +24,7 @@ if (!skipChecks) {
   // only, so a CommonJS `require` reaching it is expected (cjs-resolves-to-esm); the stylesheet
   // has no types to check.
   if (!step('are the types wrong', 'npx', ['attw', '--pack', '.', '--ignore-rules', 'cjs-resolves-to-esm', '--exclude-entrypoints', './style.css'])) process.exit(1);
+  if (!step('bundle size budgets', 'node', ['scripts/size.mjs'])) process.exit(1);
 }
 
 mkdirSync('test-results', { recursive: true });
