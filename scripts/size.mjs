@@ -9,7 +9,7 @@
 // Needs `npm run build` first.
 import { build } from 'vite';
 import vue from '@vitejs/plugin-vue';
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
