@@ -23,7 +23,7 @@ export {
   SPEC_DEFAULTS,
 } from './spec';
 export type { SpecEnumName } from './spec';
-export { SPEC_ERROR_CATALOG, GridViewSpecError } from './errors';
+export { SPEC_ERROR_CATALOG, SPEC_WARNING_CATALOG, GridViewSpecError } from './errors';
 export type { SpecErrorCatalogEntry } from './errors';
 
 // Rendering: values, KPIs, charts, the artifact

@@ -31,6 +31,7 @@
  * @module
  */
 import { formatKpiValue, isInheritedName, toNumber } from './format';
+import { toKpi } from './spec/build';
 import type { FormatOptions, KpiAggregate, KpiIcon, KpiSpec, KpiSpecWire, KpiTone, ResolvedKpi, Row, ValueFormat } from './types';
 
 /** Every aggregate the core knows, in documentation order. */
@@ -48,17 +49,12 @@ const UNKNOWN = 7;
 
 const CODES: Readonly<Record<string, number>> = { count: COUNT, count_distinct: COUNT_DISTINCT, sum: SUM, avg: AVG, min: MIN, max: MAX, median: MEDIAN };
 
-/** A KPI spec in camelCase with defaults filled, whichever form it came in. */
+/**
+ * A KPI spec in camelCase with defaults filled, whichever form it came in (wire KPIs get the
+ * parser's defaults: aggregate `count`, canonical tones, no icon for one the renderers do not draw).
+ */
 function normaliseKpi(spec: KpiSpec | KpiSpecWire): KpiSpec {
-  if ('columnKey' in spec) return spec;
-  return {
-    label: spec.label,
-    columnKey: spec.column_key ?? null,
-    aggregate: spec.aggregate,
-    format: spec.format ?? 'number',
-    icon: spec.icon ?? null,
-    tone: spec.tone ?? 'neutral',
-  };
+  return 'columnKey' in spec ? spec : toKpi(spec);
 }
 
 /**

@@ -23,7 +23,8 @@ export type GridViewWarningCode =
   | 'storage_unavailable'
   | 'storage_dropped'
   | 'catalog_unavailable'
-  | 'chart_renderer_unavailable';
+  | 'chart_renderer_unavailable'
+  | 'spec_warning';
 
 /** One warning: a stable code, a sentence for people, and the thrown value or data behind it. */
 export interface GridViewWarning {
