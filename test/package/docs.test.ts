@@ -245,5 +245,5 @@ describe('the code blocks of README.md and docs/*.md', () => {
       );
     }
     expect(failures).toEqual([]);
-  });
+  }, 120_000);
 });

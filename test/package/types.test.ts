@@ -71,7 +71,7 @@ beforeAll(async () => {
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
   writeFileSync(join(work, 'consumer.ts'), CONSUMER);
-});
+}, 180_000);
 
 /**
  * Errors of the consumer file and of the package's own declaration files, type-checked with
@@ -102,8 +102,9 @@ function check(mode: { module: string; moduleResolution: string }): string[] {
 
 describe('the packed package imported by a TypeScript project', () => {
   for (const [name, mode] of Object.entries(MODES)) {
+    // A few seconds each alone; generous, as npm test runs other files on the same two cores.
     it(`type-checks all five entries, typed and not any, under moduleResolution ${name} with skipLibCheck false`, () => {
       expect(check(mode)).toEqual([]);
-    });
+    }, 120_000);
   }
 });
