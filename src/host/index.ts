@@ -16,7 +16,9 @@ export type {
   SortState,
 } from './types';
 export { HostError, isHostError, isRetryable, toHostErrorInfo } from './errors';
+export { SERVER_ERROR_CODES, isServerErrorCode, serverErrorCodeFor } from './errors';
 export type { HostErrorCode, HostErrorInfo, HostErrorOptions } from './errors';
+export type { ServerErrorCode } from './errors';
 export { MemoryPrefs } from './memory-prefs';
 export type { MemoryPrefsOptions } from './memory-prefs';
 export { HostBase } from './host-base';

@@ -12,7 +12,7 @@ import { MemoryPrefs } from '../host/memory-prefs';
 import type { GridViewHost, PreferencesStore } from '../host/types';
 import type { AuthMode, AuthorizeContext, LazyBlock, RequestContext, ResolvedOptions } from './context';
 import { type CsrfOptions, DEFAULT_CSRF } from './csrf';
-import { type ErrorLogger, HttpError, defaultErrorLogger, errorToResponse } from './errors';
+import { type ErrorLogger, apiError, defaultErrorLogger, errorToResponse } from './errors';
 import { DEFAULT_PDF_MAX_ROWS } from './exports/pdf';
 import { type ExportRegistry, defaultExportRegistry } from './exports/registry';
 import { exportFile } from './routes/exports';
@@ -125,7 +125,7 @@ export function createGridViewHandler(options: GridViewHandlerOptions = {}): Gri
     let response: Response;
     try {
       if (!route.methods.includes(request.method)) {
-        throw new HttpError(405, `Method ${request.method} is not allowed here.`, { Allow: route.methods.join(', ') });
+        throw apiError('method_not_allowed', `Method ${request.method} is not allowed here.`, { Allow: route.methods.join(', ') });
       }
       response = await dispatch(route.name, requestContext(request, url, resolved));
     } catch (error) {

@@ -75,7 +75,7 @@ describe('toNodeHandler (node:http)', () => {
     const plain = await listen(createServer(toNodeHandler(handler)));
     const notFound = await fetch(`${plain}/elsewhere`);
     expect(notFound.status).toBe(404);
-    expect(await notFound.json()).toEqual({ status: 'error', message: 'Not found.' });
+    expect(await notFound.json()).toEqual({ status: 'error', code: 'not_found', message: 'Not found.' });
 
     const withFallback = await listen(
       createServer(

@@ -85,7 +85,7 @@ describe('errorToResponse', () => {
     const res = errorToResponse(new HttpError(429, 'Slow down.', { 'Retry-After': '7' }), request, () => undefined);
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBe('7');
-    expect(await res.json()).toEqual({ status: 'error', message: 'Slow down.' });
+    expect(await res.json()).toEqual({ status: 'error', code: 'rate_limited', message: 'Slow down.' });
   });
 
   it('maps storage errors to 503 and anything else to 500, logging both', async () => {
@@ -94,7 +94,7 @@ describe('errorToResponse', () => {
     expect(storage.status).toBe(503);
     const bug = errorToResponse(new TypeError('x is undefined'), request, (e) => logged.push(e));
     expect(bug.status).toBe(500);
-    expect(await bug.json()).toEqual({ status: 'error', message: 'Internal server error.' });
+    expect(await bug.json()).toEqual({ status: 'error', code: 'internal_error', message: 'Internal server error.' });
     expect(logged).toHaveLength(2);
   });
 

@@ -7,6 +7,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setClientAddress, setNodeRequest } from '../request-context';
+import { INTERNAL_ERROR_MESSAGE, errorResponse } from '../errors';
 import type { GridViewHandler } from '../handler';
 
 /** A body `new Request()` accepts (BodyInit without relying on DOM types). */
@@ -55,30 +56,23 @@ async function serve(handler: GridViewHandler, req: IncomingMessage, res: Server
   } catch {
     // Methods fetch refuses (TRACE, TRACK) and similar: not ours to answer, and never a 500.
     if (options.fallback) return void (await options.fallback(req, res));
-    return writeNodeResponse(jsonAnswer(400, 'Bad request.'), req, res, options.onError);
+    return writeNodeResponse(errorResponse(400, 'bad_request', 'Bad request.'), req, res, options.onError);
   }
   let response: Response | undefined;
   try {
     response = await handler(request);
   } catch (error) {
     options.onError?.(error);
-    response = jsonAnswer(500, 'Internal server error.');
+    response = errorResponse(500, 'internal_error', INTERNAL_ERROR_MESSAGE);
   }
   if (response === undefined) {
     if (options.fallback) {
       await options.fallback(req, res);
       return;
     }
-    response = jsonAnswer(404, 'Not found.');
+    response = errorResponse(404, 'not_found', 'Not found.');
   }
   await writeNodeResponse(response, req, res, options.onError);
-}
-
-function jsonAnswer(status: number, message: string): Response {
-  return new Response(JSON.stringify({ status: 'error', message }), {
-    status,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', 'X-Content-Type-Options': 'nosniff' },
-  });
 }
 
 /**
@@ -244,8 +238,8 @@ export async function writeNodeResponse(response: Response, req: IncomingMessage
     if (gone()) return;
     onError?.(error);
     if (!res.headersSent) {
-      res.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'x-content-type-options': 'nosniff' });
-      res.end(JSON.stringify({ status: 'error', message: 'Internal server error.' }));
+      res.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' });
+      res.end(JSON.stringify({ status: 'error', code: 'internal_error', message: INTERNAL_ERROR_MESSAGE }));
     } else res.destroy();
   } finally {
     reader.cancel().catch(() => undefined);
