@@ -83,6 +83,7 @@ export type { SortDirection, SortState, TableFilter, TableViewState, TableLocale
 export { messages, MESSAGE_KEYS, createTranslator } from './i18n';
 export type { MessageKey, MessageCatalog, MessageOverrides, MessageParams, TranslatorOptions, Translator } from './i18n';
 export { GRID_ID_PATTERN, PREFS_LIMITS, validateGridId, validateGridPrefsPatch } from './prefs';
+export { unstorableTextReason, validateSubject } from './prefs';
 export type { PrefsValidation } from './prefs';
 export { DATA_GRID_CHANGE_EVENTS, createDataGridAdapter, staticRowsAdapter } from './adapters';
 export type { GridAdapter, StaticRowsAdapter, DataGridAdapter, DataGridAdapterOptions, DataGridApiLike, DataGridRowNodeLike } from './adapters';

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { PREFS_LIMITS } from '../core/prefs';
+import { PREFS_LIMITS, validateSubject } from '../core/prefs';
 import { MemoryHost } from '../host/memory-host';
 import { MemoryPrefs } from '../host/memory-prefs';
 import type { GridViewHost, PreferencesStore } from '../host/types';
@@ -174,9 +174,17 @@ function requestContext(request: Request, url: URL, options: ResolvedOptions): R
   return ctx;
 }
 
+/**
+ * The subject hook's answer: '' and null mean anonymous; a non-string is a bug in the hook (500); a
+ * subject no database stores faithfully (U+0000, a lone surrogate) is refused with 400
+ * `invalid_subject`: it usually comes from caller input (a token claim, a decoded cookie), and
+ * PostgreSQL would refuse it with an error a client would retry forever.
+ */
 function checkSubject(value: unknown): string | null {
   if (value === null || value === undefined || value === '') return null;
   if (typeof value !== 'string') throw new TypeError(`The subject option must return a string or null, not ${typeof value}.`);
+  const checked = validateSubject(value);
+  if (!checked.ok) throw apiError('invalid_subject', checked.message);
   return value;
 }
 

@@ -13,6 +13,7 @@
 export * from '../core/index';
 export * from '../host/index';
 export { validateGridPrefsPatch, validateGridId, GRID_ID_PATTERN, PREFS_LIMITS } from '../core/prefs';
+export { validateSubject, unstorableTextReason } from '../core/prefs';
 export type { PrefsValidation } from '../core/prefs';
 
 export { createGridViewHandler } from './handler';

@@ -11,7 +11,7 @@
  */
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { PoolConfig } from 'pg';
-import { validateGridId, validateGridPrefsPatch } from '../../core/prefs';
+import { validateGridId, validateGridPrefsPatch, validateSubject } from '../../core/prefs';
 import type { ColumnPreset, GridPrefs, GridPrefsPatch } from '../../core/types';
 import type { PreferencesStore } from '../../host/types';
 import { PreferencesStorageError } from '../errors';
@@ -258,7 +258,8 @@ function withStatementCache<T extends { prepare: (sql: string) => unknown }>(dat
 }
 
 function checkKey(subject: string, gridId: string): void {
-  if (typeof subject !== 'string' || subject === '') throw new TypeError('subject must be a non-empty string.');
+  const who = validateSubject(subject);
+  if (!who.ok) throw new TypeError(who.message);
   const id = validateGridId(gridId);
   if (!id.ok) throw new TypeError(id.message);
 }
