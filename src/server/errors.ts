@@ -127,14 +127,3 @@ function safeLog(log: ErrorLogger, error: unknown, request: Request): void {
     // A broken logger must not turn a handled error into a crash.
   }
 }
-
-/** The default logger: one line on stderr with method, path and the error. */
-export function defaultErrorLogger(error: unknown, request: Request): void {
-  let path = request.url;
-  try {
-    path = new URL(request.url).pathname;
-  } catch {
-    // Keep the raw URL.
-  }
-  console.error(`[vue-grid-view] ${request.method} ${path} failed:`, error);
-}

@@ -12,7 +12,8 @@ import { MemoryPrefs } from '../host/memory-prefs';
 import type { GridViewHost, PreferencesStore } from '../host/types';
 import type { AuthMode, AuthorizeContext, LazyBlock, RequestContext, ResolvedOptions } from './context';
 import { type CsrfOptions, DEFAULT_CSRF } from './csrf';
-import { type ErrorLogger, apiError, defaultErrorLogger, errorToResponse } from './errors';
+import { type ErrorLogger, apiError, errorToResponse } from './errors';
+import { type WarningLogger, createDefaultErrorLogger, defaultWarningLogger, safeWarn } from './log';
 import { DEFAULT_PDF_MAX_ROWS } from './exports/pdf';
 import { type ExportRegistry, defaultExportRegistry } from './exports/registry';
 import { exportFile } from './routes/exports';
@@ -54,8 +55,17 @@ export interface GridViewHandlerOptions {
    * blocks. Default: a `MemoryHost` with the caller's subject, the request URL and the handler's store.
    */
   host?: (request: Request, context: { subject: string | null }) => GridViewHost | Promise<GridViewHost>;
-  /** Receives every error that became a 5xx (with the request). Default: one line on stderr. */
+  /**
+   * Receives every error that became a 5xx, with the request. Default: stderr in every environment
+   * (a 500 is a bug, a 503 an unreachable database: both must be seen), storage failures at most one
+   * line a minute with the count left out. Replace it to send them to your logger.
+   */
   onError?: ErrorLogger;
+  /**
+   * Receives warnings: things to fix or know that did not fail a request (a throttle at its memory
+   * cap). Default: `console.warn` unless `NODE_ENV` is `production`; nothing in production.
+   */
+  onWarn?: WarningLogger;
   /** Most rows in a PDF export unless the builder's registration says otherwise. Default 5,000. */
   pdfMaxRows?: number;
   /** Largest accepted JSON body in bytes. Default 65,536 (`PREFS_LIMITS.maxBodyBytes`). */
@@ -192,6 +202,11 @@ function defaultAuthMode(request: Request): AuthMode {
   return request.headers.has('authorization') && !request.headers.has('cookie') ? 'token' : 'cookie';
 }
 
+/** The warning a throttle gives (once) when it reaches its memory cap. */
+function throttleWarning(warn: WarningLogger, what: string): (message: string) => void {
+  return (message) => safeWarn(warn, `The ${what} throttle ${message}`);
+}
+
 function resolveOptions(options: GridViewHandlerOptions): ResolvedOptions {
   const base = (options.baseUrl ?? '').replace(/\/+$/, '');
   if (base !== '' && !base.startsWith('/')) throw new TypeError('baseUrl must be a path starting with "/" (or empty).');
@@ -201,6 +216,7 @@ function resolveOptions(options: GridViewHandlerOptions): ResolvedOptions {
   if (!Number.isSafeInteger(pdfMaxRows) || pdfMaxRows < 1) throw new TypeError('pdfMaxRows must be a positive integer.');
   const authMode = options.authMode;
   const now = options.now ?? Date.now;
+  const warn = options.onWarn ?? defaultWarningLogger;
   return {
     base,
     store: options.store ?? new MemoryPrefs(),
@@ -210,11 +226,12 @@ function resolveOptions(options: GridViewHandlerOptions): ResolvedOptions {
     // Kept by reference: blocks registered after the handler was created are served too.
     lazyBlocks: options.lazyBlocks ?? {},
     exports: options.exports ?? defaultExportRegistry,
-    exportThrottle: options.throttle === false ? null : createThrottle(options.throttle ?? DEFAULT_EXPORT_THROTTLE, now),
-    lazyThrottle: options.lazyThrottle === false ? null : createThrottle(options.lazyThrottle ?? DEFAULT_LAZY_THROTTLE, now),
+    exportThrottle: options.throttle === false ? null : createThrottle(options.throttle ?? DEFAULT_EXPORT_THROTTLE, now, throttleWarning(warn, 'export')),
+    lazyThrottle: options.lazyThrottle === false ? null : createThrottle(options.lazyThrottle ?? DEFAULT_LAZY_THROTTLE, now, throttleWarning(warn, 'lazy-fragment')),
     authorize: options.authorize ?? null,
     host: options.host ?? null,
-    log: options.onError ?? defaultErrorLogger,
+    log: options.onError ?? createDefaultErrorLogger(now),
+    warn,
     pdfMaxRows,
     maxBodyBytes,
   };

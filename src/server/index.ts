@@ -24,18 +24,23 @@ export type { ErrorLogger } from './errors';
 export { SERVER_ERROR_CODES, serverErrorCodeFor } from '../host/errors';
 export type { ServerErrorCode } from '../host/errors';
 export type { ErrorBody } from './errors';
+export type { WarningLogger, WarningDetail } from './log';
 export { DEFAULT_CSRF } from './csrf';
 export type { CsrfOptions } from './csrf';
 export { createThrottle, DEFAULT_EXPORT_THROTTLE, DEFAULT_LAZY_THROTTLE } from './throttle';
 export type { Throttle, ThrottleOptions, ThrottleResult } from './throttle';
+export { DEFAULT_THROTTLE_MAX_KEYS } from './throttle';
 export { getClientAddress, setClientAddress, getNodeRequest, setNodeRequest, getFrameworkContext, setFrameworkContext } from './request-context';
 
 export { toNodeHandler, toWebRequest, writeNodeResponse } from './adapters/node';
 export type { NodeHandlerOptions, NodeRequestListener } from './adapters/node';
+export type { AdapterErrorLogger } from './adapters/node';
 export { honoMiddleware } from './adapters/hono';
 export type { HonoContextLike, HonoMiddleware } from './adapters/hono';
+export type { HonoMiddlewareOptions } from './adapters/hono';
 export { expressMiddleware } from './adapters/express';
 export type { ExpressMiddleware, ExpressRequestLike } from './adapters/express';
+export type { ExpressMiddlewareOptions } from './adapters/express';
 
 export { createSqlPreferencesStore } from './store/sql-store';
 export type {
