@@ -8,6 +8,7 @@ import type { GridViewHost, PreferencesStore } from '../host/types';
 import type { CsrfOptions } from './csrf';
 import type { ErrorLogger } from './errors';
 import type { ExportRegistry } from './exports/registry';
+import type { FramePolicy } from './frame-policy';
 import type { WarningLogger } from './log';
 import type { Throttle } from './throttle';
 
@@ -59,6 +60,7 @@ export interface ResolvedOptions {
   host: ((request: Request, context: { subject: string | null }) => GridViewHost | Promise<GridViewHost>) | null;
   log: ErrorLogger;
   warn: WarningLogger;
+  frame: FramePolicy;
   pdfMaxRows: number;
   maxBodyBytes: number;
 }

@@ -74,9 +74,13 @@ export const INTERNAL_ERROR_MESSAGE = 'Internal server error.';
 /** Called with every 5xx-causing error (never with 4xx ones). Must not throw; if it does, it is ignored. */
 export type ErrorLogger = (error: unknown, request: Request) => void;
 
-/** Headers every response of the handler carries. */
+/**
+ * Headers every response of the handler carries: no MIME sniffing, and no `Referer` sent when a
+ * user follows a link inside a fragment or an exported file (its URL carries filters and searches).
+ */
 export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
 });
 
 /**

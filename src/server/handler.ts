@@ -15,6 +15,7 @@ import { type CsrfOptions, DEFAULT_CSRF } from './csrf';
 import { type ErrorLogger, apiError, errorToResponse } from './errors';
 import { type WarningLogger, createDefaultErrorLogger, defaultWarningLogger, safeWarn } from './log';
 import { DEFAULT_PDF_MAX_ROWS } from './exports/pdf';
+import { type FrameAncestors, resolveFramePolicy } from './frame-policy';
 import { type ExportRegistry, defaultExportRegistry } from './exports/registry';
 import { exportFile } from './routes/exports';
 import { lazyFragment } from './routes/lazy';
@@ -66,6 +67,13 @@ export interface GridViewHandlerOptions {
    * cap). Default: `console.warn` unless `NODE_ENV` is `production`; nothing in production.
    */
   onWarn?: WarningLogger;
+  /**
+   * Who may show lazy fragments and export downloads in a frame: `'none'` (default), `'self'`, or a
+   * list of CSP sources (`["'self'", 'https://portal.example.com']`). Sent as CSP `frame-ancestors`
+   * and, for `'none'`/`'self'`, as `X-Frame-Options` (`DENY`/`SAMEORIGIN`). A malformed entry throws
+   * a `TypeError` at creation.
+   */
+  frameAncestors?: FrameAncestors;
   /** Most rows in a PDF export unless the builder's registration says otherwise. Default 5,000. */
   pdfMaxRows?: number;
   /** Largest accepted JSON body in bytes. Default 65,536 (`PREFS_LIMITS.maxBodyBytes`). */
@@ -232,6 +240,7 @@ function resolveOptions(options: GridViewHandlerOptions): ResolvedOptions {
     host: options.host ?? null,
     log: options.onError ?? createDefaultErrorLogger(now),
     warn,
+    frame: resolveFramePolicy(options.frameAncestors),
     pdfMaxRows,
     maxBodyBytes,
   };

@@ -27,6 +27,7 @@ export type { ErrorBody } from './errors';
 export type { WarningLogger, WarningDetail } from './log';
 export { DEFAULT_CSRF } from './csrf';
 export type { CsrfOptions } from './csrf';
+export type { FrameAncestors } from './frame-policy';
 export { createThrottle, DEFAULT_EXPORT_THROTTLE, DEFAULT_LAZY_THROTTLE } from './throttle';
 export type { Throttle, ThrottleOptions, ThrottleResult } from './throttle';
 export { DEFAULT_THROTTLE_MAX_KEYS } from './throttle';

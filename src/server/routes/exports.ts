@@ -49,7 +49,12 @@ export async function exportFile(ctx: RequestContext, format: ExportFormat): Pro
     await registered.builder({ request, params: url.searchParams, filterState, subject, host, format, builder: key }),
     key,
   );
-  const headers: Record<string, string> = { ...BASE_SECURITY_HEADERS, 'Cache-Control': 'no-store' };
+  const headers: Record<string, string> = {
+    ...BASE_SECURITY_HEADERS,
+    ...options.frame.headers,
+    'Cache-Control': 'no-store',
+    'Content-Security-Policy': `default-src 'none'; ${options.frame.directive}`,
+  };
   let bytes: Uint8Array;
   if (format === 'pdf') {
     const pdf = await buildPdf(table, { maxRows: registered.options.maxRows ?? options.pdfMaxRows });

@@ -38,10 +38,11 @@ export async function lazyFragment(ctx: RequestContext): Promise<Response> {
     status: 200,
     headers: {
       ...BASE_SECURITY_HEADERS,
+      ...options.frame.headers,
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'private, no-store',
       // Fetched fragments are inserted into the host page; this only guards a fragment opened directly.
-      'Content-Security-Policy': "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'none'",
+      'Content-Security-Policy': `default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; ${options.frame.directive}`,
     },
   });
 }
