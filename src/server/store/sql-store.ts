@@ -17,6 +17,7 @@ import type { PreferencesStore } from '../../host/types';
 import { PreferencesStorageError } from '../errors';
 import { type WarningLogger, defaultWarningLogger, safeWarn } from '../log';
 import { isSqliteBusy, migrateToLatest, type MigrateOutcome } from './migrations';
+import { droppingBrokenClients } from './pg-pool';
 import { SqliteFileConnection } from './sqlite-connection';
 import { dialectOf, type GridViewDatabase, type SqlDialectName } from './schema';
 
@@ -242,7 +243,7 @@ function createDialect(options: SqliteStoreOptions | PostgresStoreOptions, sqlit
         // An idle client losing its connection (server restart, terminated backend) must not crash
         // the process; the pool drops it and opens a new one on the next query.
         pool.on('error', () => undefined);
-        return pool;
+        return droppingBrokenClients(pool);
       },
     });
   }
