@@ -63,6 +63,7 @@ export interface ResolvedOptions {
   frame: FramePolicy;
   pdfMaxRows: number;
   maxBodyBytes: number;
+  storageRetryAfterSeconds: number;
 }
 
 /** Per-request state: the subject and host are resolved at most once, and only when a route needs them. */

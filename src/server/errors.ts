@@ -68,6 +68,9 @@ export class PreferencesStorageError extends Error {
 /** The message callers see for storage failures; details go to `onError` only. */
 export const STORAGE_UNAVAILABLE_MESSAGE = 'Preferences storage is unavailable; nothing was saved. Try again later.';
 
+/** The `Retry-After` of a storage failure unless the handler's `storageRetryAfterSeconds` says otherwise. */
+export const DEFAULT_STORAGE_RETRY_AFTER_SECONDS = 5;
+
 /** The message callers see for unexpected errors (bugs); details go to `onError` only. */
 export const INTERNAL_ERROR_MESSAGE = 'Internal server error.';
 
@@ -108,18 +111,18 @@ export function errorResponse(status: number, code: ServerErrorCode, message: st
 
 /**
  * THE place that turns an error into a response: `HttpError` gives its own status, code and message,
- * `PreferencesStorageError` 503 `storage_unavailable` with a generic message, anything else 500
- * `internal_error` with a generic message. Every 5xx is passed to `log` (a throwing logger is
+ * `PreferencesStorageError` 503 `storage_unavailable` with a generic message and `Retry-After`
+ * (`storageRetryAfterSeconds`, default 5), anything else 500 `internal_error` with a generic message. Every 5xx is passed to `log` (a throwing logger is
  * ignored).
  */
-export function errorToResponse(error: unknown, request: Request, log: ErrorLogger): Response {
+export function errorToResponse(error: unknown, request: Request, log: ErrorLogger, storageRetryAfterSeconds = DEFAULT_STORAGE_RETRY_AFTER_SECONDS): Response {
   if (error instanceof HttpError && error.status >= 400 && error.status <= 599) {
     if (error.status >= 500) safeLog(log, error, request);
     return errorResponse(error.status, error.code, error.message, { ...error.headers });
   }
   safeLog(log, error, request);
   if (error instanceof PreferencesStorageError) {
-    return errorResponse(503, 'storage_unavailable', STORAGE_UNAVAILABLE_MESSAGE, { 'Retry-After': '5' });
+    return errorResponse(503, 'storage_unavailable', STORAGE_UNAVAILABLE_MESSAGE, { 'Retry-After': String(storageRetryAfterSeconds) });
   }
   return errorResponse(500, 'internal_error', INTERNAL_ERROR_MESSAGE);
 }

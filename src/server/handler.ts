@@ -12,7 +12,7 @@ import { MemoryPrefs } from '../host/memory-prefs';
 import type { GridViewHost, PreferencesStore } from '../host/types';
 import type { AuthMode, AuthorizeContext, LazyBlock, RequestContext, ResolvedOptions } from './context';
 import { type CsrfOptions, DEFAULT_CSRF } from './csrf';
-import { type ErrorLogger, apiError, errorToResponse } from './errors';
+import { DEFAULT_STORAGE_RETRY_AFTER_SECONDS, type ErrorLogger, apiError, errorToResponse } from './errors';
 import { type WarningLogger, createDefaultErrorLogger, defaultWarningLogger, safeWarn } from './log';
 import { DEFAULT_PDF_MAX_ROWS } from './exports/pdf';
 import { type FrameAncestors, resolveFramePolicy } from './frame-policy';
@@ -74,6 +74,12 @@ export interface GridViewHandlerOptions {
    * a `TypeError` at creation.
    */
   frameAncestors?: FrameAncestors;
+  /**
+   * `Retry-After` (seconds) of the 503 answered when the preference database cannot be used. Clients
+   * wait at least this long before trying again (`HttpHost` and the preferences store honour it).
+   * Default 5; a whole number from 0 (clients use their own backoff) to 3,600.
+   */
+  storageRetryAfterSeconds?: number;
   /** Most rows in a PDF export unless the builder's registration says otherwise. Default 5,000. */
   pdfMaxRows?: number;
   /** Largest accepted JSON body in bytes. Default 65,536 (`PREFS_LIMITS.maxBodyBytes`). */
@@ -147,7 +153,7 @@ export function createGridViewHandler(options: GridViewHandlerOptions = {}): Gri
       }
       response = await dispatch(route.name, requestContext(request, url, resolved));
     } catch (error) {
-      response = errorToResponse(error, request, log);
+      response = errorToResponse(error, request, log, resolved.storageRetryAfterSeconds);
     }
     // A HEAD answer never has a body, errors included (the Node adapter drops it too, other hosts may not).
     return request.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
@@ -222,6 +228,10 @@ function resolveOptions(options: GridViewHandlerOptions): ResolvedOptions {
   if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 1) throw new TypeError('maxBodyBytes must be a positive integer.');
   const pdfMaxRows = options.pdfMaxRows ?? DEFAULT_PDF_MAX_ROWS;
   if (!Number.isSafeInteger(pdfMaxRows) || pdfMaxRows < 1) throw new TypeError('pdfMaxRows must be a positive integer.');
+  const storageRetryAfterSeconds = options.storageRetryAfterSeconds ?? DEFAULT_STORAGE_RETRY_AFTER_SECONDS;
+  if (!Number.isSafeInteger(storageRetryAfterSeconds) || storageRetryAfterSeconds < 0 || storageRetryAfterSeconds > 3_600) {
+    throw new TypeError('storageRetryAfterSeconds must be a whole number from 0 to 3600.');
+  }
   const authMode = options.authMode;
   const now = options.now ?? Date.now;
   const warn = options.onWarn ?? defaultWarningLogger;
@@ -243,5 +253,6 @@ function resolveOptions(options: GridViewHandlerOptions): ResolvedOptions {
     frame: resolveFramePolicy(options.frameAncestors),
     pdfMaxRows,
     maxBodyBytes,
+    storageRetryAfterSeconds,
   };
 }

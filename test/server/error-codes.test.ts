@@ -89,6 +89,22 @@ describe('error codes of the handler', () => {
   });
 });
 
+describe('storageRetryAfterSeconds', () => {
+  const failing = { get: () => Promise.reject(new PreferencesStorageError('down')), save: () => Promise.reject(new PreferencesStorageError('down')) };
+
+  it('sets the Retry-After of storage failures (default 5)', async () => {
+    const read = (h: ReturnType<typeof createGridViewHandler>) => h(get('/grid/preferences/?grid_id=a', as('u')));
+    const byDefault = await expectError(await read(createGridViewHandler({ store: failing, subject: headerSubject, onError: () => undefined })), 503, undefined, 'storage_unavailable');
+    expect(byDefault.headers.get('retry-after')).toBe('5');
+    const quick = await expectError(await read(createGridViewHandler({ store: failing, subject: headerSubject, onError: () => undefined, storageRetryAfterSeconds: 1 })), 503);
+    expect(quick.headers.get('retry-after')).toBe('1');
+  });
+
+  it('refuses values that are not whole seconds from 0 to 3600', () => {
+    for (const bad of [-1, 1.5, 3_601, Number.NaN]) expect(() => createGridViewHandler({ storageRetryAfterSeconds: bad })).toThrow(TypeError);
+  });
+});
+
 describe("a host's own HttpError", () => {
   it('gets the generic code of its status unless it names one of the catalog', async () => {
     const request = new Request('http://app.test/grid/lazy/');

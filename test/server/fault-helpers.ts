@@ -44,6 +44,16 @@ export function rowsOnDisk(path: string): { subject: string; grid_id: string; se
   }
 }
 
+/** A consistent copy of a live SQLite database (`VACUUM INTO`), as a backup tool would take it. */
+export function backupSqlite(file: string, destination: string): void {
+  const db = new Database(file, { fileMustExist: true });
+  try {
+    db.prepare('VACUUM INTO ?').run(destination);
+  } finally {
+    db.close();
+  }
+}
+
 /** Sets or clears the immutable attribute (root only): even root can then neither open the file for writing nor write through an open descriptor. */
 export function immutable(path: string, on: boolean): void {
   execFileSync('chattr', [on ? '+i' : '-i', path]);

@@ -3,13 +3,13 @@
  * that was read-only when the store opened it, and another process holding the write lock. In each
  * case a 200 means the save is in the file at the configured path, and the store recovers by itself.
  */
-import { mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createGridViewHandler } from '../../src/server/handler';
 import { createSqlPreferencesStore, type SqlPreferencesStore } from '../../src/server/store/sql-store';
-import { canChattr, immutable, rowsOnDisk, startLockHolder, waitFor } from './fault-helpers';
+import { backupSqlite, canChattr, immutable, rowsOnDisk, sleep, startLockHolder, waitFor } from './fault-helpers';
 import { as, get, jsonOf, postJson } from './helpers';
 
 const root = mkdtempSync(join(tmpdir(), 'gv-sqlite-file-'));
@@ -44,13 +44,20 @@ describe('SQLite file identity', () => {
     const { dir, file } = place();
     const { save, handler } = serve(open(file));
     expect(await save('orders', 'before')).toBe(200);
+    const backup = join(root, `backup-${n}.db`);
+    backupSqlite(file, backup);
     rmSync(dir, { recursive: true });
     // Before the fix these answered 200: the open connection still wrote to the deleted inode.
-    const during = [await save('orders', 'gone-1'), await save('invoices', 'gone-2')];
-    expect(during).toEqual([503, 503]);
+    expect([await save('orders', 'gone-1'), await save('invoices', 'gone-2')]).toEqual([503, 503]);
+    // An empty folder is not the database: no new, empty file is created behind the users' back.
     mkdirSync(dir);
+    await sleep(100);
+    expect(await save('orders', 'still-gone')).toBe(503);
+    expect(existsSync(file)).toBe(false);
+    // The folder and its file are back (restored): saves reach the file at the path.
+    copyFileSync(backup, file);
     const acknowledged: string[] = [];
-    await waitFor('a save to reach the recreated folder', async () => {
+    await waitFor('a save to reach the restored file', async () => {
       const search = `back-${acknowledged.length}-${Date.now()}`;
       if ((await save('orders', search)) === 200) acknowledged.push(search);
       return acknowledged.length > 0;
@@ -62,8 +69,7 @@ describe('SQLite file identity', () => {
     expect(acknowledged).toHaveLength(6);
     // Every acknowledged save is in the file at the path, read by a fresh connection.
     const onDisk = rowsOnDisk(file).flatMap((row) => row.searches);
-    for (const search of acknowledged.slice(1)) expect(onDisk).toContain(search);
-    expect(onDisk).toContain(acknowledged[0]);
+    for (const search of acknowledged) expect(onDisk).toContain(search);
     const { body } = await jsonOf(await handler(get('/grid/preferences/?grid_id=orders', as('alice'))));
     expect(body.searches).toEqual([acknowledged[0]]);
   });

@@ -7,7 +7,10 @@
  *   operation and again after every write (two `stat` calls at most, about a microsecond each). A
  *   difference closes the connection and fails the operation (503); the file at the path is opened
  *   on a later operation. SQLite itself skips the checkpoint and the WAL deletion when it closes a
- *   moved file, so closing the stale connection never touches the new file's WAL.
+ *   moved file, so closing the stale connection never touches the new file's WAL. Once a file was
+ *   opened, the store never creates a new one at that path: a missing file keeps answering 503
+ *   until it is back (restored, or its volume mounted again); restart the process to start over with
+ *   an empty database.
  * - **Reopen with backoff.** After a failure that a new connection may cure (opened read-only because
  *   the file was not writable then, I/O error, full disk, missing folder, replaced file), the
  *   connection is closed; the next operation may open it again at once, and while opening keeps
@@ -54,6 +57,7 @@ export class SqliteFileConnection implements SqliteDatabase {
   #statements = new Map<string, Statement>();
   #identity: Identity | null = null;
   #closed = false;
+  #everOpened = false;
   #reopenAt = 0;
   #delay = 0;
   #failures = 0;
@@ -156,7 +160,10 @@ export class SqliteFileConnection implements SqliteDatabase {
     try {
       // busy_timeout 0: a lock held by another process fails the statement at once and the store
       // waits for it asynchronously; better-sqlite3's own wait would block the event loop.
-      const opened = new Database(filename, { readonly, fileMustExist: readonly, timeout: 0 });
+      // Once a file was opened, a missing file is a fault (deleted, or its volume not mounted), not
+      // a fresh start: creating an empty database there would answer 200 while every earlier
+      // preference seems gone (or hide under the volume once it is mounted again).
+      const opened = new Database(filename, { readonly, fileMustExist: readonly || this.#everOpened, timeout: 0 });
       db = opened;
       if (!readonly) {
         // WAL lets readers work while one connection writes.
@@ -166,6 +173,7 @@ export class SqliteFileConnection implements SqliteDatabase {
       const identity = this.#onDisk ? identityOf(filename) : null;
       if (this.#onDisk && identity === null) throw new Error(`${filename} vanished while it was being opened.`);
       this.#db = opened;
+      this.#everOpened = true;
       this.#identity = identity;
       this.#statements = new Map();
       if (this.#lastFailure !== null) this.#options.warn(`SQLite store: reopened ${filename}.`);
