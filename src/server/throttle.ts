@@ -3,11 +3,13 @@
  * hit times). Keys are built by the handler from the caller (subject, else client address) and the
  * export builder or lazy block, so one user's exports never throttle another's.
  *
- * Cost: every hit is O(1) amortised, however many keys are tracked. The keys live in one `Map` kept
- * in order of their latest hit (a hit moves its key to the end), so the keys whose latest hit left
- * the window are always at the front: each hit removes those, and every key is removed at most once
- * per time it was added. Memory is capped: past `maxKeys` live keys the least recently seen key is
- * dropped (its caller starts afresh), with one warning.
+ * Cost: every hit is O(1) amortised, however many keys are tracked. The keys form a list in order
+ * of their latest hit (a hit moves its key to the tail), so the keys whose latest hit left the
+ * window are always at the head: each hit unlinks those, and a key is unlinked at most once per
+ * time it was linked. (The list is linked by hand: walking a `Map` from its start skips every entry
+ * deleted since its last rehash, which made each hit cost the churn of the whole table.) Memory is
+ * capped: past `maxKeys` live keys the least recently seen key is dropped (its caller starts
+ * afresh), with one warning.
  *
  * @module
  */
@@ -59,52 +61,82 @@ export function createThrottle(options: ThrottleOptions, now: () => number = Dat
   if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError('throttle.limit must be a positive integer.');
   if (!Number.isFinite(windowMs) || windowMs <= 0) throw new RangeError('throttle.windowMs must be a positive number.');
   if (!Number.isSafeInteger(maxKeys) || maxKeys < 1) throw new RangeError('throttle.maxKeys must be a positive integer.');
-  /** Hit times per key, oldest first; the Map is in order of each key's latest hit. */
-  const hits = new Map<string, number[]>();
+  /** Per key: its hit times inside the window (oldest first) and its place in the recency list. */
+  const entries = new Map<string, Entry>();
+  /** Least recently hit key first. */
+  let head: Entry | null = null;
+  let tail: Entry | null = null;
   let warned = false;
 
-  /** Drops keys whose latest hit left the window; they are all at the front. */
-  function expire(cutoff: number): void {
-    for (const [key, times] of hits) {
-      if ((times[times.length - 1] ?? Number.NEGATIVE_INFINITY) > cutoff) return;
-      hits.delete(key);
-    }
+  function unlink(entry: Entry): void {
+    if (entry.prev) entry.prev.next = entry.next;
+    else head = entry.next;
+    if (entry.next) entry.next.prev = entry.prev;
+    else tail = entry.prev;
+    entry.prev = null;
+    entry.next = null;
+  }
+
+  function append(entry: Entry): void {
+    entry.prev = tail;
+    entry.next = null;
+    if (tail) tail.next = entry;
+    else head = entry;
+    tail = entry;
+  }
+
+  function forget(entry: Entry): void {
+    unlink(entry);
+    entries.delete(entry.key);
   }
 
   return {
     hit(key: string): ThrottleResult {
       const at = now();
       const cutoff = at - windowMs;
-      expire(cutoff);
-      const times = hits.get(key);
-      if (times === undefined) {
-        if (hits.size >= maxKeys) {
+      // Keys whose latest hit left the window are at the head: O(1) amortised.
+      while (head !== null && (head.times[head.times.length - 1] ?? Number.NEGATIVE_INFINITY) <= cutoff) forget(head);
+      const entry = entries.get(key);
+      if (entry === undefined) {
+        if (entries.size >= maxKeys && head !== null) {
           // Every tracked key is live: forget the least recently seen one rather than grow.
-          const oldest = hits.keys().next().value;
-          if (oldest !== undefined) hits.delete(oldest);
+          forget(head);
           if (!warned) {
             warned = true;
             onCap?.(`tracks ${maxKeys} callers (its maxKeys) and forgets the least recently seen ones early; raise maxKeys if this is normal traffic.`);
           }
         }
-        hits.set(key, [at]);
+        const created: Entry = { key, times: [at], prev: null, next: null };
+        entries.set(key, created);
+        append(created);
         return { allowed: true };
       }
+      const { times } = entry;
       let drop = 0;
       while (drop < times.length && (times[drop] as number) <= cutoff) drop++;
       if (drop > 0) times.splice(0, drop);
       if (times.length >= limit) {
+        // Refused hits are not recorded, so the key keeps its place in the list.
         const oldest = times[0] ?? at;
         return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + windowMs - at) / 1000)) };
       }
       times.push(at);
-      // Moved to the end: the Map stays ordered by latest hit, which is what makes `expire` O(1).
-      hits.delete(key);
-      hits.set(key, times);
+      if (entry !== tail) {
+        unlink(entry);
+        append(entry);
+      }
       return { allowed: true };
     },
     get size() {
-      return hits.size;
+      return entries.size;
     },
   };
+}
+
+/** One tracked key: its hit times and its neighbours in the recency list. */
+interface Entry {
+  readonly key: string;
+  readonly times: number[];
+  prev: Entry | null;
+  next: Entry | null;
 }

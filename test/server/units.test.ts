@@ -41,18 +41,28 @@ describe('createThrottle', () => {
 });
 
 describe('createThrottle at scale', () => {
-  it('keeps every hit cheap with 30,000 live keys (20,000 more hits in well under a second)', () => {
-    // Before: past 10,000 live keys each hit scanned the whole map and removed nothing (about 6 s here).
-    let now = 0;
-    const throttle = createThrottle({ limit: 5, windowMs: 60_000 }, () => now);
-    for (let i = 0; i < 30_000; i++) throttle.hit(`k${i}`);
-    const started = performance.now();
-    for (let i = 0; i < 20_000; i++) {
-      now += 1;
-      throttle.hit(`extra${i}`);
-    }
-    expect(performance.now() - started).toBeLessThan(1_000);
-    expect(throttle.size).toBe(50_000);
+  it('costs about the same per hit with 30,000 live keys as with none (O(1), not a scan of every key)', () => {
+    // Before: past 10,000 live keys every hit scanned the whole map and removed nothing (20,000 hits
+    // over 30,000 live keys took 14 s). Timed as a ratio, best of 3, so a busy machine slows both sides.
+    const timeNewKeys = (live: number): number => {
+      let best = Infinity;
+      for (let round = 0; round < 3; round++) {
+        let now = 0;
+        const throttle = createThrottle({ limit: 5, windowMs: 60_000 }, () => now);
+        for (let i = 0; i < live; i++) throttle.hit(`live${i}`);
+        const started = performance.now();
+        for (let i = 0; i < 5_000; i++) {
+          now += 1;
+          throttle.hit(`new${i}`);
+        }
+        best = Math.min(best, performance.now() - started);
+        expect(throttle.size).toBe(live + 5_000);
+      }
+      return best;
+    };
+    const empty = timeNewKeys(0);
+    const crowded = timeNewKeys(30_000);
+    expect(crowded / Math.max(empty, 0.5)).toBeLessThan(10);
   });
 
   it('expires keys as the window passes them, oldest first, and keeps later hits counted', () => {
