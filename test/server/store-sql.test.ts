@@ -152,7 +152,7 @@ describe('database failures', () => {
 
   it('answers 503 when the SQLite file cannot be opened, and recovers once it can', async () => {
     const dir = join(tempDir, 'later');
-    const store = createSqlPreferencesStore({ dialect: 'sqlite', filename: join(dir, 'prefs.db'), migrate: true });
+    const store = createSqlPreferencesStore({ dialect: 'sqlite', filename: join(dir, 'prefs.db'), migrate: true, onWarn: () => undefined });
     cleanups.push(() => store.close());
     const handler = createGridViewHandler({ store, subject: headerSubject, onError: () => undefined });
     await expectError(await handler(postJson('/grid/preferences/', { grid_id: 'a', searches: ['x'] }, as('u'))), 503);

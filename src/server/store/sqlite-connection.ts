@@ -101,12 +101,13 @@ export class SqliteFileConnection implements SqliteDatabase {
   }
 
   /**
-   * After a failure other than a busy lock: closes the connection so that the next operation, after
-   * the backoff, opens the file afresh (a read-only or failed open, an I/O error, a full disk). An
-   * intentionally read-only store keeps its connection: its writes are meant to fail.
+   * After a failure that a new connection may cure (`curedByReopening`: read-only, I/O error, full
+   * disk, a file that cannot be opened or is not a database): closes the connection so that the next
+   * operation, after the backoff, opens the file afresh. SQL errors (a missing table) and busy locks
+   * keep the connection. An intentionally read-only store keeps it too: its writes are meant to fail.
    */
   invalidate(error: unknown): void {
-    if (this.#options.readonly || this.#db === null) return;
+    if (this.#options.readonly || this.#db === null || !curedByReopening(error)) return;
     this.#closeConnection();
     this.#lastFailure = error;
     this.#scheduleReopen();
@@ -223,6 +224,17 @@ export class SqliteFileConnection implements SqliteDatabase {
       // A connection whose file is gone may fail to close cleanly; it is dropped either way.
     }
   }
+}
+
+/** SQLite result codes (extended ones included) after which the connection itself is suspect. */
+const REOPEN_CODES = /^SQLITE_(READONLY|IOERR|CANTOPEN|FULL|NOTADB|CORRUPT|PERM|PROTOCOL)/;
+
+/** True when `error` or an error in its `cause` chain carries one of `REOPEN_CODES`. */
+function curedByReopening(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 5) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && REOPEN_CODES.test(code)) return true;
+  return curedByReopening((error as { cause?: unknown }).cause, depth + 1);
 }
 
 function identityOf(path: string): Identity | null {
