@@ -7,6 +7,12 @@
  * The database drivers are imported when the first query runs, so `vue-grid-view/server` loads
  * without them; only the chosen one must be installed.
  *
+ * Under faults a save is acknowledged only once it is in the database: the SQLite file is checked
+ * against the file at its path around every operation and reopened after failures
+ * (`./sqlite-connection`), locks are waited for without blocking the event loop, PostgreSQL
+ * statements have a timeout and dead pooled connections are destroyed (`./pg-pool`). Everything
+ * else is a `PreferencesStorageError` (503). docs/server.md, "Under faults", has the whole table.
+ *
  * @module
  */
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
@@ -134,8 +140,9 @@ export function createSqlPreferencesStore(options: SqlPreferencesStoreOptions): 
    * Runs one store operation: the SQLite file checked (and reopened) first, migrations when asked
    * for, then the statement; a save is checked against the file at the path once more before it is
    * acknowledged. A busy lock is waited for asynchronously (retried with a growing pause until
-   * `busyTimeoutMs`); any other failure closes a SQLite connection for a reopen with backoff and
-   * makes the next operation check the migrations again (a recreated database gets its table).
+   * `busyTimeoutMs`); after any other failure the next operation checks the migrations again (a
+   * recreated database gets its table), and a SQLite connection the failure may have spoiled
+   * (read-only, I/O error, full disk) is closed for a reopen with backoff.
    */
   const operation = async <T>(what: 'read' | 'save', run: () => Promise<T>): Promise<T> => {
     const deadline = Date.now() + busyTimeoutMs;
