@@ -148,9 +148,10 @@ describe('SQLite file locked by another process', () => {
     expect(await Promise.all(saves)).toEqual([200, 200, 200, 200, 200]);
     latencies.sort((a, b) => a - b);
     const p99 = latencies[Math.min(latencies.length - 1, Math.ceil(latencies.length * 0.99) - 1)] ?? Infinity;
-    // Before the fix one waiting save froze the whole process for the 2 s of the lock (one read, ~2,000 ms).
+    // Before the fix one waiting save froze the whole process for the 2 s of the lock (one read, ~2,000 ms);
+    // now about 20 ms on a quiet machine (BENCHMARKS.md). The bound leaves room for a busy CI machine.
     expect(latencies.length).toBeGreaterThan(20);
-    expect(p99).toBeLessThan(250);
+    expect(p99).toBeLessThan(500);
     expect(rowsOnDisk(file).filter((row) => row.grid_id.startsWith('g'))).toHaveLength(5);
   });
 });
