@@ -27,7 +27,11 @@ import { droppingBrokenClients } from './pg-pool';
 import { SqliteFileConnection } from './sqlite-connection';
 import { dialectOf, type GridViewDatabase, type SqlDialectName } from './schema';
 
-/** A SQLite database file (created when missing, unless `readonly`). */
+/**
+ * A SQLite database file, created when it is missing at the store's first open (unless
+ * `readonly`). Once opened, a missing file is a fault (deleted, or its volume not mounted): the
+ * store answers 503 until the file is back and never creates an empty one in its place.
+ */
 export interface SqliteStoreOptions {
   dialect: 'sqlite';
   /** Path of the database file; `:memory:` works for throwaway stores. */
