@@ -125,6 +125,39 @@ describe.runIf(chattr)('SQLite file read-only at open (chattr +i, as root)', () 
   });
 });
 
+describe.runIf(chattr)('SQLite reopen backoff (chattr +i, as root)', () => {
+  it('backs off while the file stays read-only, even when reads succeed in between', async () => {
+    const { file } = place();
+    const first = open(file);
+    await first.save('alice', 'orders', { searches: ['kept'] });
+    await first.close();
+    immutable(file, true);
+    cleanups.push(() => immutable(file, false));
+    const warnings: string[] = [];
+    const store = createSqlPreferencesStore({ dialect: 'sqlite', filename: file, onWarn: (message) => warnings.push(message) });
+    cleanups.push(() => store.close());
+    const started = Date.now();
+    let saves = 0;
+    let reads = 0;
+    while (Date.now() - started < 600) {
+      // A read works on each reopened (read-only) connection; between reopens it waits out the backoff.
+      const read = await store.get('alice', 'orders').catch(() => null);
+      if (read) {
+        expect(read.searches).toEqual(['kept']);
+        reads++;
+      }
+      await store.save('alice', 'orders', { searches: ['refused'] }).catch(() => undefined);
+      saves++;
+    }
+    const reopens = warnings.filter((message) => message.includes('reopens in')).length;
+    // Delays of 0, 50, 100, 200, 400 ms: about five reopens in 600 ms, however many saves failed.
+    expect(saves).toBeGreaterThan(20);
+    expect(reads).toBeGreaterThan(1);
+    expect(reopens).toBeGreaterThan(1);
+    expect(reopens).toBeLessThanOrEqual(7);
+  });
+});
+
 describe('SQLite file locked by another process', () => {
   it('keeps the event loop free: reads stay fast while saves wait 2 s for the lock, then succeed', async () => {
     const { file } = place();

@@ -157,7 +157,7 @@ export function createSqlPreferencesStore(options: SqlPreferencesStoreOptions): 
         await ready();
         const result = await run();
         if (what === 'save') sqlite?.verifyAfterWrite();
-        sqlite?.succeeded();
+        sqlite?.succeeded(what);
         return result;
       } catch (error) {
         const busy = isSqliteBusy(error);

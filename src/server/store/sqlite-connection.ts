@@ -114,11 +114,16 @@ export class SqliteFileConnection implements SqliteDatabase {
     this.#options.warn(`SQLite store: closed ${this.#options.filename} after a failure; it reopens in ${this.#delay} ms.`, error);
   }
 
-  /** An operation succeeded: the next failure starts the backoff from the beginning. */
-  succeeded(): void {
-    this.#delay = 0;
-    this.#failures = 0;
+  /**
+   * An operation succeeded. Only a write resets the backoff: a connection opened read-only answers
+   * reads fine, and resetting on those would reopen the file on every failed save.
+   */
+  succeeded(what: 'read' | 'save'): void {
     this.#lastFailure = null;
+    if (what === 'save') {
+      this.#delay = 0;
+      this.#failures = 0;
+    }
   }
 
   /** Kysely's `prepare`: on the current connection (opened now if needed, e.g. for `store.db` queries). */
