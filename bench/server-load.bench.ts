@@ -15,7 +15,7 @@
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -111,6 +111,7 @@ async function main(): Promise<void> {
   };
   console.log(`server load bench: ${CONNECTIONS} connections, saves and reads, ${DURATION_S} s…`);
   const samples: { atMs: number; memory: Memory }[] = [];
+  const loadBefore = loadavg()[0] ?? 0;
   const started = Date.now();
   const sampler = setInterval(() => {
     void server.memory().then((memory) => samples.push({ atMs: Date.now() - started, memory }));
@@ -142,6 +143,7 @@ async function main(): Promise<void> {
   const end = await server.memory();
   samples.push({ atMs: Date.now() - started, memory: end });
   const serverErrors = await server.errors();
+  const loadAfter = loadavg()[0] ?? 0;
   server.stop();
 
   const warm = samples.find((sample) => sample.atMs >= Math.min(WARM_AFTER_MS, (DURATION_S * 1000) / 3))?.memory ?? samples[0]?.memory ?? end;
@@ -159,7 +161,7 @@ async function main(): Promise<void> {
     [
       '## Server: sustained load (saves and reads)',
       '',
-      `autocannon, ${CONNECTIONS} connections, ${DURATION_S} s, loopback; each connection alternates a save (a 10-column preset and 5 searches) and a read for one of 10,000 users × 5 grids, against \`node:http\` + \`toNodeHandler\` + \`createGridViewHandler\` on a SQLite file store (WAL) in a child process started with \`--expose-gc\`. Memory: heap after a full GC and RSS of the server process every ${SAMPLE_EVERY_MS / 1000} s; "warm" is the first sample after ${WARM_AFTER_MS / 1000} s.${shortened}`,
+      `autocannon, ${CONNECTIONS} connections, ${DURATION_S} s, loopback; each connection alternates a save (a 10-column preset and 5 searches) and a read for one of 10,000 users × 5 grids, against \`node:http\` + \`toNodeHandler\` + \`createGridViewHandler\` on a SQLite file store (WAL) in a child process started with \`--expose-gc\`. Memory: heap after a full GC and RSS of the server process every ${SAMPLE_EVERY_MS / 1000} s; "warm" is the first sample after ${WARM_AFTER_MS / 1000} s. Machine load average (1 min) before → after: ${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)}; figures on a shared machine under load are slower than on a quiet one.${shortened}`,
       '',
       '| Measure | Result | Target | |',
       '|---|---|---|---|',

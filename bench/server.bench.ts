@@ -29,7 +29,7 @@ import { createRequire } from 'node:module';
 import { statSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -306,6 +306,7 @@ function benchStat(): number {
 }
 
 async function main(): Promise<void> {
+  const loadBefore = loadavg()[0] ?? 0;
   console.log(`server bench: preference saves for ${DURATION_S} s…`);
   const saves = await benchSaves();
   const perSecond = saves.requests.average;
@@ -332,12 +333,13 @@ async function main(): Promise<void> {
   const statNs = benchStat();
   console.log(`  fs.statSync ${statNs.toFixed(0)} ns`);
 
+  const loadAfter = loadavg()[0] ?? 0;
   const pass = (good: boolean) => (good ? 'pass' : '**FAIL**');
   const lockedOk = locked.reads.non2xx === 0 && locked.reads.errors === 0 && locked.saves.total > 0 && locked.saves.ok === locked.saves.total;
   const lines = [
     '## Server: preference saves and exports',
     '',
-    `Saves: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s, loopback, \`node:http\` + \`toNodeHandler\` + SQLite file store (WAL, synchronous=NORMAL) in a child process; each request saves a 10-column preset and 5 searches for one of 1,000 users × 5 grids. Exports: through the export route in-process (builder → bytes); XLSX in a child process for its peak RSS.`,
+    `Saves: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s, loopback, \`node:http\` + \`toNodeHandler\` + SQLite file store (WAL, synchronous=NORMAL) in a child process; each request saves a 10-column preset and 5 searches for one of 1,000 users × 5 grids. Exports: through the export route in-process (builder → bytes); XLSX in a child process for its peak RSS. Machine load average (1 min) before → after: ${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)}; figures on a shared machine under load are slower than on a quiet one.`,
     '',
     '| Measure | Result | Target | |',
     '|---|---|---|---|',
