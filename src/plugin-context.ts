@@ -14,7 +14,7 @@ import { createTranslator, hasCatalog, loadCatalog } from './core/i18n/translato
 import type { MessageOverrides, Translator } from './core/i18n/translator';
 import { en } from './core/i18n/en';
 import type { GridViewHost, RouteId, RouteParams } from './host/types';
-import { appendQuery } from './host/routes';
+import { appendQuery } from './core/url';
 
 /** Chart colour scheme: fixed, or `auto` to follow the reader's `prefers-color-scheme`. */
 export type ChartTheme = 'light' | 'dark' | 'auto';

@@ -31,3 +31,23 @@ function safeStringify(value: unknown): string {
     return String(value);
   }
 }
+
+/**
+ * Makes a sheet name Excel accepts: without `[ ] : * ? / \`, not starting or ending with an
+ * apostrophe, at most 31 characters (never splitting a character), not the reserved `History`,
+ * `Sheet1` when nothing is left. Shared by the client and the server XLSX export.
+ *
+ * @example
+ * sheetName('Q1: sales / returns'); // "Q1 sales returns"
+ */
+export function sheetName(value: string | undefined): string {
+  const cleaned = (value ?? '').replace(/[[\]:*?/\\]/g, ' ').replace(/\s+/g, ' ').trim().replace(/^'+|'+$/g, '').trim();
+  let out = '';
+  for (const char of cleaned) {
+    if (out.length + char.length > 31) break;
+    out += char;
+  }
+  out = out.replace(/'+$/, '').trim();
+  if (out === '') return 'Sheet1';
+  return out.toLowerCase() === 'history' ? 'History_' : out;
+}

@@ -129,3 +129,24 @@ function splitArgs(text: string): string[] {
   parts.push(current);
   return parts;
 }
+
+/**
+ * Appends encoded query parameters to a URL, keeping its fragment last. Null and undefined values
+ * are left out; a URL that already ends in `?` or `&` gets no second separator.
+ *
+ * @example
+ * appendQuery('/export?builder=sales#top', { q: 'a b' }); // "/export?builder=sales&q=a%20b#top"
+ */
+export function appendQuery(url: string, params: Readonly<Record<string, string | number | boolean | null | undefined>>): string {
+  const parts: string[] = [];
+  for (const [name, value] of Object.entries(params)) {
+    if (value === null || value === undefined) continue;
+    parts.push(`${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`);
+  }
+  if (parts.length === 0) return url;
+  const hashAt = url.indexOf('#');
+  const head = hashAt === -1 ? url : url.slice(0, hashAt);
+  const hash = hashAt === -1 ? '' : url.slice(hashAt);
+  const joiner = !head.includes('?') ? '?' : head.endsWith('?') || head.endsWith('&') ? '' : '&';
+  return `${head}${joiner}${parts.join('&')}${hash}`;
+}

@@ -38,7 +38,7 @@ export {
   MAX_QUERY_FILTERS,
 } from './filter-state';
 export type { FilterSpecLike } from './filter-state';
-export { buildRouteUrl, appendQuery, defaultRoutes } from './routes';
+export { buildRouteUrl, defaultRoutes } from './routes';
 export type { RouteMap } from './routes';
 export { emptyGridPrefs, applyPrefsPatch, cloneJson, gridIdProblem, checkedPatch, jsonByteLength } from './prefs-data';
 export { hostTranslator } from './translate';

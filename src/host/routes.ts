@@ -4,6 +4,7 @@
  * @module
  */
 import { HostError } from './errors';
+import { appendQuery } from '../core/url';
 import type { RouteId, RouteParams } from './types';
 
 /** A map from logical route id to URL (absolute, root-relative or relative; no query needed). */
@@ -44,17 +45,3 @@ export function buildRouteUrl(routes: RouteMap, route: RouteId, params: RoutePar
   return appendQuery(url, params);
 }
 
-/** Appends encoded query parameters to a URL, keeping its fragment last. */
-export function appendQuery(url: string, params: RouteParams): string {
-  const parts: string[] = [];
-  for (const [name, value] of Object.entries(params)) {
-    if (value === null || value === undefined) continue;
-    parts.push(`${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`);
-  }
-  if (parts.length === 0) return url;
-  const hashAt = url.indexOf('#');
-  const head = hashAt === -1 ? url : url.slice(0, hashAt);
-  const hash = hashAt === -1 ? '' : url.slice(hashAt);
-  const joiner = !head.includes('?') ? '?' : head.endsWith('?') || head.endsWith('&') ? '' : '&';
-  return `${head}${joiner}${parts.join('&')}${hash}`;
-}

@@ -57,7 +57,7 @@ export {
 } from './exports/registry';
 export type { ExportFormat, ExportRegistrationOptions, RegisteredExport } from './exports/registry';
 export type { ExportBuilder, ExportColumn, ExportContext, ExportKpi, ExportTable } from './exports/types';
-export { buildXlsx, sheetName, XLSX_CONTENT_TYPE, XLSX_MAX_ROWS } from './exports/xlsx';
+export { buildXlsx, XLSX_CONTENT_TYPE, XLSX_MAX_ROWS } from './exports/xlsx';
 export { buildPdf, PDF_CONTENT_TYPE, DEFAULT_PDF_MAX_ROWS } from './exports/pdf';
 export type { BuildPdfOptions, PdfResult } from './exports/pdf';
 export { contentDisposition, exportFileName } from './exports/table';

@@ -332,7 +332,7 @@ describe('SimpleTable: PDF link', () => {
     await wrapper.find('input[data-cm-search]').setValue('kyiv & co');
     await wrapper.find('th[data-cm-col-key="amount"] button').trigger('click');
     await wrapper.find('th[data-cm-col-key="amount"] button').trigger('click');
-    expect(href()).toBe('/export/pdf?grid=orders&q=kyiv+%26+co&sort=amount&dir=desc');
+    expect(href()).toBe('/export/pdf?grid=orders&q=kyiv%20%26%20co&sort=amount&dir=desc');
   });
 
   it('carries per-column filters as f_<key>', async () => {

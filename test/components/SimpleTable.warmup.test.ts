@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { flushPromises } from '@vue/test-utils';
-import { backgroundScheduler, runWhenIdle } from '../../components/simple-table/warmup';
-import type { IdleScheduler } from '../../components/simple-table/warmup';
+import { runWhenIdle } from '../../src/core/table-model/idle';
+import type { IdleScheduler } from '../../src/core/table-model/idle';
+import { backgroundScheduler } from '../../composables/useTableWarmup';
 
 /** A scheduler whose idle callbacks run only when the test says so. */
 function manualScheduler(withIdle: boolean) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { layoutHeader } from '../../components/simple-table/header-layout';
-import { buildPdfExportUrl } from '../../components/simple-table/pdf-url';
+import { layoutHeader } from '../../src/core/table-model/header-layout';
+import { buildPdfExportUrl } from '../../src/core/table-model/pdf-url';
 
 describe('layoutHeader', () => {
   it('gives one header row when no column belongs to a group', () => {
@@ -40,7 +40,7 @@ describe('buildPdfExportUrl', () => {
   });
 
   it('encodes values so they cannot break out of the query', () => {
-    expect(buildPdfExportUrl('/pdf', { query: 'a&b=c#d e' })).toBe('/pdf?q=a%26b%3Dc%23d+e');
+    expect(buildPdfExportUrl('/pdf', { query: 'a&b=c#d e' })).toBe('/pdf?q=a%26b%3Dc%23d%20e');
   });
 
   it('refuses unsafe or missing bases', () => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import type { Column, Row } from '../../src/core/types';
 import { exportMatrix, visibleRows } from '../../src/core/table-model';
-import { buildXlsxWorkbook, safeSheetName, writeXlsxBytes, xlsxFileName } from '../../components/simple-table/xlsx-export';
+import { buildXlsxWorkbook, writeXlsxBytes, xlsxFileName } from '../../src/core/table-model/xlsx';
+import { sheetName } from '../../src/core/safety';
 
 function col(key: string, extra: Partial<Column> = {}): Column {
   return { key, label: key, format: 'text', align: 'left', sortable: true, searchable: true, width: null, linkTemplate: null, ...extra };
@@ -55,9 +56,11 @@ describe('client XLSX workbook', () => {
 
   it('names the sheet after the grid, in a form Excel accepts', () => {
     expect(buildXlsxWorkbook(XLSX, [['a']], 'orders').SheetNames).toEqual(['orders']);
-    expect(safeSheetName('a/b[c]:d*e?f\\g')).toBe('a_b_c__d_e_f_g');
-    expect(safeSheetName('x'.repeat(40))).toHaveLength(31);
-    expect(safeSheetName('  ')).toBe('Sheet1');
+    // The client and the server share one sheetName (its own cases are in test/server/units.test.ts).
+    expect(buildXlsxWorkbook(XLSX, [['a']], 'a/b[c]:d*e?f\\g').SheetNames).toEqual([sheetName('a/b[c]:d*e?f\\g')]);
+    expect(sheetName('a/b[c]:d*e?f\\g')).not.toMatch(/[[\]:*?/\\]/);
+    expect(sheetName('x'.repeat(40))).toHaveLength(31);
+    expect(sheetName('  ')).toBe('Sheet1');
   });
 
   it('makes safe download file names', () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { contentDisposition, exportFileName, checkExportTable } from '../../src/server/exports/table';
-import { sheetName } from '../../src/server/exports/xlsx';
+import { sheetName } from '../../src/core/safety';
 import { createThrottle } from '../../src/server/throttle';
 import { errorToResponse, HttpError, PreferencesStorageError } from '../../src/server/errors';
 import { findDuplicateJsonKey } from '../../src/server/json-keys';

@@ -6,7 +6,7 @@
  */
 import type * as Xlsx from 'xlsx';
 import type { CellObject, WorkSheet } from 'xlsx';
-import { neutraliseCell } from '../../core/safety';
+import { neutraliseCell, sheetName } from '../../core/safety';
 import { readCell, toNumber, valueToText } from '../../core/format';
 import type { ExportColumn, ExportTable } from './types';
 
@@ -36,23 +36,6 @@ const NUMBER_FORMATS: Record<string, string | undefined> = { number: undefined, 
 
 /** Rows sampled to size columns: enough to be representative, cheap on 100,000 rows. */
 const WIDTH_SAMPLE = 1_000;
-
-/**
- * Makes a sheet name Excel accepts: without `[ ] : * ? / \`, not starting or ending with an
- * apostrophe, at most 31 characters (never splitting a character), not the reserved `History`,
- * `Sheet1` when nothing is left.
- */
-export function sheetName(value: string | undefined): string {
-  const cleaned = (value ?? '').replace(/[[\]:*?/\\]/g, ' ').replace(/\s+/g, ' ').trim().replace(/^'+|'+$/g, '').trim();
-  let out = '';
-  for (const char of cleaned) {
-    if (out.length + char.length > 31) break;
-    out += char;
-  }
-  out = out.replace(/'+$/, '').trim();
-  if (out === '') return 'Sheet1';
-  return out.toLowerCase() === 'history' ? 'History_' : out;
-}
 
 /**
  * Builds the XLSX file: one sheet with a header row, then one row per table row.

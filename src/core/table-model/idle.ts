@@ -1,10 +1,11 @@
 /**
- * Background preparation of a large table's sort and search caches in short slices, so the first
- * click or keystroke does not pay for building them and no slice holds up input for long.
+ * Running resumable work in short background slices (used to prepare a large table's sort and
+ * search caches so the first click or keystroke does not pay for building them, and no slice holds
+ * up input for long). Environment-free: the caller passes the scheduling functions.
  *
  * @module
  */
-import type { WarmBudget } from '../../src/core/table-model';
+import type { WarmBudget } from './types';
 
 /** The scheduling functions used; a window provides them, tests may pass their own. */
 export interface IdleScheduler {
@@ -102,42 +103,5 @@ export function runWhenIdle(tasks: readonly IdleTask[], scheduler: IdleScheduler
     cancelled = true;
     cancelPending?.();
     cancelPending = null;
-  };
-}
-
-/** What `backgroundScheduler` needs of a window. */
-interface SchedulingWindow {
-  setTimeout(callback: () => void, ms: number): number;
-  clearTimeout(handle: number): void;
-  requestIdleCallback?: (callback: (deadline: WarmBudget) => void, options?: { timeout: number }) => number;
-  cancelIdleCallback?: (handle: number) => void;
-  performance?: { now(): number };
-  AbortController?: typeof AbortController;
-  scheduler?: { postTask?: (callback: () => void, options: { priority: 'background'; signal?: AbortSignal }) => Promise<unknown> };
-}
-
-/**
- * The scheduler of a window: `scheduler.postTask` with background priority where the browser has
- * it (Chromium), else idle callbacks, else timers; `performance.now` as the clock.
- */
-export function backgroundScheduler(view: SchedulingWindow): IdleScheduler {
-  const postTask = view.scheduler?.postTask;
-  const Abort = view.AbortController;
-  const performance = view.performance;
-  return {
-    postTask:
-      typeof postTask === 'function' && Abort
-        ? (callback) => {
-            const controller = new Abort();
-            // Rejects with an AbortError when cancelled; nothing to do then.
-            postTask.call(view.scheduler, callback, { priority: 'background', signal: controller.signal }).catch(() => undefined);
-            return () => controller.abort();
-          }
-        : undefined,
-    requestIdleCallback: typeof view.requestIdleCallback === 'function' ? view.requestIdleCallback.bind(view) : undefined,
-    cancelIdleCallback: typeof view.cancelIdleCallback === 'function' ? view.cancelIdleCallback.bind(view) : undefined,
-    setTimeout: (callback, ms) => view.setTimeout(callback, ms),
-    clearTimeout: (handle) => view.clearTimeout(handle),
-    now: performance ? () => performance.now() : undefined,
   };
 }

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { ColumnGroup } from '../../src/core/types';
+import type { ColumnGroup } from '../types';
 
 /** A cell of the group row: a group spanning a run of columns, or an ungrouped column spanning both rows. */
 export type GroupRowCell =
