@@ -221,6 +221,10 @@ describe('numbers', () => {
         ['=1234.5', '1234.5', true],
         ['=1234,5', 'сума 1 234,5', true],
         ['>1000', 'сума 2 500,5 ₴', true],
+        ['=2 500,5', 'сума 2 500,5 ₴', true],
+        ['> 2 500', 'сума 2 500,5 ₴', true],
+        ['>2\u00a0600', 'сума 2 500,5 ₴', false],
+        ['=2 50', 'сума 2 50', true],
       ],
       'uk',
     );
@@ -607,7 +611,9 @@ describe('parseLocaleNumber', () => {
         const text = getNumberFormat(locale, 'number').format(value);
         const shown = Number(getNumberFormat('en', 'number').format(value).replace(/,/g, ''));
         expect(parseLocaleNumber(text, locale)).toBe(shown + 0);
-        expect(matchesQuery(`total ${text} due`, `=${shown}`, { locale })).toBe(true);
+        // The query writes the number as the cell shows it, in the locale.
+        expect(matchesQuery(`total ${text} due`, `=${text}`, { locale })).toBe(true);
+        expect(matchesQuery(`total ${text} due`, `>=${text}+<=${text}`, { locale })).toBe(true);
       }),
       { numRuns: 400 },
     );

@@ -13,10 +13,12 @@ import {
   visibleRowIndices,
   visibleRows,
   warmSearchIndex,
+  warmSearchNumbers,
   warmSortIndex,
 } from '../../src/core/table-model';
 import type { TableFilter } from '../../src/core/table-model';
 import { formatValue, getCollator, getNumberFormat, valueToText } from '../../src/core/format';
+import { compileQuery, matchesValuesFilter } from '../../src/core/search';
 
 function col<R extends Row = Row>(key: string, extra: Partial<Column<R>> = {}): Column<R> {
   return { key, label: key, format: 'text', align: 'left', sortable: true, searchable: true, width: null, linkTemplate: null, ...extra };
@@ -336,31 +338,24 @@ describe('exportMatrix', () => {
 // Fast paths: they must give exactly what the slow, obvious computation gives.
 // ---------------------------------------------------------------------------------------------
 
-/** The search semantics stated in the docs, computed the obvious way: formatted (and raw) text per cell, normalised. */
+/**
+ * The search semantics stated in the docs, computed the obvious way: the search language's
+ * per-row evaluation (`compileQuery(...).matchesRow`: formatted and raw text per cell, normalised;
+ * numbers as shown), the global query over the searchable columns, each column filter over its
+ * column, values filters over the raw cell text.
+ */
 function referenceFilter(rows: readonly Row[], columns: readonly Column[], filter: TableFilter, options: FormatOptions): number[] {
   const searchable = columns.filter((c) => c.searchable);
-  const cellText = (value: unknown, format: Column['format']) => {
-    if (value === null || value === undefined) return '';
-    const shown = formatValue(value, format, options);
-    const raw = valueToText(value);
-    return shown === raw ? shown : `${shown}\u0001${raw}`;
-  };
-  const terms = (query: string | undefined) => {
-    // eslint-disable-next-line no-control-regex
-    const text = normaliseSearchText((query ?? '').replace(/[\u0000-\u001f]/g, ' ')).trim();
-    return text === '' ? [] : text.split(' ');
-  };
-  const global = terms(filter.global);
+  const settings = { locale: options.locale, currency: options.currency };
+  const global = compileQuery(filter.global ?? '', { ...settings, columns: searchable });
+  const perColumn = searchable
+    .filter((c) => filter.perColumn !== undefined && Object.prototype.hasOwnProperty.call(filter.perColumn, c.key))
+    .map((c) => compileQuery(filter.perColumn?.[c.key] ?? '', { ...settings, columns: [c], mode: 'cell' }));
+  const values = columns.filter((c) => filter.values !== undefined && Object.prototype.hasOwnProperty.call(filter.values, c.key));
   return rows.flatMap((row, index) => {
-    if (global.length > 0 && searchable.length > 0) {
-      const text = normaliseSearchText(searchable.map((c) => cellText(row[c.key], c.format)).join('\u0000'));
-      if (!global.every((term) => text.includes(term))) return [];
-    }
-    for (const c of searchable) {
-      if (!filter.perColumn || !Object.prototype.hasOwnProperty.call(filter.perColumn, c.key)) continue;
-      const own = terms(filter.perColumn[c.key]);
-      if (own.length > 0 && !own.every((term) => normaliseSearchText(cellText(row[c.key], c.format)).includes(term))) return [];
-    }
+    if (searchable.length > 0 && !global.matchesRow(row)) return [];
+    if (!perColumn.every((query) => query.matchesRow(row))) return [];
+    if (!values.every((c) => matchesValuesFilter(valueToText(row[c.key]), filter.values?.[c.key] ?? null))) return [];
     return [index];
   });
 }
@@ -463,6 +458,40 @@ describe('search: cold column-by-column matching and the warm row index agree wi
         }
       }),
       { numRuns: 250 },
+    );
+  });
+
+  it('runs the whole search language over the index exactly as the per-row reference: scopes, OR, exclusions, numbers, wildcards, values (property)', () => {
+    const languageChars = ['1', '2', '5', '0', ',', '.', ' ', '-', '+', '/', '"', '>', '<', '=', ':', '%', 'k', 'a', 'é', 'n', 'm', '$'];
+    const smart = fc.oneof(
+      fc.string({ unit: fc.constantFrom(...languageChars) as fc.Arbitrary<string>, maxLength: 9 }),
+      fc.tuple(fc.constantFrom('name:', 'amount:', 'sh', 'code:', 'id:', ''), fc.constantFrom('>1', '<=5', '1..2', '-a', 'a', '"a b"', '=0', '%')).map(([scope, term]) => scope + term),
+      fc.constantFrom('a/-1', 'name:a +>0', '>0+<100 / k', 'amount:>-5 code:-a', '1,5', '-0..1', '%a%', 'a%', '%1'),
+    );
+    const valuesModel = fc.oneof(
+      fc.constant(null),
+      fc.record({ values: fc.array(fc.constantFrom('a', '1', '', '12.5', 'n/a'), { maxLength: 3 }), match: fc.constantFrom('exact' as const, 'any_token' as const) }),
+      fc.constantFrom({ mode: 'empty' as const }, { mode: 'non_empty' as const }),
+    );
+    fc.assert(
+      fc.property(rowsArb, smart, smart, valuesModel, fc.constantFrom(...FORMAT_LOCALES), (rows, global, other, values, options) => {
+        const filters: TableFilter[] = [{ global }, { perColumn: { name: other, amount: global } }, { global: other, perColumn: { share: global }, values: { code: values, hidden: values } }];
+        for (const filter of filters) {
+          const expected = referenceFilter(rows, columns, filter, options);
+          expect(Array.from(visibleRowIndices(rows.slice(), columns, { filter }, options)), JSON.stringify(filter)).toEqual(expected);
+          const partly = rows.slice();
+          warmSearchIndex(partly, columns, options, undefined, rows.length >> 1);
+          warmSearchNumbers(partly, columns, options, undefined, rows.length);
+          for (const c of columns) warmSearchIndex(partly, columns, options, c.key, rows.length >> 2);
+          expect(Array.from(visibleRowIndices(partly, columns, { filter }, options)), JSON.stringify(filter)).toEqual(expected);
+          const warm = rows.slice();
+          warmSearchIndex(warm, columns, options);
+          warmSearchNumbers(warm, columns, options);
+          for (const c of columns) warmSearchIndex(warm, columns, options, c.key);
+          expect(Array.from(visibleRowIndices(warm, columns, { filter }, options)), JSON.stringify(filter)).toEqual(expected);
+        }
+      }),
+      { numRuns: 300 },
     );
   });
 

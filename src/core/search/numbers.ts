@@ -105,8 +105,8 @@ function groupOf(text: string, i: number, end: number, size: number): boolean {
 
 /**
  * Reads the number whose first digit is at `start`, up to `end`: a digit run, groups of the locale
- * (the first of at most `secondary` digits, then `secondary`-digit groups, the last of `primary`
- * digits), then a fraction after the locale's decimal separator or, where the locale does not
+ * (the first of at most `secondary` digits and not starting with 0, then `secondary`-digit groups,
+ * the last of `primary` digits), then a fraction after the locale's decimal separator or, where the locale does not
  * group with `.` or used no group, after `.`. Sets `readValue` and `readEnd`.
  */
 function readDigits(text: string, start: number, end: number, symbols: NumberSymbols): void {
@@ -118,7 +118,8 @@ function readDigits(text: string, start: number, end: number, symbols: NumberSym
   let grouped = false;
   let integerEnd = j;
   const { primary, secondary } = symbols;
-  if (symbols.group !== '' && firstLength <= secondary) {
+  // A grouped number never starts with 0 ("0,123" is not 123).
+  if (symbols.group !== '' && firstLength <= secondary && text.charCodeAt(start) !== ZERO) {
     let at = j;
     for (;;) {
       const sep = separatorAt(text, at, end, symbols);
@@ -231,7 +232,7 @@ export function someNumberIn(text: string, from: number, to: number, symbols: Nu
 /** Plain decimal notation, as `toNumber` reads it (sign, digits, fraction, exponent). */
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 /** Digits grouped by dots only (`1.234.567`): a grouped number where the locale groups with `.`. */
-const DOT_GROUPED = /^[+-]?\d{1,3}(?:\.\d{3})+$/;
+const DOT_GROUPED = /^[+-]?[1-9]\d{0,2}(?:\.\d{3})+$/;
 
 /**
  * Reads a whole text as one number, written either in plain JavaScript syntax or with the

@@ -33,6 +33,10 @@ const SPACE = /\s/;
 const DIGIT = /[0-9]/;
 /** A term that so far is only a comparison operator (maybe after `label:`) waits for its number. */
 const PENDING_OPERATOR = /^(?:[^:"]+:)?(?:[<>]=?|=|≥|≤)$/;
+/** A comparison whose number so far is a group-separated integer part (`>1 234`). */
+const GROUPED_COMPARISON = /^(?:[^:"]+:)?(?:[<>]=?|=|≥|≤)[+\-\u2212]?[1-9][0-9]{0,2}(?: [0-9]{3})*$/;
+/** Three digits that end there: the next group of a number. */
+const NEXT_GROUP = /^[0-9]{3}(?![0-9])/;
 
 /** Whether the `,` at `i` sits inside a number of the locale (`1,234.5` in en, `2,5` in uk). */
 function commaInNumber(text: string, i: number, locale: string | undefined): boolean {
@@ -84,8 +88,19 @@ function tokenize(query: string, locale: string | undefined): RawTerm[][] {
       append('', true);
     } else if (SPACE.test(ch)) {
       const current = term as RawTerm | null;
+      const text = current !== null && current.segments.length === 1 && !current.segments[0]?.quoted ? (current.segments[0]?.text ?? '') : null;
       // "> 10" and "units: >= 10": the operator takes the next word as its number.
-      if (current !== null && current.segments.length === 1 && !current.segments[0]?.quoted && PENDING_OPERATOR.test(current.segments[0]?.text ?? '')) continue;
+      if (text !== null && PENDING_OPERATOR.test(text)) continue;
+      // ">1 234,5" where the locale groups digits with spaces (uk): the space is inside the number.
+      if (text !== null && numberSymbols(locale).spaceGroup && GROUPED_COMPARISON.test(text)) {
+        let next = i + 1;
+        while (next < query.length && SPACE.test(query[next] ?? '')) next++;
+        if (NEXT_GROUP.test(query.slice(next, next + 4))) {
+          append(' ', false);
+          i = next - 1;
+          continue;
+        }
+      }
       endTerm();
     } else if (ch === '+') endTerm();
     else if (isMinus(ch) && term === null) term = { segments: [], negate: true };

@@ -1,29 +1,25 @@
 /**
- * Searching rows: the search text of a cell, per-column and per-row text caches built in
- * resumable steps (`warmSearchIndex`), cold matching of a query straight from the cells before
- * the caches exist, and the public `filterRows` with the `matchFlags` it shares with the view.
+ * Searching rows in the search language (../search, docs/search.md): per-column and per-row text
+ * caches and per-column number caches built in resumable steps (`warmSearchIndex`), cold matching
+ * straight from the cells before the caches exist, and the evaluation of a parsed query over them:
+ * the public `filterRows` and the `matchFlags` it shares with the view.
  *
  * @module
  */
 import type { FormatOptions, Row, ValueFormat } from '../types';
-import { formatValue, getNumberFormat, valueToText } from '../format';
+import { getNumberFormat, valueToText } from '../format';
 import type { ModelColumn, TableFilter, TableLocale } from './types';
-import { NON_ASCII, normaliseSearchText, queryTerms } from './search-text';
+import { NON_ASCII, normaliseSearchText } from './search-text';
 import type { NumberCodes, NumberShape } from './number-text';
 import { RAW_NUMBER_ALPHABET, codesOf, numberAlphabet, numberCharsHold, numberCodesOf, numberSearchText, numberShapeOf, writeNumberChars } from './number-text';
 import { cellReader, formatOptions, isNumericFormat } from './shared';
-
-/**
- * Search text of one cell, not yet normalised: its formatted text and, for numbers, also its raw
- * text, so "1234" finds the cell showing "$1,234.00" and so does "1,234". Separated by \u0001 so
- * no term spans both. The fast path for numbers (`numberSearchText`) gives the same text normalised.
- */
-function cellSearchText(value: unknown, format: ValueFormat, options: FormatOptions): string {
-  if (value === null || value === undefined) return '';
-  const shown = formatValue(value, format, options);
-  const raw = valueToText(value);
-  return shown === raw ? shown : `${shown}\u0001${raw}`;
-}
+import { cellNumber, cellSearchText } from '../search/cell';
+import type { GroupPlan, NumberCluster, TextTest } from '../search/evaluate';
+import { planQuery, textIn } from '../search/evaluate';
+import type { NumberSymbols } from '../search/numbers';
+import { numberSymbols, someNumberIn } from '../search/numbers';
+import { parseSearchQuery } from '../search/parse';
+import { passesValuesCheck, valuesCheck } from '../search/values';
 
 /**
  * The normalised search text of a number cell in a `format` column, as the index holds it (for
@@ -65,12 +61,14 @@ interface GlobalTexts extends SearchTexts {
   columns: ColumnTexts[] | null;
 }
 
-/** The cached search texts of one rows array for one locale and currency. */
+/** The cached search texts and numbers of one rows array for one locale and currency. */
 interface SearchIndex {
   /** `key\u0000format` → the texts of that column, for per-column filters. */
   readonly columns: Map<string, ColumnTexts>;
   /** Searchable-column signature → the texts of global search. */
   readonly rows: Map<string, GlobalTexts>;
+  /** `key\u0000format` → the numbers of that column, for number terms. */
+  readonly numbers: Map<string, ColumnNumbers>;
 }
 
 const searchCache = new WeakMap<readonly Row[], Map<string, SearchIndex>>();
@@ -84,7 +82,7 @@ function searchIndexFor(rows: readonly Row[], options: FormatOptions): SearchInd
   const cacheKey = `${options.locale ?? ''}\u0000${options.currency ?? ''}`;
   let index = perRows.get(cacheKey);
   if (index === undefined) {
-    index = { columns: new Map(), rows: new Map() };
+    index = { columns: new Map(), rows: new Map(), numbers: new Map() };
     perRows.set(cacheKey, index);
   }
   return index;
@@ -267,20 +265,36 @@ export function warmSearchIndex<R extends Row>(
   return fillColumnTexts(rows, entry, entry.built + maxRows).built >= rows.length;
 }
 
-/** Keeps the rows of `flags` (all rows when null) whose text holds every term. */
-function keepMatchingAll(flags: Uint8Array | null, texts: readonly string[], terms: readonly string[], count: number): Uint8Array {
-  const out = flags ?? new Uint8Array(count).fill(1);
-  for (let i = 0; i < count; i++) {
-    if (out[i] === 0) continue;
-    const text = texts[i] ?? '';
-    for (let t = 0; t < terms.length; t++) {
-      if (!text.includes(terms[t] ?? '')) {
-        out[i] = 0;
-        break;
-      }
+/**
+ * Builds (part of) the number caches that number terms (`>10`, `10..20`) read, so a later query
+ * with numbers is one pass over typed arrays: those of every searchable column, or of `columnKey`
+ * when given. `maxRows` bounds the rows of one call (the next call continues where this one
+ * stopped). Returns true when they are complete. Queries never need this; they read what is built
+ * and look at the cells for the rest.
+ */
+export function warmSearchNumbers<R extends Row>(
+  rows: readonly R[],
+  columns: readonly ModelColumn<R>[],
+  locale?: TableLocale,
+  columnKey?: string,
+  maxRows = Number.POSITIVE_INFINITY,
+): boolean {
+  const options = formatOptions(locale);
+  const index = searchIndexFor(rows, options);
+  const symbols = numberSymbols(options.locale);
+  const wanted = columns.filter((c) => c.searchable && (columnKey === undefined || c.key === columnKey));
+  let budget = maxRows;
+  let complete = true;
+  for (const column of wanted) {
+    const entry = columnNumbersFor(rows, column, options, index);
+    if (entry.built < rows.length && budget > 0) {
+      const before = entry.built;
+      fillColumnNumbers(rows, entry, entry.built + budget, options, symbols);
+      budget -= entry.built - before;
     }
+    if (entry.built < rows.length) complete = false;
   }
-  return out;
+  return complete;
 }
 
 /** Patterns finding a term in ASCII text as it is (normalising ASCII text only lower-cases it and folds whitespace, which no term holds). */
@@ -362,49 +376,390 @@ function rowsHolding(rows: readonly Row[], entries: readonly ColumnTexts[], term
   return hits;
 }
 
+// --- Numbers per column -------------------------------------------------------------------------
+
+/**
+ * The numbers of one column's cells as search terms see them (`cellNumber`, else the numbers
+ * written in the cell's text), built for rows [0, built): `first[i]` is the cell's first number
+ * (NaN: none); a cell with more than one number has `multi[i]` set and all of them in `more`.
+ */
+interface ColumnNumbers {
+  readonly read: (row: Row) => unknown;
+  readonly format: ValueFormat;
+  readonly intl: Intl.NumberFormat | null;
+  readonly first: Float64Array;
+  readonly multi: Uint8Array;
+  readonly more: Map<number, Float64Array>;
+  built: number;
+}
+
+function columnNumbersFor<R extends Row>(rows: readonly R[], column: ModelColumn<R>, options: FormatOptions, index: SearchIndex): ColumnNumbers {
+  const key = `${column.key}\u0000${column.format}`;
+  let entry = index.numbers.get(key);
+  if (entry === undefined) {
+    entry = {
+      read: cellReader<Row>(column.key),
+      format: column.format,
+      intl: isNumericFormat(column.format) ? getNumberFormat(options.locale, column.format, options.currency) : null,
+      first: new Float64Array(rows.length),
+      multi: new Uint8Array(rows.length),
+      more: new Map(),
+      built: 0,
+    };
+    index.numbers.set(key, entry);
+  }
+  return entry;
+}
+
+/** Scratch of `collectNumbers`. */
+const found: number[] = [];
+const collect = (n: number): boolean => {
+  found.push(n);
+  return false;
+};
+
+/**
+ * The text whose numbers a cell holds when it is no number itself: the cell as it is for ASCII
+ * strings (normalising them changes no digit, sign or separator: whitespace runs are one group
+ * separator either way), else its normalised search text.
+ */
+function numberTextOf(value: unknown, entry: ColumnNumbers, options: FormatOptions): string {
+  if (typeof value === 'string' && !NON_ASCII.test(value)) return value;
+  return normaliseSearchText(cellSearchText(value, entry.format, options));
+}
+
+/** Fills the numbers of a column up to row `limit`. */
+function fillColumnNumbers(rows: readonly Row[], entry: ColumnNumbers, limit: number, options: FormatOptions, symbols: NumberSymbols): ColumnNumbers {
+  const end = Math.min(rows.length, limit);
+  const { first, multi, more, read, intl } = entry;
+  for (let i = entry.built; i < end; i++) {
+    const value = read(rows[i] as Row);
+    first[i] = Number.NaN;
+    if (value === null || value === undefined) continue;
+    const n = cellNumber(value, intl);
+    if (n !== null) first[i] = n;
+    else if (typeof value !== 'number') {
+      const text = numberTextOf(value, entry, options);
+      found.length = 0;
+      someNumberIn(text, 0, text.length, symbols, collect);
+      if (found.length > 0) first[i] = found[0] as number;
+      if (found.length > 1) {
+        multi[i] = 1;
+        more.set(i, Float64Array.from(found));
+      }
+    }
+  }
+  if (end > entry.built) entry.built = end;
+  return entry;
+}
+
+/** Whether a number of row `i` of the column satisfies `test`, from the cache or straight from the cell. */
+function rowNumberHolds(rows: readonly Row[], entry: ColumnNumbers, i: number, test: (n: number) => boolean, options: FormatOptions, symbols: NumberSymbols): boolean {
+  if (i < entry.built) {
+    const n = entry.first[i] as number;
+    if (n !== n) return false;
+    if (test(n)) return true;
+    if (entry.multi[i] === 0) return false;
+    const all = entry.more.get(i);
+    if (all !== undefined) for (let k = 1; k < all.length; k++) if (test(all[k] as number)) return true;
+    return false;
+  }
+  const value = entry.read(rows[i] as Row);
+  if (value === null || value === undefined) return false;
+  const n = cellNumber(value, entry.intl);
+  if (n !== null) return test(n);
+  if (typeof value === 'number') return false;
+  const text = numberTextOf(value, entry, options);
+  return someNumberIn(text, 0, text.length, symbols, test);
+}
+
+// --- Evaluating a query over the index ----------------------------------------------------------
+
+/**
+ * Where a query looks: the searchable columns of the global search (its row texts once complete,
+ * else their column texts) or the one column of a column filter, with their numbers.
+ */
+interface Target {
+  readonly rows: readonly Row[];
+  readonly keys: readonly string[];
+  /** The joined row texts of the global search; null for a column filter. */
+  readonly global: GlobalTexts | null;
+  /** Column texts in `keys` order: the global search's while its row texts are incomplete. */
+  readonly texts: () => readonly ColumnTexts[];
+  readonly numbers: () => readonly ColumnNumbers[];
+  readonly options: FormatOptions;
+  readonly symbols: NumberSymbols;
+}
+
+/** Positions in `target.keys` of a scope's columns (all of them for null). */
+function positionsOf(target: Target, scope: readonly string[] | null): number[] {
+  if (scope === null) return target.keys.map((_, i) => i);
+  const positions: number[] = [];
+  target.keys.forEach((key, i) => {
+    if (scope.includes(key)) positions.push(i);
+  });
+  return positions;
+}
+
+/** Whether the `column`-th \u0000-separated cell of a joined row text holds `term`. */
+function segmentHolds(text: string, column: number, term: string): boolean {
+  let start = 0;
+  for (let c = 0; c < column; c++) {
+    const next = text.indexOf('\u0000', start);
+    if (next < 0) return false;
+    start = next + 1;
+  }
+  let end = text.indexOf('\u0000', start);
+  if (end < 0) end = text.length;
+  const at = text.indexOf(term, start);
+  return at >= 0 && at + term.length <= end;
+}
+
+/** The rows of `alive` where some cell of the test's columns matches the text test. */
+function textHits(target: Target, test: TextTest, alive: Uint8Array): Uint8Array {
+  const rows = target.rows;
+  const count = rows.length;
+  const positions = positionsOf(target, test.scope);
+  const global = target.global;
+  if (test.contains && global !== null && global.columns === null) {
+    // Complete row texts: one `includes` per row, or per named cell.
+    const term = test.parts[0] as string;
+    const texts = global.texts;
+    const hits = new Uint8Array(count);
+    const all = positions.length === target.keys.length;
+    for (let i = 0; i < count; i++) {
+      if (alive[i] === 0) continue;
+      const text = texts[i] ?? '';
+      if (all) {
+        if (text.includes(term)) hits[i] = 1;
+        continue;
+      }
+      for (const c of positions) {
+        if (segmentHolds(text, c, term)) {
+          hits[i] = 1;
+          break;
+        }
+      }
+    }
+    return hits;
+  }
+  const columns = target.texts();
+  const entries = positions.map((c) => columns[c] as ColumnTexts);
+  if (test.contains) return rowsHolding(rows, entries, test.parts[0] as string, alive);
+  // A `%` pattern (column filters): match the normalised cell text.
+  const hits = new Uint8Array(count);
+  for (let i = 0; i < count; i++) {
+    if (alive[i] === 0) continue;
+    for (const entry of entries) {
+      let text: string;
+      if (i < entry.built) text = entry.texts[i] ?? '';
+      else {
+        const value = entry.read(rows[i] as Row);
+        text = value === null || value === undefined ? '' : entry.text(value);
+      }
+      if (textIn(text, 0, text.length, test)) {
+        hits[i] = 1;
+        break;
+      }
+    }
+  }
+  return hits;
+}
+
+/** The rows of `alive` where some cell of the cluster's columns has a number satisfying it. */
+function numberHits(target: Target, cluster: NumberCluster, alive: Uint8Array): Uint8Array {
+  const rows = target.rows;
+  const hits = new Uint8Array(rows.length);
+  const all = target.numbers();
+  const entries = positionsOf(target, cluster.scope).map((c) => all[c] as ColumnNumbers);
+  const { options, symbols } = target;
+  const test = cluster.test;
+  for (let i = 0; i < rows.length; i++) {
+    if (alive[i] === 0) continue;
+    for (let c = 0; c < entries.length; c++) {
+      if (rowNumberHolds(rows, entries[c] as ColumnNumbers, i, test, options, symbols)) {
+        hits[i] = 1;
+        break;
+      }
+    }
+  }
+  return hits;
+}
+
+function anyAlive(flags: Uint8Array): boolean {
+  return flags.indexOf(1) >= 0;
+}
+
+/**
+ * The rows of `within` (all when null) where some group of `plans` holds. Each group narrows its
+ * rows term by term (positive terms first, so exclusions and number checks see few rows), and is
+ * tried only on the rows no earlier group took.
+ */
+function rowsMatchingPlans(target: Target, plans: readonly GroupPlan[], within: Uint8Array | null): Uint8Array {
+  const count = target.rows.length;
+  const result = new Uint8Array(count);
+  for (const plan of plans) {
+    let alive: Uint8Array = new Uint8Array(count);
+    for (let i = 0; i < count; i++) alive[i] = (within === null || within[i] === 1) && result[i] === 0 ? 1 : 0;
+    for (const test of plan.texts) {
+      if (!anyAlive(alive)) break;
+      const hits = textHits(target, test, alive);
+      if (!test.negate) alive = hits;
+      else for (let i = 0; i < count; i++) if (hits[i] === 1) alive[i] = 0;
+    }
+    for (const cluster of plan.clusters) {
+      if (!anyAlive(alive)) break;
+      const hits = numberHits(target, cluster, alive);
+      if (!cluster.negate) alive = hits;
+      else for (let i = 0; i < count; i++) if (hits[i] === 1) alive[i] = 0;
+    }
+    for (let i = 0; i < count; i++) if (alive[i] === 1) result[i] = 1;
+  }
+  return result;
+}
+
+/** Plain words: one group of positive, unscoped `includes` terms; what the search did before the language, and as fast. */
+function plainTerms(plans: readonly GroupPlan[]): string[] | null {
+  if (plans.length !== 1) return null;
+  const plan = plans[0] as GroupPlan;
+  if (plan.clusters.length > 0) return null;
+  const terms: string[] = [];
+  for (const test of plan.texts) {
+    if (test.negate || test.scope !== null || !test.contains) return null;
+    terms.push(test.parts[0] as string);
+  }
+  return terms;
+}
+
+/** Keeps the rows of `flags` (all rows when null) whose text holds every term. */
+function keepMatchingAll(flags: Uint8Array | null, texts: readonly string[], terms: readonly string[], count: number): Uint8Array {
+  const out = flags ?? new Uint8Array(count).fill(1);
+  for (let i = 0; i < count; i++) {
+    if (out[i] === 0) continue;
+    const text = texts[i] ?? '';
+    for (let t = 0; t < terms.length; t++) {
+      if (!text.includes(terms[t] ?? '')) {
+        out[i] = 0;
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** Runs a parsed query over a target, narrowing `flags` (all rows when null). */
+function applyQuery(target: Target, plans: readonly GroupPlan[], flags: Uint8Array | null): Uint8Array {
+  const terms = plainTerms(plans);
+  if (terms !== null) {
+    const global = target.global;
+    if (global !== null && global.columns === null) return keepMatchingAll(flags, global.texts, terms, target.rows.length);
+    let out = flags;
+    const entries = target.texts();
+    for (const term of terms) out = rowsHolding(target.rows, entries, term, out);
+    return out ?? new Uint8Array(target.rows.length).fill(1);
+  }
+  return rowsMatchingPlans(target, plans, flags);
+}
+
+/** The text of a cell for a values filter (its raw text) and its tokens (the items of an array cell). */
+function valuesCell(value: unknown): { text: string; tokens: string[] | undefined } {
+  if (Array.isArray(value)) {
+    const tokens = value.map(valueToText);
+    return { text: tokens.join(', '), tokens };
+  }
+  return { text: valueToText(value), tokens: undefined };
+}
+
 /**
  * Which rows pass the filter: a flag per row, or null when there is no active filter (all pass).
- * Global search uses the joined row texts once complete; before that it matches column by column,
- * only the columns each term can occur in (a term occurs in a row exactly when it occurs in one
- * of its cells, since no term holds the separators).
+ * The global query and each column filter are parsed into the search language's AST and run over
+ * the index (`applyQuery`); values filters run over the raw cells.
  */
 export function matchFlags<R extends Row>(rows: readonly R[], columns: readonly ModelColumn<R>[], filter: TableFilter | undefined, options: FormatOptions): Uint8Array | null {
-  if (filter === undefined) return null;
-  const count = rows.length;
+  if (filter === undefined || filter === null) return null;
   const index = searchIndexFor(rows, options);
+  const symbols = numberSymbols(options.locale);
   let flags: Uint8Array | null = null;
-  const globalTerms = queryTerms(filter.global);
   const searchable = columns.filter((c) => c.searchable);
-  if (globalTerms.length > 0 && searchable.length > 0) {
-    const global = globalTextsFor(rows, searchable, options, index);
-    if (global.columns === null) flags = keepMatchingAll(flags, global.texts, globalTerms, count);
-    else for (const term of globalTerms) flags = rowsHolding(rows, global.columns, term, flags);
+  const global = typeof filter.global === 'string' ? filter.global : '';
+  if (global.trim() !== '' && searchable.length > 0) {
+    const ast = parseSearchQuery(global, { columns: searchable.map((c) => ({ key: c.key, label: typeof c.label === 'string' ? c.label : c.key })), locale: options.locale });
+    if (ast.groups.length > 0) {
+      const texts = globalTextsFor(rows, searchable, options, index);
+      const target: Target = {
+        rows,
+        keys: searchable.map((c) => c.key),
+        global: texts,
+        // Read when needed: the column texts exist only until the row texts are complete.
+        texts: () => texts.columns ?? [],
+        numbers: () => searchable.map((c) => columnNumbersFor(rows, c, options, index)),
+        options,
+        symbols,
+      };
+      flags = applyQuery(target, planQuery(ast), flags);
+    }
   }
-  if (filter.perColumn) {
+  const perColumn = filter.perColumn;
+  if (perColumn !== null && typeof perColumn === 'object') {
     for (const column of searchable) {
-      if (!Object.prototype.hasOwnProperty.call(filter.perColumn, column.key)) continue;
-      const entry = columnTextsFor(rows, column, options, index);
-      for (const term of queryTerms(filter.perColumn[column.key])) flags = rowsHolding(rows, [entry], term, flags);
+      if (!Object.prototype.hasOwnProperty.call(perColumn, column.key)) continue;
+      const text = perColumn[column.key];
+      if (typeof text !== 'string' || text.trim() === '') continue;
+      const ast = parseSearchQuery(text, { locale: options.locale, mode: 'cell' });
+      if (ast.groups.length === 0) continue;
+      const target: Target = {
+        rows,
+        keys: [column.key],
+        global: null,
+        texts: () => [columnTextsFor(rows, column, options, index)],
+        numbers: () => [columnNumbersFor(rows, column, options, index)],
+        options,
+        symbols,
+      };
+      flags = applyQuery(target, planQuery(ast), flags);
+    }
+  }
+  const values = filter.values;
+  if (values !== null && typeof values === 'object') {
+    for (const column of columns) {
+      if (!Object.prototype.hasOwnProperty.call(values, column.key)) continue;
+      const check = valuesCheck(values[column.key] ?? null);
+      if (check === null) continue;
+      const read = cellReader<Row>(column.key);
+      const out: Uint8Array = flags ?? new Uint8Array(rows.length).fill(1);
+      for (let i = 0; i < rows.length; i++) {
+        if (out[i] === 0) continue;
+        const cell = valuesCell(read(rows[i] as Row));
+        if (!passesValuesCheck(check, cell.text, cell.tokens)) out[i] = 0;
+      }
+      flags = out;
     }
   }
   return flags;
 }
 
 /**
- * Rows that match the search; a new array of the same row objects, in their original order.
+ * Rows that match the filter; a new array of the same row objects, in their original order.
  *
- * - Matching is case- and accent-insensitive "contains" (`normaliseSearchText`); a query of several
- *   words matches when EVERY word occurs (anywhere in the row for `global`, in that column for a
- *   per-column filter). Blank queries match everything.
+ * - `global` and `perColumn` are in the search language (docs/search.md): words (all must occur,
+ *   case- and accent-insensitive, anywhere in the row for `global`, in that column for a column
+ *   filter), phrases in quotes, `+`, `-word` exclusions, `/` `\` `,` between alternatives, number
+ *   comparisons and ranges (`>10`, `10..20`), `label:` to name columns (global only), `%`
+ *   wildcards (column filters only). Blank queries match everything.
  * - `global` looks at searchable columns only (`searchable: false` columns are never matched);
  *   `perColumn[key]` filters by that column only, and is ignored for unknown or non-searchable keys.
- *   Both together must all match.
+ *   `values[key]` is a values filter (`matchesValuesFilter`) on the cell's raw text. All given must hold.
  * - Cells are matched against their displayed text (`formatValue` with the locale and currency)
  *   AND, for numbers, their raw text: `1234.5` is found by "1,234.5", "$1,234.50" and "1234.5".
+ *   Number terms compare the number as shown (rounded as displayed; percent cells as 12.5 for
+ *   12.5%), or the numbers written in a text cell, read with the locale's conventions.
  *   Null and undefined cells match nothing.
  *
- * The texts are built once per rows array (and locale/currency), column by column as queries need
- * them, then reused for every keystroke.
+ * The texts and numbers are built once per rows array (and locale/currency), column by column as
+ * queries need them, then reused for every keystroke.
+ *
+ * @example
+ * filterRows(rows, columns, { global: 'kyiv/lviv -paid amount:>1000' }, 'en');
  */
 export function filterRows<R extends Row>(rows: readonly R[], columns: readonly ModelColumn<R>[], filter: TableFilter, locale?: TableLocale): R[] {
   const flags = matchFlags(rows, columns, filter, formatOptions(locale));
