@@ -257,9 +257,16 @@ const DOT_GROUPED = /^[+-]?[1-9]\d{0,2}(?:\.\d{3})+$/;
  */
 export function parseLocaleNumber(text: string, locale?: string): number | null {
   if (typeof text !== 'string') return null;
+  return parseNumberWith(text, numberSymbols(typeof locale === 'string' ? locale : undefined));
+}
+
+/**
+ * `parseLocaleNumber` with the locale's symbols already looked up, for loops over many cells (KPI
+ * and chart aggregation). Plain decimals take one regular expression test, as `toNumber` does.
+ */
+export function parseNumberWith(text: string, symbols: NumberSymbols): number | null {
   const trimmed = text.trim();
-  if (trimmed.length === 0 || trimmed.length > 400) return null;
-  const symbols = numberSymbols(typeof locale === 'string' ? locale : undefined);
+  if (trimmed.length === 0) return null;
   if (DECIMAL.test(trimmed) && !(symbols.group === '.' && DOT_GROUPED.test(trimmed))) {
     const parsed = Number(trimmed);
     return parsed - parsed === 0 ? parsed + 0 : null;
