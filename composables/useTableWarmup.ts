@@ -8,7 +8,7 @@
 import { onBeforeUnmount, onMounted, ref, toValue, watch } from 'vue';
 import type { MaybeRefOrGetter, Ref } from 'vue';
 import type { Column, Row, SearchMode } from '../src/core/types';
-import { warmSearchIndex, warmSortIndex } from '../src/core/table-model';
+import { warmSearchIndex, warmSearchNumbers, warmSortIndex } from '../src/core/table-model';
 import type { TableLocale, WarmBudget } from '../src/core/table-model';
 import { runWhenIdle } from '../src/core/table-model/idle';
 import type { IdleScheduler, IdleTask } from '../src/core/table-model/idle';
@@ -82,12 +82,16 @@ export function useTableWarmup<R extends Row>(options: UseTableWarmupOptions<R>)
     const fmt = toValue(options.format);
     const mode = toValue(options.searchMode);
     const tasks: IdleTask[] = [];
-    // Search texts in steps of rows, then the sort of each column in steps; see WARM_SLICE_MS.
+    // Search texts and numbers in steps of rows, then the sort of each column in steps; see WARM_SLICE_MS.
+    // The numbers that number terms (`>10`, `10..20`) compare come right after the texts.
     if (mode === 'global') {
       tasks.push((budget) => whileBudget(() => warmSearchIndex(data, cols, fmt, undefined, WARM_SEARCH_ROWS), budget));
+      tasks.push((budget) => whileBudget(() => warmSearchNumbers(data, cols, fmt, undefined, WARM_SEARCH_ROWS * 4), budget));
     } else if (mode === 'per_column') {
       for (const column of cols) {
-        if (column.searchable) tasks.push((budget) => whileBudget(() => warmSearchIndex(data, cols, fmt, column.key, WARM_SEARCH_ROWS * 4), budget));
+        if (!column.searchable) continue;
+        tasks.push((budget) => whileBudget(() => warmSearchIndex(data, cols, fmt, column.key, WARM_SEARCH_ROWS * 4), budget));
+        tasks.push((budget) => whileBudget(() => warmSearchNumbers(data, cols, fmt, column.key, WARM_SEARCH_ROWS * 4), budget));
       }
     }
     for (const column of cols) if (column.sortable) tasks.push((budget) => warmSortIndex(data, column, fmt, budget));

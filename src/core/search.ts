@@ -34,3 +34,4 @@ export { compileQuery, matchesQuery, matchesCellFilter } from './search/compile'
 export { parseLocaleNumber } from './search/numbers';
 export { matchesValuesFilter, EMPTY_CELL_MARKERS } from './search/values';
 export { describeQuery, describeValuesFilter } from './search/describe';
+export type { DescribeQueryOptions } from './search/describe';

@@ -550,6 +550,8 @@ describe('describe', () => {
     expect(describeQuery(cell('>10'), en)).toBe('Greater than 10');
     expect(describeQuery(cell('ки%'), uk)).toBe('Починається з ки');
     expect(describeQuery(cell('-=5'), uk)).toBe('Не дорівнює 5');
+    expect(describeQuery(cell('ky% / %iv'), en, { column: 'City' })).toBe('City starts with ky OR City ends with iv');
+    expect(describeQuery(cell('10..20'), uk, { column: 'Кількість' })).toBe('Кількість від 10 до 20');
   });
 
   it('names at most three columns of a wide scope and counts the rest with plural forms', () => {

@@ -120,6 +120,7 @@ export const en = {
   'table.search.clear': 'Clear the search',
   'table.filter.label': 'Filter {column}',
   'table.filter.placeholder': 'Filter…',
+  'table.filter.help': 'Help for the filter of {column}',
   'table.filter.clear': 'Clear the filter of {column}',
   'table.rows.one': '{count} row',
   'table.rows.few': '{count} rows',

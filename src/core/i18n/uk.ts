@@ -115,6 +115,7 @@ export const uk: MessageCatalog = {
   'table.search.clear': 'Очистити пошук',
   'table.filter.label': 'Фільтр «{column}»',
   'table.filter.placeholder': 'Фільтр…',
+  'table.filter.help': 'Довідка з фільтра «{column}»',
   'table.filter.clear': 'Очистити фільтр «{column}»',
   'table.rows.one': '{count} рядок',
   'table.rows.few': '{count} рядки',

@@ -87,22 +87,23 @@ function numberCondition(term: SearchNumberTerm, t: Translator): string {
  * ("contains north": the row, as the search box says) and in column filters. `negate` is for
  * number conditions; text conditions carry their own negation.
  */
-function withSubject(scope: SearchScope | null, condition: string, ast: SearchQueryAst, t: Translator, numeric: boolean, negate: boolean): string {
+function withSubject(scope: SearchScope | null, condition: string, ast: SearchQueryAst, t: Translator, numeric: boolean, negate: boolean, column: string | undefined): string {
   const said = negate ? t.format('search.summary.not', { condition }) : condition;
   if (scope !== null) return t.format('search.summary.scoped', { columns: columnsText(scope, t), condition: said });
+  if (ast.mode === 'cell' && column !== undefined) return t.format('search.summary.scoped', { columns: column, condition: said });
   if (!numeric || ast.mode === 'cell') return said;
   return t.format(negate ? 'search.summary.no_number' : 'search.summary.number', { condition });
 }
 
 /** The phrases of one group, in the order written; positive numbers with one scope form one phrase. */
-function groupPhrases(terms: readonly SearchTermAst[], ast: SearchQueryAst, t: Translator): string[] {
+function groupPhrases(terms: readonly SearchTermAst[], ast: SearchQueryAst, t: Translator, column: string | undefined): string[] {
   const phrases: string[] = [];
   const clusters = new Map<string, { at: number; scope: SearchScope | null; terms: SearchNumberTerm[] }>();
   for (const term of terms) {
     if (term.kind === 'text') {
-      phrases.push(withSubject(term.scope, textCondition(term, t), ast, t, false, false));
+      phrases.push(withSubject(term.scope, textCondition(term, t), ast, t, false, false, column));
     } else if (term.negate) {
-      phrases.push(withSubject(term.scope, numberCondition(term, t), ast, t, true, true));
+      phrases.push(withSubject(term.scope, numberCondition(term, t), ast, t, true, true, column));
     } else {
       const key = term.scope === null ? '' : `\u0000${term.scope.keys.join('\u0000')}`;
       const cluster = clusters.get(key);
@@ -119,7 +120,7 @@ function groupPhrases(terms: readonly SearchTermAst[], ast: SearchQueryAst, t: T
       cluster.terms.map((term) => numberCondition(term, t)),
       'conjunction',
     );
-    phrases[cluster.at] = withSubject(cluster.scope, condition, ast, t, true, false);
+    phrases[cluster.at] = withSubject(cluster.scope, condition, ast, t, true, false, column);
   }
   return phrases;
 }
@@ -136,6 +137,12 @@ function capitalise(text: string, locale: string): string {
   return upper + text.slice(first.length);
 }
 
+/** Options of `describeQuery`. */
+export interface DescribeQueryOptions {
+  /** For a column filter (`cell` mode): the column's label, said before each condition ("City starts with ky"). */
+  column?: string;
+}
+
 /**
  * A short summary of how `ast` was understood, in the translator's language: conditions joined by
  * `search.summary.and`, groups by `search.summary.or` (a group of several conditions in
@@ -144,9 +151,12 @@ function capitalise(text: string, locale: string): string {
  * @example
  * describeQuery(compileQuery('region:north units:10..20', { columns }).ast, translator);
  * // "Region contains north AND Units between 10 and 20"
+ * describeQuery(compileQuery('ky%', { mode: 'cell' }).ast, translator, { column: 'City' });
+ * // "City starts with ky"
  */
-export function describeQuery(ast: SearchQueryAst, translator: Translator): string {
-  const groups = ast.groups.map((group) => groupPhrases(group.terms, ast, translator));
+export function describeQuery(ast: SearchQueryAst, translator: Translator, options: DescribeQueryOptions = {}): string {
+  const column = typeof options?.column === 'string' && options.column !== '' ? options.column : undefined;
+  const groups = ast.groups.map((group) => groupPhrases(group.terms, ast, translator, column));
   const and = ` ${translator.t('search.summary.and')} `;
   const or = ` ${translator.t('search.summary.or')} `;
   const text = groups.map((phrases) => (groups.length > 1 && phrases.length > 1 ? `(${phrases.join(and)})` : phrases.join(and))).join(or);
