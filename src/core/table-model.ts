@@ -43,5 +43,6 @@ export { nextSortDirection, sortRows, warmSortIndex } from './table-model/sort';
 export { normaliseSearchText } from './table-model/search-text';
 export { formatNumberForSearch } from './table-model/number-text';
 export { filterRows, searchTextOfNumber, warmSearchIndex, warmSearchNumbers } from './table-model/search';
-export { visibleRowIndices, visibleRows } from './table-model/view';
+export { visibleRowIndices, visibleRows, visibleRowsInSteps } from './table-model/view';
+export type { VisibleRowsSteps } from './table-model/view';
 export { exportMatrix } from './table-model/export';

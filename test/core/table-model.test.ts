@@ -12,6 +12,7 @@ import {
   sortRows,
   visibleRowIndices,
   visibleRows,
+  visibleRowsInSteps,
   warmSearchIndex,
   warmSearchNumbers,
   warmSortIndex,
@@ -495,6 +496,33 @@ describe('search: cold column-by-column matching and the warm row index agree wi
     );
   });
 
+  it('finds a phrase with a space in cells whose whitespace normalising folds (double spaces, tabs), cold and warm', () => {
+    const rows = [{ id: 1, t: 'a  b' }, { id: 2, t: 'A\tB' }, { id: 3, t: 'ab' }, { id: 4, t: 'x a b' }, { id: 5, t: 'é a  b' }];
+    const cols = [col('id', { format: 'number' }), col('t')];
+    for (const filter of [{ global: '"a b"' }, { global: '"a b" / zzz' }, { global: '-"a b"' }, { perColumn: { t: '"a b"%' } }, { perColumn: { t: '%"a b"' } }] as TableFilter[]) {
+      const expected = referenceFilter(rows, cols, filter, { locale: 'en' });
+      expect(Array.from(visibleRowIndices(rows.slice(), cols, { filter }, 'en')), JSON.stringify(filter)).toEqual(expected);
+      const warm = rows.slice();
+      warmSearchIndex(warm, cols, 'en');
+      warmSearchIndex(warm, cols, 'en', 't');
+      expect(Array.from(visibleRowIndices(warm, cols, { filter }, 'en')), JSON.stringify(filter)).toEqual(expected);
+    }
+    expect(keysOf(filterRows(rows, cols, { global: '"a b"' }))).toEqual([1, 2, 4, 5]);
+  });
+
+  it('answers queries with more words than one pass settles (over 31) term by term, exactly as the reference', () => {
+    const rows = Array.from({ length: 400 }, (_, id) => ({ id, word: `w${id % 50}`, other: `x${id % 7}`, n: id % 13 }));
+    const cols = [col('id', { format: 'number' }), col('word'), col('other'), col('n', { format: 'number' })];
+    const many = Array.from({ length: 40 }, (_, k) => `w${k + 5}`).join(' / ');
+    for (const global of [many, `${many} -x3`, `x1 ${Array.from({ length: 35 }, (_, k) => `-w${k}`).join(' ')} n:>4`, `"w1" other:%x2 ${many}`]) {
+      const filter = { global };
+      expect(Array.from(visibleRowIndices(rows.slice(), cols, { filter }, 'en')), global).toEqual(referenceFilter(rows, cols, filter, { locale: 'en' }));
+      const partly = rows.slice();
+      warmSearchIndex(partly, cols, 'en', undefined, 150);
+      expect(Array.from(visibleRowIndices(partly, cols, { filter }, 'en')), global).toEqual(referenceFilter(rows, cols, filter, { locale: 'en' }));
+    }
+  });
+
   it('never builds a numeric column for a query it cannot match, yet finds digits, symbols and grouping in it', () => {
     const rows = Array.from({ length: 3000 }, (_, i) => ({ id: i, name: i % 7 === 0 ? 'Kyiv' : 'Lviv', amount: (i * 1234.5) % 100_000, share: (i % 1000) / 1000 }));
     const cols = [col('id', { format: 'number' }), col('name'), col('amount', { format: 'currency' }), col('share', { format: 'percent' })];
@@ -510,6 +538,65 @@ describe('search: cold column-by-column matching and the warm row index agree wi
     for (const filter of [{ global: 'zurich' }, { global: 'town 59' }, { global: '2' }, { global: '8,9' }]) {
       expect(Array.from(visibleRowIndices(rows.slice(), cols, { filter }, 'uk'))).toEqual(referenceFilter(rows, cols, filter, { locale: 'uk' }));
     }
+  });
+});
+
+describe('visibleRowsInSteps', () => {
+  const cities = ['Kyiv', 'Lviv', 'Odesa', 'Zürich', 'Łódź'];
+  const many = Array.from({ length: 12_000 }, (_, i) => ({ id: i, city: cities[i % 5], status: i % 3 === 0 ? 'paid' : 'open', qty: (i * 37) % 500, note: `note ${(i * 7919) % 10_000}` }));
+  const cols = [col('id', { format: 'number' }), col('city'), col('status'), col('qty', { format: 'number' }), col('note')];
+  const states = [
+    { filter: { global: 'kyiv' } },
+    { filter: { global: 'kyiv/odesa -paid qty:100..300' } },
+    { filter: { global: 'zürich/łódź -open 10..20' }, sort: { key: 'qty', direction: 'desc' as const } },
+    { filter: { global: 'note 99' }, sort: { key: 'city', direction: 'asc' as const } },
+    { filter: { global: 'no such thing' } },
+    { filter: { perColumn: { city: 'k%', note: '%9' } } },
+    { filter: { values: { status: { values: ['paid'] } } }, sort: { key: 'note', direction: 'asc' as const } },
+    { sort: { key: 'qty', direction: 'asc' as const } },
+    {},
+  ];
+  const budget = (steps: number) => {
+    let left = steps;
+    return { timeRemaining: () => (left-- > 0 ? 1 : 0) };
+  };
+
+  it('finds the first rows of the result first and ends with exactly the result of visibleRowIndices, cold, partly and fully warmed', () => {
+    for (const warmth of ['cold', 'partly', 'warm'] as const) {
+      for (const state of states) {
+        const rows = many.slice();
+        if (warmth !== 'cold') {
+          warmSearchIndex(rows, cols, 'en', undefined, warmth === 'warm' ? Infinity : 5000);
+          warmSearchNumbers(rows, cols, 'en', undefined, warmth === 'warm' ? Infinity : 3000);
+          for (const c of cols) warmSearchIndex(rows, cols, 'en', c.key, warmth === 'warm' ? Infinity : 4000);
+          for (const c of cols) warmSearchNumbers(rows, cols, 'en', c.key, warmth === 'warm' ? Infinity : 4000);
+        }
+        const expected = Array.from(visibleRowIndices(rows.slice(), cols, state, 'en'));
+        const steps = visibleRowsInSteps(rows, cols, state, 'en');
+        const done = steps.advance(100);
+        const first = Array.from(steps.found);
+        expect(first, `${warmth} ${JSON.stringify(state)}`).toEqual(expected.slice(0, first.length));
+        expect(first.length).toBeGreaterThanOrEqual(Math.min(100, expected.length));
+        expect(done).toBe(steps.complete);
+        let rounds = 0;
+        while (!steps.advance(0, budget(rounds % 2))) rounds++;
+        expect(rounds).toBeLessThan(20);
+        expect(Array.from(steps.found), `${warmth} ${JSON.stringify(state)}`).toEqual(expected);
+      }
+    }
+  });
+
+  it('answers at once when nothing filters or the caches are complete, and looks at part of the rows otherwise', () => {
+    const rows = many.slice();
+    expect(visibleRowsInSteps(rows, cols, { sort: { key: 'qty', direction: 'asc' } }, 'en').advance(10)).toBe(true);
+    const cold = visibleRowsInSteps(rows, cols, { filter: { global: 'kyiv' } }, 'en');
+    expect(cold.advance(10)).toBe(false);
+    expect(cold.found.length).toBeLessThan(2400);
+    warmSearchIndex(rows, cols, 'en');
+    warmSearchNumbers(rows, cols, 'en');
+    const warm = visibleRowsInSteps(rows, cols, { filter: { global: 'kyiv' } }, 'en');
+    expect(warm.advance(10)).toBe(true);
+    expect(warm.found.length).toBe(2400);
   });
 });
 

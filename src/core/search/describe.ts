@@ -6,6 +6,7 @@
  * @module
  */
 import type { Translator } from '../i18n/translator';
+import { getNumberFormat } from '../format';
 import type { SearchNumberTerm, SearchQueryAst, SearchScope, SearchTermAst, SearchTextTerm, ValuesFilterModel } from './types';
 import { valuesCheck } from './values';
 
@@ -27,6 +28,8 @@ function cached<T>(cache: Map<string, T>, key: string, make: () => T, fallback: 
 }
 
 function list(locale: string, items: readonly string[], type: 'conjunction' | 'disjunction'): string {
+  // One item needs no list (and building the first Intl.ListFormat costs milliseconds).
+  if (items.length <= 1) return items[0] ?? '';
   const format = cached(
     listFormats,
     `${locale}\u0000${type}`,
@@ -38,6 +41,8 @@ function list(locale: string, items: readonly string[], type: 'conjunction' | 'd
 
 /** A query number as typed, in the locale's writing, with every decimal it has (never rounded to 3). */
 function number(locale: string, value: number): string {
+  // Up to 3 decimals: the cached formatter the table and translator already use.
+  if (Math.abs(value) < 1e15 && Math.round(value * 1000) / 1000 === value) return getNumberFormat(locale, 'number').format(value);
   const format = cached(
     numberFormats,
     locale,

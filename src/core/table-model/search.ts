@@ -14,7 +14,7 @@ import type { NumberCodes, NumberShape } from './number-text';
 import { RAW_NUMBER_ALPHABET, codesOf, numberAlphabet, numberCharsHold, numberCodesOf, numberSearchText, numberShapeOf, writeNumberChars } from './number-text';
 import { cellReader, formatOptions, isNumericFormat } from './shared';
 import { cellNumber, cellSearchText } from '../search/cell';
-import type { GroupPlan, NumberCluster, TextTest } from '../search/evaluate';
+import type { GroupPlan } from '../search/evaluate';
 import { planQuery, textIn } from '../search/evaluate';
 import type { NumberSymbols } from '../search/numbers';
 import { numberSymbols, someNumberIn } from '../search/numbers';
@@ -33,7 +33,11 @@ export function searchTextOfNumber(value: number, format: ValueFormat, options: 
 
 // --- Search texts per column --------------------------------------------------------------------
 
-/** Normalised search texts of one column (or of whole rows), built for rows [0, built). */
+/**
+ * Normalised search texts of one column (or of whole rows), built for rows [0, built). `texts`
+ * grows by appending (`texts.length === built`): a packed array, and nothing allocated up front,
+ * where `new Array(100000)` would cost a first keystroke milliseconds per column.
+ */
 interface SearchTexts {
   readonly texts: string[];
   built: number;
@@ -144,7 +148,7 @@ function newColumnTexts<R extends Row>(rows: readonly R[], column: ModelColumn<R
   const read = cellReader<Row>(column.key);
   const intl = isNumericFormat(column.format) ? getNumberFormat(options.locale, column.format, options.currency) : null;
   const text = memoised(cellTextFunction(column.format, options, intl));
-  return { texts: new Array<string>(rows.length), built: 0, read, text, intl, writer: intl === null ? null : undefined, numbersOnly: undefined };
+  return { texts: [], built: 0, read, text, intl, writer: intl === null ? null : undefined, numbersOnly: undefined };
 }
 
 function columnTextsFor<R extends Row>(rows: readonly R[], column: ModelColumn<R>, options: FormatOptions, index: SearchIndex): ColumnTexts {
@@ -212,7 +216,7 @@ function globalTextsFor<R extends Row>(rows: readonly R[], searchable: readonly 
   const signature = searchable.map((c) => `${c.key}\u0000${c.format}`).join('\u0002');
   let entry = index.rows.get(signature);
   if (entry === undefined) {
-    entry = { texts: new Array<string>(rows.length), built: 0, columns: searchable.map((column) => newColumnTexts(rows, column, options)) };
+    entry = { texts: [], built: 0, columns: searchable.map((column) => newColumnTexts(rows, column, options)) };
     index.rows.set(signature, entry);
   }
   return entry;
@@ -297,23 +301,35 @@ export function warmSearchNumbers<R extends Row>(
   return complete;
 }
 
-/** Patterns finding a term in ASCII text as it is (normalising ASCII text only lower-cases it and folds whitespace, which no term holds). */
+/**
+ * Patterns finding a term in ASCII text as it is. Normalising ASCII text only lower-cases it and
+ * folds whitespace runs into one space, so a case-insensitive match in the text as it is equals a
+ * match in its normal form, unless the text has such a run (`a  b`, a tab), which a phrase with a
+ * space could span: those texts take the closer look, as non-ASCII ones do.
+ */
 interface TermPatterns {
   /** The term's character codes (to find it in a number written by `writeNumberChars`). */
   readonly codes: readonly number[];
   /** The term, case-insensitively; null when the term is not ASCII (then no ASCII text holds it). */
   readonly term: RegExp | null;
-  /** The term, or any character that is not ASCII (texts that need a closer look). */
+  /** The term, or a character that is not ASCII, or whitespace normalising changes (texts that need a closer look). */
   readonly termOrOther: RegExp | null;
 }
 
 const REGEXP_SPECIAL = /[.*+?^${}()|[\]\\]/g;
+/** What sends an ASCII text to the closer look: a character that is not ASCII, or whitespace that normalising changes. */
+const CLOSER_LOOK = '[^\\u0000-\\u007f]|\\s\\s|[^\\S ]';
+const NEEDS_CLOSER_LOOK = new RegExp(CLOSER_LOOK);
+
+function escapeTerm(term: string): string {
+  return term.replace(REGEXP_SPECIAL, '\\$&');
+}
 
 function termPatterns(term: string): TermPatterns {
   const codes = codesOf(term);
   if (NON_ASCII.test(term)) return { codes, term: null, termOrOther: null };
-  const escaped = term.replace(REGEXP_SPECIAL, '\\$&');
-  return { codes, term: new RegExp(escaped, 'i'), termOrOther: new RegExp(`${escaped}|[^\\u0000-\\u007f]`, 'i') };
+  const escaped = escapeTerm(term);
+  return { codes, term: new RegExp(escaped, 'i'), termOrOther: new RegExp(`${escaped}|${CLOSER_LOOK}`, 'i') };
 }
 
 /** The shape and codes for writing the column's numbers, read on first use; null when Intl must write them. */
@@ -355,14 +371,14 @@ function cellHolds(entry: ColumnTexts, value: unknown, term: string, patterns: T
  * the texts built so far, else the cells as they are (`cellHolds`). Row by row rather than column
  * by column, so each row object is visited once however many columns are searched.
  */
-function rowsHolding(rows: readonly Row[], entries: readonly ColumnTexts[], term: string, flags: Uint8Array | null): Uint8Array {
+function rowsHolding(rows: readonly Row[], entries: readonly ColumnTexts[], term: string, flags: Uint8Array | null, lo = 0, hi = rows.length): Uint8Array {
   const count = rows.length;
   const hits = new Uint8Array(count);
   settleNumbersOnly(rows, entries, term);
   const candidates = entries.filter((entry) => columnMayContain(entry, term));
   if (candidates.length === 0) return hits;
   const patterns = termPatterns(term);
-  for (let i = 0; i < count; i++) {
+  for (let i = lo; i < hi; i++) {
     if (flags !== null && flags[i] === 0) continue;
     const row = rows[i] as Row;
     for (let c = 0; c < candidates.length; c++) {
@@ -387,11 +403,15 @@ interface ColumnNumbers {
   readonly read: (row: Row) => unknown;
   readonly format: ValueFormat;
   readonly intl: Intl.NumberFormat | null;
-  readonly first: Float64Array;
-  readonly multi: Uint8Array;
+  /** Allocated by the first fill: a query that finds nothing built allocates nothing. */
+  first: Float64Array;
+  multi: Uint8Array;
   readonly more: Map<number, Float64Array>;
   built: number;
 }
+
+const NO_NUMBERS = new Float64Array(0);
+const NO_FLAGS = new Uint8Array(0);
 
 function columnNumbersFor<R extends Row>(rows: readonly R[], column: ModelColumn<R>, options: FormatOptions, index: SearchIndex): ColumnNumbers {
   const key = `${column.key}\u0000${column.format}`;
@@ -401,8 +421,8 @@ function columnNumbersFor<R extends Row>(rows: readonly R[], column: ModelColumn
       read: cellReader<Row>(column.key),
       format: column.format,
       intl: isNumericFormat(column.format) ? getNumberFormat(options.locale, column.format, options.currency) : null,
-      first: new Float64Array(rows.length),
-      multi: new Uint8Array(rows.length),
+      first: NO_NUMBERS,
+      multi: NO_FLAGS,
       more: new Map(),
       built: 0,
     };
@@ -424,13 +444,23 @@ const collect = (n: number): boolean => {
  * separator either way), else its normalised search text.
  */
 function numberTextOf(value: unknown, entry: ColumnNumbers, options: FormatOptions): string {
-  if (typeof value === 'string' && !NON_ASCII.test(value)) return value;
+  if (typeof value === 'string') {
+    // Normalising never makes an ASCII digit, so a string without one holds no number ("Zürich").
+    if (!NON_ASCII.test(value) || !HAS_DIGIT.test(value)) return value;
+  }
   return normaliseSearchText(cellSearchText(value, entry.format, options));
 }
+
+const HAS_DIGIT = /[0-9]/;
 
 /** Fills the numbers of a column up to row `limit`. */
 function fillColumnNumbers(rows: readonly Row[], entry: ColumnNumbers, limit: number, options: FormatOptions, symbols: NumberSymbols): ColumnNumbers {
   const end = Math.min(rows.length, limit);
+  if (end <= entry.built) return entry;
+  if (entry.first.length !== rows.length) {
+    entry.first = new Float64Array(rows.length);
+    entry.multi = new Uint8Array(rows.length);
+  }
   const { first, multi, more, read, intl } = entry;
   for (let i = entry.built; i < end; i++) {
     const value = read(rows[i] as Row);
@@ -489,6 +519,9 @@ interface Target {
   readonly numbers: () => readonly ColumnNumbers[];
   readonly options: FormatOptions;
   readonly symbols: NumberSymbols;
+  /** The rows looked at: [lo, hi) (the whole table, or one step of `visibleRowsInSteps`). */
+  readonly lo: number;
+  readonly hi: number;
 }
 
 /** Positions in `target.keys` of a scope's columns (all of them for null). */
@@ -515,107 +548,326 @@ function segmentHolds(text: string, column: number, term: string): boolean {
   return at >= 0 && at + term.length <= end;
 }
 
-/** The rows of `alive` where some cell of the test's columns matches the text test. */
-function textHits(target: Target, test: TextTest, alive: Uint8Array): Uint8Array {
-  const rows = target.rows;
-  const count = rows.length;
-  const positions = positionsOf(target, test.scope);
-  const global = target.global;
-  if (test.contains && global !== null && global.columns === null) {
-    // Complete row texts: one `includes` per row, or per named cell.
-    const term = test.parts[0] as string;
-    const texts = global.texts;
-    const hits = new Uint8Array(count);
-    const all = positions.length === target.keys.length;
-    for (let i = 0; i < count; i++) {
-      if (alive[i] === 0) continue;
-      const text = texts[i] ?? '';
-      if (all) {
-        if (text.includes(term)) hits[i] = 1;
-        continue;
-      }
-      for (const c of positions) {
-        if (segmentHolds(text, c, term)) {
-          hits[i] = 1;
-          break;
-        }
-      }
-    }
-    return hits;
+/** A word looked for in every cell of the target (an unscoped `includes` term), shared by the groups that have it. */
+interface Word {
+  readonly term: string;
+  readonly patterns: TermPatterns;
+}
+
+/** The normalised text of row `i`'s cell of a column: built, or made from the cell now. */
+function cellText(rows: readonly Row[], entry: ColumnTexts, i: number): string {
+  if (i < entry.built) return entry.texts[i] ?? '';
+  const value = entry.read(rows[i] as Row);
+  return value === null || value === undefined ? '' : entry.text(value);
+}
+
+/** Whether row `i`'s cell of a column holds `term`: built text, else the cell as it is (`cellHolds`). */
+function cellHoldsAt(rows: readonly Row[], entry: ColumnTexts, i: number, term: string, patterns: TermPatterns): boolean {
+  return i < entry.built ? (entry.texts[i] ?? '').includes(term) : cellHolds(entry, entry.read(rows[i] as Row), term, patterns);
+}
+
+/** Most words `wordMasks` settles in one pass (the bits of a 32-bit integer). */
+const MASK_WORDS = 31;
+
+/**
+ * For each row of `alive` (all when null), which of `words` occur in one of `entries` (bit w of
+ * `masks[i]`), in one pass that looks at each cell once: built texts by `includes`, the cells as
+ * they are before that, where one case-insensitive pattern per column finds "any of its words, or a
+ * text that needs a closer look", so a cell holding none of the words costs one test however many
+ * words the query has. Columns holding only numbers are skipped for words no number can show.
+ * A plain loop on purpose: a first keystroke runs it before the engine has optimised anything.
+ */
+function wordMasks(rows: readonly Row[], entries: readonly ColumnTexts[], words: readonly Word[], alive: Uint8Array | null, lo: number, hi: number): Uint32Array {
+  // masks[i - lo] for rows [lo, hi).
+  const masks = new Uint32Array(hi - lo);
+  const perColumn: number[][] = entries.map(() => []);
+  for (let w = 0; w < words.length; w++) {
+    const term = (words[w] as Word).term;
+    settleNumbersOnly(rows, entries, term);
+    for (let c = 0; c < entries.length; c++) if (columnMayContain(entries[c] as ColumnTexts, term)) (perColumn[c] as number[]).push(w);
   }
-  const columns = target.texts();
-  const entries = positions.map((c) => columns[c] as ColumnTexts);
-  if (test.contains) return rowsHolding(rows, entries, test.parts[0] as string, alive);
-  // A `%` pattern (column filters): match the normalised cell text.
-  const hits = new Uint8Array(count);
-  for (let i = 0; i < count; i++) {
-    if (alive[i] === 0) continue;
-    for (const entry of entries) {
+  const columns: ColumnTexts[] = [];
+  const lists: number[][] = [];
+  const anyOf: RegExp[] = [];
+  for (let c = 0; c < entries.length; c++) {
+    const list = perColumn[c] as number[];
+    if (list.length === 0) continue;
+    columns.push(entries[c] as ColumnTexts);
+    lists.push(list);
+    const ascii = list.map((w) => (words[w] as Word).term).filter((term) => !NON_ASCII.test(term));
+    anyOf.push(new RegExp(ascii.length === 0 ? CLOSER_LOOK : `${ascii.map(escapeTerm).join('|')}|${CLOSER_LOOK}`, 'i'));
+  }
+  for (let i = lo; i < hi; i++) {
+    if (alive !== null && alive[i] === 0) continue;
+    const row = rows[i] as Row;
+    let mask = 0;
+    for (let c = 0; c < columns.length; c++) {
+      const entry = columns[c] as ColumnTexts;
+      const list = lists[c] as number[];
       let text: string;
       if (i < entry.built) text = entry.texts[i] ?? '';
       else {
-        const value = entry.read(rows[i] as Row);
-        text = value === null || value === undefined ? '' : entry.text(value);
+        const value = entry.read(row);
+        if (value === null || value === undefined) continue;
+        if (typeof value === 'number' && value - value === 0 && entry.intl !== null) {
+          const writer = numberWriter(entry);
+          const n = writer === null ? -1 : writeNumberChars(value, writer.shape, writer.codes);
+          if (n >= 0) {
+            for (let k = 0; k < list.length; k++) {
+              const w = list[k] as number;
+              if (numberCharsHold(n, (words[w] as Word).patterns.codes)) mask |= 1 << w;
+            }
+            continue;
+          }
+          text = entry.text(value);
+        } else if (typeof value === 'string' && entry.intl === null) {
+          if (!(anyOf[c] as RegExp).test(value)) continue;
+          if (NEEDS_CLOSER_LOOK.test(value)) text = entry.text(value);
+          else {
+            // Plain ASCII: only ASCII words can be in it, found as they are.
+            for (let k = 0; k < list.length; k++) {
+              const w = list[k] as number;
+              const found = (words[w] as Word).patterns.term;
+              if (found !== null && found.test(value)) mask |= 1 << w;
+            }
+            continue;
+          }
+        } else text = entry.text(value);
       }
-      if (textIn(text, 0, text.length, test)) {
-        hits[i] = 1;
-        break;
+      for (let k = 0; k < list.length; k++) {
+        const w = list[k] as number;
+        if (text.includes((words[w] as Word).term)) mask |= 1 << w;
       }
     }
+    masks[i - lo] = mask;
   }
-  return hits;
+  return masks;
 }
 
-/** The rows of `alive` where some cell of the cluster's columns has a number satisfying it. */
-function numberHits(target: Target, cluster: NumberCluster, alive: Uint8Array): Uint8Array {
-  const rows = target.rows;
-  const hits = new Uint8Array(rows.length);
-  const all = target.numbers();
-  const entries = positionsOf(target, cluster.scope).map((c) => all[c] as ColumnNumbers);
-  const { options, symbols } = target;
-  const test = cluster.test;
-  for (let i = 0; i < rows.length; i++) {
-    if (alive[i] === 0) continue;
-    for (let c = 0; c < entries.length; c++) {
-      if (rowNumberHolds(rows, entries[c] as ColumnNumbers, i, test, options, symbols)) {
-        hits[i] = 1;
-        break;
-      }
-    }
-  }
-  return hits;
+/** A check of one row that is not a word: a scoped or `%` text term, or number terms. */
+interface RowCheck {
+  readonly negate: boolean;
+  readonly check: (i: number) => boolean;
 }
 
-function anyAlive(flags: Uint8Array): boolean {
-  return flags.indexOf(1) >= 0;
+/** A group over word masks: the bits its words need and exclude, then its other checks. */
+interface MaskGroup {
+  readonly must: number;
+  readonly mustNot: number;
+  readonly others: readonly RowCheck[];
 }
 
 /**
- * The rows of `within` (all when null) where some group of `plans` holds. Each group narrows its
- * rows term by term (positive terms first, so exclusions and number checks see few rows), and is
- * tried only on the rows no earlier group took.
+ * The rows of `alive` (all when null) that match the query while the row texts are incomplete:
+ * the words of all groups settled in one pass (`wordMasks`), then each row's groups tried in order
+ * from its mask, with the other checks only where the words allow. Null when the query has more
+ * words than a mask holds.
+ */
+function matchByMasks(target: Target, plans: readonly GroupPlan[], alive: Uint8Array | null): Uint8Array | null {
+  const rows = target.rows;
+  const count = rows.length;
+  const columns = target.texts();
+  const words: Word[] = [];
+  const wordOf = new Map<string, number>();
+  for (const plan of plans) {
+    for (const test of plan.texts) {
+      if (!test.contains || test.scope !== null) continue;
+      const term = test.parts[0] as string;
+      if (!wordOf.has(term)) {
+        wordOf.set(term, words.length);
+        words.push({ term, patterns: termPatterns(term) });
+      }
+    }
+  }
+  if (words.length > MASK_WORDS) return null;
+  const { lo, hi } = target;
+  const masks = wordMasks(rows, columns, words, alive, lo, hi);
+  const numbers = plans.some((plan) => plan.clusters.length > 0) ? target.numbers() : [];
+  const groups: MaskGroup[] = plans.map((plan) => {
+    let must = 0;
+    let mustNot = 0;
+    const others: RowCheck[] = [];
+    for (const test of plan.texts) {
+      if (test.contains && test.scope === null) {
+        const bit = 1 << (wordOf.get(test.parts[0] as string) as number);
+        if (test.negate) mustNot |= bit;
+        else must |= bit;
+        continue;
+      }
+      const entries = positionsOf(target, test.scope).map((c) => columns[c] as ColumnTexts);
+      if (test.contains) {
+        const term = test.parts[0] as string;
+        const patterns = termPatterns(term);
+        others.push({
+          negate: test.negate,
+          check: (i) => {
+            for (const entry of entries) if (cellHoldsAt(rows, entry, i, term, patterns)) return true;
+            return false;
+          },
+        });
+      } else {
+        // A `%` pattern: column filters only.
+        others.push({
+          negate: test.negate,
+          check: (i) => {
+            for (const entry of entries) {
+              const text = cellText(rows, entry, i);
+              if (textIn(text, 0, text.length, test)) return true;
+            }
+            return false;
+          },
+        });
+      }
+    }
+    for (const cluster of plan.clusters) {
+      const entries = positionsOf(target, cluster.scope).map((c) => numbers[c] as ColumnNumbers);
+      others.push({ negate: cluster.negate, check: (i) => someRowNumber(target, entries, i, cluster.test) });
+    }
+    return { must, mustNot, others };
+  });
+  const out = new Uint8Array(count);
+  for (let i = lo; i < hi; i++) {
+    if (alive !== null && alive[i] === 0) continue;
+    const mask = masks[i - lo] as number;
+    for (let g = 0; g < groups.length; g++) {
+      const group = groups[g] as MaskGroup;
+      if ((mask & group.must) !== group.must || (mask & group.mustNot) !== 0) continue;
+      let ok = true;
+      for (let k = 0; ok && k < group.others.length; k++) {
+        const other = group.others[k] as RowCheck;
+        if (other.check(i) === other.negate) ok = false;
+      }
+      if (ok) {
+        out[i] = 1;
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The rows of `alive` (all when null) that match, term by term: each group over the rows no
+ * earlier group took, each of its terms over the rows the group still holds (for queries with
+ * more words than `matchByMasks` settles at once).
+ */
+function matchTermByTerm(target: Target, plans: readonly GroupPlan[], within: Uint8Array | null): Uint8Array {
+  const rows = target.rows;
+  const count = rows.length;
+  const columns = target.texts();
+  const numbers = plans.some((plan) => plan.clusters.length > 0) ? target.numbers() : [];
+  const { lo, hi } = target;
+  const out = new Uint8Array(count);
+  for (const plan of plans) {
+    let alive: Uint8Array = new Uint8Array(count);
+    for (let i = lo; i < hi; i++) alive[i] = (within === null || within[i] === 1) && out[i] === 0 ? 1 : 0;
+    const narrow = (hits: (i: number) => boolean, negate: boolean): void => {
+      for (let i = lo; i < hi; i++) if (alive[i] === 1 && hits(i) === negate) alive[i] = 0;
+    };
+    for (const test of plan.texts) {
+      const entries = positionsOf(target, test.scope).map((c) => columns[c] as ColumnTexts);
+      if (test.contains) {
+        const found = rowsHolding(rows, entries, test.parts[0] as string, alive, lo, hi);
+        if (test.negate) narrow((i) => found[i] === 1, true);
+        else alive = found;
+      } else {
+        narrow((i) => {
+          for (const entry of entries) {
+            const text = cellText(rows, entry, i);
+            if (textIn(text, 0, text.length, test)) return true;
+          }
+          return false;
+        }, test.negate);
+      }
+    }
+    for (const cluster of plan.clusters) {
+      const entries = positionsOf(target, cluster.scope).map((c) => numbers[c] as ColumnNumbers);
+      narrow((i) => someRowNumber(target, entries, i, cluster.test), cluster.negate);
+    }
+    for (let i = lo; i < hi; i++) if (alive[i] === 1) out[i] = 1;
+  }
+  return out;
+}
+
+/** Whether a number of row `i` in one of `entries` satisfies `test` (typed arrays where built, else the cell). */
+function someRowNumber(target: Target, entries: readonly ColumnNumbers[], i: number, test: (n: number) => boolean): boolean {
+  for (let e = 0; e < entries.length; e++) {
+    const entry = entries[e] as ColumnNumbers;
+    if (i < entry.built) {
+      const n = entry.first[i] as number;
+      // NaN: the cell has no number.
+      if (n !== n) continue;
+      if (test(n)) return true;
+      if (entry.multi[i] === 1 && rowNumberHolds(target.rows, entry, i, test, target.options, target.symbols)) return true;
+    } else if (rowNumberHolds(target.rows, entry, i, test, target.options, target.symbols)) return true;
+  }
+  return false;
+}
+
+/** A group over complete row texts: its unscoped words as plain lists, the rest as checks. */
+interface JoinedGroup {
+  readonly must: readonly string[];
+  readonly mustNot: readonly string[];
+  readonly others: readonly { readonly negate: boolean; readonly check: (text: string, i: number) => boolean }[];
+}
+
+/**
+ * The rows of `within` (all when null) that match the query. With complete row texts, in one
+ * tight pass like plain words: per row and group, `includes` for its words and exclusions, then
+ * its scoped terms (the named cells of the row text) and number terms (typed arrays). Before that,
+ * from word masks (`matchByMasks`), which look at each cell once for all words.
  */
 function rowsMatchingPlans(target: Target, plans: readonly GroupPlan[], within: Uint8Array | null): Uint8Array {
   const count = target.rows.length;
-  const result = new Uint8Array(count);
-  for (const plan of plans) {
-    let alive: Uint8Array = new Uint8Array(count);
-    for (let i = 0; i < count; i++) alive[i] = (within === null || within[i] === 1) && result[i] === 0 ? 1 : 0;
+  const global = target.global;
+  if (global === null || global.columns !== null) return matchByMasks(target, plans, within) ?? matchTermByTerm(target, plans, within);
+  const out = new Uint8Array(count);
+  const texts = global.texts;
+  const { lo, hi } = target;
+  const numbers = plans.some((plan) => plan.clusters.length > 0) ? target.numbers() : [];
+  const groups: JoinedGroup[] = plans.map((plan) => {
+    const must: string[] = [];
+    const mustNot: string[] = [];
+    const others: { negate: boolean; check: (text: string, i: number) => boolean }[] = [];
     for (const test of plan.texts) {
-      if (!anyAlive(alive)) break;
-      const hits = textHits(target, test, alive);
-      if (!test.negate) alive = hits;
-      else for (let i = 0; i < count; i++) if (hits[i] === 1) alive[i] = 0;
+      const term = test.parts[0] as string;
+      if (test.scope === null) (test.negate ? mustNot : must).push(term);
+      else {
+        const positions = positionsOf(target, test.scope);
+        others.push({
+          negate: test.negate,
+          check: (text) => {
+            for (let p = 0; p < positions.length; p++) if (segmentHolds(text, positions[p] as number, term)) return true;
+            return false;
+          },
+        });
+      }
     }
     for (const cluster of plan.clusters) {
-      if (!anyAlive(alive)) break;
-      const hits = numberHits(target, cluster, alive);
-      if (!cluster.negate) alive = hits;
-      else for (let i = 0; i < count; i++) if (hits[i] === 1) alive[i] = 0;
+      const entries = positionsOf(target, cluster.scope).map((c) => numbers[c] as ColumnNumbers);
+      others.push({ negate: cluster.negate, check: (_text, i) => someRowNumber(target, entries, i, cluster.test) });
     }
-    for (let i = 0; i < count; i++) if (alive[i] === 1) result[i] = 1;
+    return { must, mustNot, others };
+  });
+  for (let i = lo; i < hi; i++) {
+    if (within !== null && within[i] === 0) continue;
+    const text = texts[i] ?? '';
+    for (let g = 0; g < groups.length; g++) {
+      const { must, mustNot, others } = groups[g] as JoinedGroup;
+      let ok = true;
+      for (let k = 0; ok && k < must.length; k++) if (!text.includes(must[k] as string)) ok = false;
+      for (let k = 0; ok && k < mustNot.length; k++) if (text.includes(mustNot[k] as string)) ok = false;
+      for (let k = 0; ok && k < others.length; k++) {
+        const other = others[k] as JoinedGroup['others'][number];
+        if (other.check(text, i) === other.negate) ok = false;
+      }
+      if (ok) {
+        out[i] = 1;
+        break;
+      }
+    }
   }
-  return result;
+  return out;
 }
 
 /** Plain words: one group of positive, unscoped `includes` terms; what the search did before the language, and as fast. */
@@ -632,9 +884,9 @@ function plainTerms(plans: readonly GroupPlan[]): string[] | null {
 }
 
 /** Keeps the rows of `flags` (all rows when null) whose text holds every term. */
-function keepMatchingAll(flags: Uint8Array | null, texts: readonly string[], terms: readonly string[], count: number): Uint8Array {
+function keepMatchingAll(flags: Uint8Array | null, texts: readonly string[], terms: readonly string[], count: number, lo = 0, hi = count): Uint8Array {
   const out = flags ?? new Uint8Array(count).fill(1);
-  for (let i = 0; i < count; i++) {
+  for (let i = lo; i < hi; i++) {
     if (out[i] === 0) continue;
     const text = texts[i] ?? '';
     for (let t = 0; t < terms.length; t++) {
@@ -652,10 +904,10 @@ function applyQuery(target: Target, plans: readonly GroupPlan[], flags: Uint8Arr
   const terms = plainTerms(plans);
   if (terms !== null) {
     const global = target.global;
-    if (global !== null && global.columns === null) return keepMatchingAll(flags, global.texts, terms, target.rows.length);
+    if (global !== null && global.columns === null) return keepMatchingAll(flags, global.texts, terms, target.rows.length, target.lo, target.hi);
     let out = flags;
     const entries = target.texts();
-    for (const term of terms) out = rowsHolding(target.rows, entries, term, out);
+    for (const term of terms) out = rowsHolding(target.rows, entries, term, out, target.lo, target.hi);
     return out ?? new Uint8Array(target.rows.length).fill(1);
   }
   return rowsMatchingPlans(target, plans, flags);
@@ -673,13 +925,23 @@ function valuesCell(value: unknown): { text: string; tokens: string[] | undefine
 /**
  * Which rows pass the filter: a flag per row, or null when there is no active filter (all pass).
  * The global query and each column filter are parsed into the search language's AST and run over
- * the index (`applyQuery`); values filters run over the raw cells.
+ * the index (`applyQuery`); values filters run over the raw cells. With `within` (flags that are 0
+ * outside [lo, hi)), only those rows are looked at: one step of `visibleRowsInSteps`.
  */
-export function matchFlags<R extends Row>(rows: readonly R[], columns: readonly ModelColumn<R>[], filter: TableFilter | undefined, options: FormatOptions): Uint8Array | null {
-  if (filter === undefined || filter === null) return null;
+export function matchFlags<R extends Row>(
+  rows: readonly R[],
+  columns: readonly ModelColumn<R>[],
+  filter: TableFilter | undefined,
+  options: FormatOptions,
+  within: Uint8Array | null = null,
+  lo = 0,
+  hi = rows.length,
+): Uint8Array | null {
+  if (filter === undefined || filter === null) return within;
   const index = searchIndexFor(rows, options);
   const symbols = numberSymbols(options.locale);
-  let flags: Uint8Array | null = null;
+  // Steps of `visibleRowsInSteps` look at [lo, hi) only; `within` is 0 outside it.
+  let flags: Uint8Array | null = within;
   const searchable = columns.filter((c) => c.searchable);
   const global = typeof filter.global === 'string' ? filter.global : '';
   if (global.trim() !== '' && searchable.length > 0) {
@@ -695,6 +957,8 @@ export function matchFlags<R extends Row>(rows: readonly R[], columns: readonly 
         numbers: () => searchable.map((c) => columnNumbersFor(rows, c, options, index)),
         options,
         symbols,
+        lo,
+        hi,
       };
       flags = applyQuery(target, planQuery(ast), flags);
     }
@@ -715,6 +979,8 @@ export function matchFlags<R extends Row>(rows: readonly R[], columns: readonly 
         numbers: () => [columnNumbersFor(rows, column, options, index)],
         options,
         symbols,
+        lo,
+        hi,
       };
       flags = applyQuery(target, planQuery(ast), flags);
     }
@@ -727,7 +993,7 @@ export function matchFlags<R extends Row>(rows: readonly R[], columns: readonly 
       if (check === null) continue;
       const read = cellReader<Row>(column.key);
       const out: Uint8Array = flags ?? new Uint8Array(rows.length).fill(1);
-      for (let i = 0; i < rows.length; i++) {
+      for (let i = lo; i < hi; i++) {
         if (out[i] === 0) continue;
         const cell = valuesCell(read(rows[i] as Row));
         if (!passesValuesCheck(check, cell.text, cell.tokens)) out[i] = 0;
@@ -736,6 +1002,39 @@ export function matchFlags<R extends Row>(rows: readonly R[], columns: readonly 
     }
   }
   return flags;
+}
+
+/** Whether a filter has nothing active (every row passes). */
+export function filterIsBlank(filter: TableFilter | undefined): boolean {
+  if (filter === undefined || filter === null) return true;
+  if (typeof filter.global === 'string' && filter.global.trim() !== '') return false;
+  for (const text of Object.values(filter.perColumn ?? {})) if (typeof text === 'string' && text.trim() !== '') return false;
+  for (const model of Object.values(filter.values ?? {})) if (valuesCheck(model ?? null) !== null) return false;
+  return true;
+}
+
+/**
+ * Whether the caches `filter` reads are complete (row texts and numbers of the searchable columns
+ * for the global query; texts and numbers of each filtered column): then one pass answers it in a
+ * few milliseconds and there is no point in answering in steps.
+ */
+export function searchIndexReady<R extends Row>(rows: readonly R[], columns: readonly ModelColumn<R>[], filter: TableFilter | undefined, options: FormatOptions): boolean {
+  if (filter === undefined || filter === null) return true;
+  const index = searchIndexFor(rows, options);
+  const searchable = columns.filter((c) => c.searchable);
+  const numbersDone = (column: ModelColumn<R>) => index.numbers.get(`${column.key}\u0000${column.format}`)?.built === rows.length;
+  if (typeof filter.global === 'string' && filter.global.trim() !== '' && searchable.length > 0) {
+    const signature = searchable.map((c) => `${c.key}\u0000${c.format}`).join('\u0002');
+    const texts = index.rows.get(signature);
+    if (texts === undefined || texts.built < rows.length || !searchable.every(numbersDone)) return false;
+  }
+  for (const column of searchable) {
+    const text = filter.perColumn?.[column.key];
+    if (typeof text !== 'string' || text.trim() === '') continue;
+    const texts = index.columns.get(`${column.key}\u0000${column.format}`);
+    if (texts === undefined || texts.built < rows.length || !numbersDone(column)) return false;
+  }
+  return true;
 }
 
 /**
