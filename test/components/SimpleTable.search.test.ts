@@ -194,6 +194,52 @@ describe('SimpleTable: the search help popover', () => {
   });
 });
 
+describe('SimpleTable: the first search of a large table, answered in steps', () => {
+  const many = Array.from({ length: 30_000 }, (_, i) => ({ id: i + 1, city: ['Kyiv', 'Lviv', 'Odesa'][i % 3], status: i % 4 === 0 ? 'paid' : 'open', units: i % 50 }));
+  const manyColumns = () => [column('id', { label: 'ID', format: 'number' }), column('city', { label: 'City' }), column('status', { label: 'Status' }), column('units', { label: 'Units', format: 'number' })];
+
+  it('draws the first rows at once, keeps the count until the rest is found in background slices, then settles', async () => {
+    vi.useFakeTimers();
+    const wrapper = mountTable(tableConfig(many, manyColumns()));
+    const root = () => wrapper.find('[data-cm-simple-table]');
+    await typeInto(wrapper, 'input[data-cm-search]', 'kyiv/odesa -paid units:10..20');
+    // The first rows are the first rows of the final answer: Kyiv, or Odesa not paid with 10 to 20 units.
+    expect(ids(wrapper).slice(0, 5)).toEqual(['1', '4', '7', '10', '12']);
+    expect(root().attributes('data-cm-search-pending')).toBe('true');
+    expect(wrapper.find('table').attributes('aria-busy')).toBe('true');
+    expect(wrapper.find('table').attributes('aria-rowcount')).toBe('-1');
+    expect(wrapper.find('[data-cm-row-count]').text()).toBe('30,000 rows');
+    // Scripts waiting for a count see only complete answers.
+    expect(root().attributes('data-cm-visible-rows')).toBe('30000');
+    await vi.runAllTimersAsync();
+    const expected = many.filter((r) => r.city === 'Kyiv' || (r.city === 'Odesa' && r.status !== 'paid' && r.units >= 10 && r.units <= 20)).length;
+    expect(root().attributes('data-cm-search-pending')).toBeUndefined();
+    expect(wrapper.find('table').attributes('aria-busy')).toBeUndefined();
+    expect(wrapper.find('[data-cm-row-count]').text()).toBe(`${expected.toLocaleString('en')} of 30,000 rows`);
+    expect(root().attributes('data-cm-visible-rows')).toBe(String(expected));
+  });
+
+  it('exports every matching row even while the rest is still being found', async () => {
+    const wrapper = mountTable(tableConfig(many, manyColumns()));
+    await typeInto(wrapper, 'input[data-cm-search]', 'lviv');
+    expect(wrapper.find('[data-cm-simple-table]').attributes('data-cm-search-pending')).toBe('true');
+    const exported = (wrapper.vm as unknown as { visibleRows(): unknown[] }).visibleRows();
+    expect(exported).toHaveLength(10_000);
+    await nextTick();
+    expect(wrapper.find('[data-cm-row-count]').text()).toBe('10,000 of 30,000 rows');
+  });
+
+  it('drops the rest of an answer when the search changes', async () => {
+    vi.useFakeTimers();
+    const wrapper = mountTable(tableConfig(many, manyColumns()));
+    await typeInto(wrapper, 'input[data-cm-search]', 'lviv');
+    await typeInto(wrapper, 'input[data-cm-search]', 'odesa');
+    await vi.runAllTimersAsync();
+    expect(wrapper.find('[data-cm-row-count]').text()).toBe('10,000 of 30,000 rows');
+    expect(new Set(columnTexts(wrapper, 'city'))).toEqual(new Set(['Odesa']));
+  });
+});
+
 describe('SimpleTable: saved searches', () => {
   it('keeps the query text in the preferences store; applying it runs it through the language', async () => {
     const store = freshPrefsStore({ host: new MemoryHost(), storage: new FakeStorage() });
