@@ -1,6 +1,8 @@
 // ESLint flat config. Besides the usual TypeScript and Vue rules it holds the architecture's
-// boundaries (DESIGN §3): src/core is Vue-free, DOM-free and Node-free; src/server and src/host are
-// Vue-free. A boundary broken here fails `npm run lint`, not a code review.
+// boundaries (DESIGN §3, docs/architecture.md): src/core is Vue-free, DOM-free and Node-free;
+// src/server and src/host are Vue-free; components never import the server or SSR; stores never
+// import composables or components; the playground imports the library only through its package
+// entries. A boundary broken here fails `npm run lint`, not a code review.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import pluginVue from 'eslint-plugin-vue';
@@ -82,14 +84,60 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/server/**/*.ts', 'src/host/**/*.ts'],
+    files: ['src/server/**/*.ts', 'src/host/**/*.ts', 'src/assistant/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: vueLayer, message: 'src/server and src/host are Vue-free (DESIGN §3); SSR lives in src/ssr.' },
-            { group: vueLayerDirs, message: 'src/server and src/host never import the Vue layer (DESIGN §3).' },
+            { group: vueLayer, message: 'src/server, src/host and src/assistant are Vue-free (DESIGN §3); SSR lives in src/ssr.' },
+            { group: vueLayerDirs, message: 'src/server, src/host and src/assistant never import the Vue layer (DESIGN §3).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['components/**/*.{ts,vue}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: nodeBuiltins.map((name) => ({ name, message: 'Components run in browsers: no Node modules.' })),
+          patterns: [
+            { group: ['**/src/server/**', '**/src/ssr/**', 'vue-grid-view/server', 'vue-grid-view/ssr'], message: 'Components run in browsers: they never import src/server or src/ssr (DESIGN §3).' },
+            { group: ['node:*'], message: 'Components run in browsers: no Node modules.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['stores/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/composables/**', '**/components/**', '**/*.vue'], message: 'Stores sit below composables and components: they never import them (docs/architecture.md).' },
+            { group: ['**/src/server/**', '**/src/ssr/**'], message: 'Stores run in browsers: they never import src/server or src/ssr.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['playground/**/*.{ts,vue}'],
+    ignores: ['playground/vite.config.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./){2,}(src|components|composables|stores|schema)(/|$)',
+              message: 'The playground imports the library only through its package entries (vue-grid-view, vue-grid-view/core, …), as an application would.',
+            },
           ],
         },
       ],

@@ -16,34 +16,29 @@ const isExternal = (id: string) =>
   packageNames.some((name) => id === name || id.startsWith(`${name}/`)) ||
   ['better-sqlite3', 'pg', 'kysely', 'dejavu-fonts-ttf', 'hono', '@hono/node-server', 'express'].some((name) => id === name || id.startsWith(`${name}/`));
 
+/** The package entries (`package.json#exports`) and their source modules. */
+const entries = {
+  index: fromRoot('src/index.ts'),
+  core: fromRoot('src/core-entry.ts'),
+  server: fromRoot('src/server/index.ts'),
+  ssr: fromRoot('src/ssr/index.ts'),
+  assistant: fromRoot('src/assistant/index.ts'),
+  cli: fromRoot('src/server/cli.ts'),
+};
+
 /**
  * Build modes (scripts/build.mjs runs each):
- * - `lib`: the Vue entry `.` and the core entry `./core`, ES modules for bundlers, plus style.css and .d.ts.
- * - `node`: `./server`, `./ssr` and the CLI, for Node.
- * - `iife`: the standalone browser bundle with the global `GridView` (everything bundled).
+ * - `lib`: every entry of the package in ONE build with `preserveModules`: `dist/` mirrors the
+ *   sources, so a module shared by two entries exists once (a spec parsed through
+ *   `vue-grid-view/core` is the same branded object `vue-grid-view/ssr` expects), and an app's
+ *   bundler keeps only the modules it reaches (a table-only app never loads the spec parser or
+ *   yup). Each entry is also written at the top of dist/ (`dist/core.js`, …) as a one-line
+ *   re-export. Plus style.css and one `.d.ts` per module beside it (scripts/build.mjs then gives
+ *   their relative imports explicit `.js` extensions for `moduleResolution: node16`).
+ * - `iife`: the standalone browser bundle with the global `GridView` (everything bundled), once
+ *   `src/browser/index.ts` exists.
  */
 export default defineConfig(({ mode }) => {
-  if (mode === 'node') {
-    return {
-      plugins: [vue()],
-      build: {
-        ssr: true,
-        outDir: 'dist',
-        emptyOutDir: false,
-        target: 'node20',
-        sourcemap: true,
-        rollupOptions: {
-          input: {
-            server: fromRoot('src/server/index.ts'),
-            ssr: fromRoot('src/ssr/index.ts'),
-            cli: fromRoot('src/server/cli.ts'),
-          },
-          external: isExternal,
-          output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
-        },
-      },
-    };
-  }
   if (mode === 'iife') {
     return {
       plugins: [vue()],
@@ -61,9 +56,9 @@ export default defineConfig(({ mode }) => {
     plugins: [
       vue(),
       dts({
-        tsconfigPath: fromRoot('tsconfig.json'),
+        tsconfigPath: fromRoot('tsconfig.build.json'),
         entryRoot: root,
-        outDirs: 'dist/types',
+        outDirs: 'dist',
         processor: 'vue',
         include: ['src', 'components', 'composables', 'stores', 'env.d.ts'],
         exclude: ['test', 'playground', 'bench', 'scripts'],
@@ -74,14 +69,21 @@ export default defineConfig(({ mode }) => {
       emptyOutDir: true,
       sourcemap: true,
       cssCodeSplit: false,
+      // Node 20 runs the server entries; browsers of the same age run the rest.
+      target: ['es2022', 'node20'],
+      minify: false,
       lib: {
-        entry: { index: fromRoot('src/index.ts'), core: fromRoot('src/core/index.ts') },
+        entry: entries,
         formats: ['es'],
         cssFileName: 'style',
       },
       rollupOptions: {
         external: isExternal,
-        output: { chunkFileNames: 'chunks/[name]-[hash].js' },
+        output: {
+          preserveModules: true,
+          preserveModulesRoot: root,
+          entryFileNames: '[name].js',
+        },
       },
     },
   };

@@ -17,7 +17,7 @@ export default defineConfig({
           environment: 'node',
           // SSR inlines the stylesheet through `?raw` imports; vitest returns '' for CSS it is not told to process.
           css: { include: [/\/src\/style\.css/, /\/components\/simple-table\.css/] },
-          include: ['test/core/**/*.test.ts', 'test/host/**/*.test.ts', 'test/server/**/*.test.ts', 'test/ssr/**/*.test.ts', 'test/package/**/*.test.ts'],
+          include: ['test/core/**/*.test.ts', 'test/assistant/**/*.test.ts', 'test/host/**/*.test.ts', 'test/server/**/*.test.ts', 'test/ssr/**/*.test.ts', 'test/package/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -20,7 +20,7 @@ import { createDataGridAdapter, staticRowsAdapter } from '../src/core/adapters';
 import type { GridAdapter } from '../src/core/adapters';
 import type { KpiSpecWire, Row } from '../src/core/types';
 import { useLiveKpis } from '../composables/useLiveKpis';
-import type { RecomputeFlush } from '../composables/coalesce';
+import type { RecomputeFlush } from '../src/core/coalesce';
 import { seededRandom } from './support/random';
 import { median, runBench, writeSection } from './support/report';
 

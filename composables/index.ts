@@ -1,20 +1,10 @@
 /**
- * Composables of vue-grid-view: grid adapters (re-exported from the Vue-free core), live KPIs,
- * grid-filtered charts, saved preferences and page state.
+ * Composables of vue-grid-view: a grid adapter as reactive rows, live KPIs, grid-filtered charts,
+ * saved preferences and page state.
  *
  * @module
  */
-export { createDataGridAdapter, staticRowsAdapter, DATA_GRID_CHANGE_EVENTS } from '../src/core/adapters';
-export type {
-  DataGridAdapter,
-  DataGridAdapterOptions,
-  DataGridApiLike,
-  DataGridRowNodeLike,
-  GridAdapter,
-  StaticRowsAdapter,
-} from '../src/core/adapters';
-export { createCoalescer } from './coalesce';
-export type { Coalescer, RecomputeFlush } from './coalesce';
+export type { RecomputeFlush } from '../src/core/coalesce';
 export { useGridAdapter } from './useGridAdapter';
 export type { UseGridAdapterOptions, UseGridAdapterReturn } from './useGridAdapter';
 export { useLiveKpis } from './useLiveKpis';

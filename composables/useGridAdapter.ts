@@ -7,8 +7,8 @@ import { shallowRef, toValue, triggerRef, watch } from 'vue';
 import type { MaybeRefOrGetter, ShallowRef } from 'vue';
 import type { GridAdapter } from '../src/core/adapters';
 import type { Row } from '../src/core/types';
-import { createCoalescer } from './coalesce';
-import type { RecomputeFlush } from './coalesce';
+import { createCoalescer } from '../src/core/coalesce';
+import type { RecomputeFlush } from '../src/core/coalesce';
 
 /** Options of `useGridAdapter`. */
 export interface UseGridAdapterOptions {

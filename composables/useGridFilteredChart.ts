@@ -10,7 +10,7 @@ import type { GridAdapter } from '../src/core/adapters';
 import { buildChartRuntime } from '../src/core/chart';
 import type { ChartColumnInfo, ChartRuntimeOptions } from '../src/core/chart';
 import type { ChartRuntime, ChartSpec, ChartSpecWire, Row } from '../src/core/types';
-import type { RecomputeFlush } from './coalesce';
+import type { RecomputeFlush } from '../src/core/coalesce';
 import { useGridAdapter } from './useGridAdapter';
 
 /** Options of `useGridFilteredChart`. */

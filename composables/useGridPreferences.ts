@@ -7,12 +7,12 @@
 import { computed, getCurrentInstance, onMounted, toValue, watch } from 'vue';
 import type { ComputedRef, MaybeRefOrGetter } from 'vue';
 import type { PresetColumnState } from '../src/core/types';
-import { createHttpHost } from '../src/host/http-host';
+import { HttpHost } from '../src/host/http-host';
 import type { GridViewHost } from '../src/host/types';
 import { useGridViewOptions } from '../src/plugin-context';
 import { useGridPreferencesStore } from '../stores/preferences';
 import type { GridPrefsEntry, PreferencesStoreOptions, PrefsResult, SavePresetOptions, SwitchSubjectOptions } from '../stores/preferences';
-import type { ColumnStateInput } from '../stores/column-state';
+import type { ColumnStateInput } from '../src/core/column-state';
 
 /** Options of `useGridPreferences`. Store options apply to the whole store (every grid). */
 export interface UseGridPreferencesOptions extends Omit<PreferencesStoreOptions, 'host'> {
@@ -90,7 +90,7 @@ export function useGridPreferences(gridId: MaybeRefOrGetter<string>, options: Us
 
   const pluginHost = (): GridViewHost | null => {
     if (context.host) return context.host;
-    return context.preferencesUrl ? createHttpHost({ preferencesUrl: context.preferencesUrl, locale: context.locale }) : null;
+    return context.preferencesUrl ? new HttpHost({ preferencesUrl: context.preferencesUrl, locale: context.locale }) : null;
   };
   const config: PreferencesStoreOptions = { locale: context.locale, overrides: context.messages, ...storeOptions };
   if (explicitHost !== undefined) config.host = explicitHost;

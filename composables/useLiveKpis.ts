@@ -9,7 +9,7 @@ import type { GridAdapter } from '../src/core/adapters';
 import { resolveKpis } from '../src/core/kpi';
 import type { KpiSpec, KpiSpecWire, ResolvedKpi, Row } from '../src/core/types';
 import { useGridViewFormat } from '../src/plugin-context';
-import type { RecomputeFlush } from './coalesce';
+import type { RecomputeFlush } from '../src/core/coalesce';
 import { useGridAdapter } from './useGridAdapter';
 
 /** Options of `useLiveKpis`. */

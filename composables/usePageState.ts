@@ -5,13 +5,13 @@
  */
 import { computed, getCurrentInstance, onMounted, toValue, watch } from 'vue';
 import type { ComputedRef, MaybeRefOrGetter } from 'vue';
-import type { ColumnStateInput } from '../stores/column-state';
+import type { ColumnStateInput } from '../src/core/column-state';
 import type { FilterSpecLike } from '../src/host/filter-state';
 import type { FilterState, SortState } from '../src/host/types';
 import { usePageStateStore } from '../stores/page-state';
 import type { PageStateEntry } from '../stores/page-state';
-import { defaultPageState, pageStateKey } from '../stores/page-state-model';
-import type { PageState } from '../stores/page-state-model';
+import { defaultPageState, pageStateKey } from '../stores/page-state/model';
+import type { PageState } from '../stores/page-state/model';
 import type { StorageOptions } from '../stores/safe-storage';
 
 /** Options of `usePageState`. */

@@ -4,6 +4,20 @@ import { fileURLToPath } from 'node:url';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
+/**
+ * The playground imports the library only through its package entries, as an application would;
+ * these aliases point the entries at the library's source (tsconfig.json maps them the same way).
+ * Longest first: `vue-grid-view` must not swallow `vue-grid-view/core`.
+ */
+const library = [
+  { find: /^vue-grid-view\/core$/, replacement: here('../src/core-entry.ts') },
+  { find: /^vue-grid-view\/server$/, replacement: here('../src/server/index.ts') },
+  { find: /^vue-grid-view\/ssr$/, replacement: here('../src/ssr/index.ts') },
+  { find: /^vue-grid-view\/assistant$/, replacement: here('../src/assistant/index.ts') },
+  { find: /^vue-grid-view\/style\.css$/, replacement: here('../src/style.css') },
+  { find: /^vue-grid-view$/, replacement: here('../src/index.ts') },
+];
+
 const vueFlags = {
   __VUE_OPTIONS_API__: 'true',
   __VUE_PROD_DEVTOOLS__: 'false',
@@ -25,6 +39,7 @@ export default defineConfig(({ mode }) => {
     return {
       root: here('.'),
       plugins: [vue()],
+      resolve: { alias: library },
       define: { ...vueFlags, 'process.env.NODE_ENV': '"production"' },
       logLevel: 'warn',
       build: {
@@ -41,6 +56,7 @@ export default defineConfig(({ mode }) => {
     root: here('.'),
     base: '/',
     plugins: [vue()],
+    resolve: { alias: library },
     define: vueFlags,
     logLevel: 'warn',
     build: {

@@ -1,10 +1,62 @@
-// Builds every entry of the package: the library (Vue + core, with .d.ts and style.css), the Node
-// entries (server, ssr, CLI) and the standalone browser bundle. One process, three Vite builds.
+// Builds every entry of the package (one Vite build, see vite.config.ts), then:
+// - writes the top-level declaration file of each entry (dist/index.d.ts, dist/core.d.ts, …);
+// - gives every relative import in the emitted .d.ts files an explicit extension (`./format.js`,
+//   `./table-model/index.js`, `../components/GridView.vue.js`), which TypeScript projects using
+//   `moduleResolution: node16`/`nodenext` require;
+// - builds the standalone browser bundle when its entry exists.
 import { build } from 'vite';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 
-for (const mode of ['lib', 'node', 'iife']) {
-  if (mode === 'iife' && !existsSync('src/browser/index.ts')) continue;
-  await build({ mode, logLevel: 'warn', configFile: 'vite.config.ts' });
+const DIST = resolve('dist');
+/** Package entry → its module under dist/ (without extension). */
+const ENTRIES = {
+  index: 'src/index',
+  core: 'src/core-entry',
+  server: 'src/server/index',
+  ssr: 'src/ssr/index',
+  assistant: 'src/assistant/index',
+  cli: 'src/server/cli',
+};
+
+await build({ mode: 'lib', logLevel: 'warn', configFile: 'vite.config.ts' });
+
+// The entry modules are emitted at the top of dist/ under their entry names; their declarations
+// stay beside the sources' (dist/src/…), so each gets a one-line declaration file at the top.
+for (const [name, module] of Object.entries(ENTRIES)) {
+  if (!existsSync(join(DIST, `${name}.js`))) throw new Error(`build: the entry ${name}.js was not emitted`);
+  if (name === 'cli') continue;
+  if (!existsSync(join(DIST, `${module}.d.ts`))) throw new Error(`build: no declarations for ${module}`);
+  writeFileSync(join(DIST, `${name}.d.ts`), `export * from './${module}.js';\n`);
 }
-console.log('build: dist/ written');
+
+/** Every .d.ts file under dist/. */
+function declarations(dir) {
+  return readdirSync(dir).flatMap((entry) => {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) return declarations(path);
+    return path.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+const RELATIVE = /((?:from|import)\s*\(?\s*['"])(\.{1,2}\/[^'"]*?)(['"])/g;
+let rewritten = 0;
+for (const file of declarations(DIST)) {
+  const source = readFileSync(file, 'utf8');
+  const out = source.replace(RELATIVE, (match, head, specifier, tail) => {
+    if (/\.(js|mjs|cjs|json)$/.test(specifier)) return match;
+    const target = resolve(dirname(file), specifier);
+    let fixed;
+    if (existsSync(`${target}.d.ts`)) fixed = `${specifier}.js`; // ./format → ./format.js, ./Grid.vue → ./Grid.vue.js
+    else if (existsSync(join(target, 'index.d.ts'))) fixed = `${specifier.replace(/\/$/, '')}/index.js`;
+    else throw new Error(`build: ${relative(DIST, file)} imports ${specifier}, which has no declaration file`);
+    return `${head}${fixed}${tail}`;
+  });
+  if (out !== source) {
+    writeFileSync(file, out);
+    rewritten++;
+  }
+}
+
+if (existsSync('src/browser/index.ts')) await build({ mode: 'iife', logLevel: 'warn', configFile: 'vite.config.ts' });
+console.log(`build: dist/ written (${rewritten} declaration files given explicit import extensions)`);

@@ -1,4 +1,5 @@
-// The whole test suite, as `npm test` runs it: system packages, lint, typecheck, build, then every
+// The whole test suite, as `npm test` runs it: system packages, lint, typecheck, build, package
+// checks (publint, attw, bundle-size budgets), then every
 // vitest project (node, dom, e2e in Chromium). Ends with one plain summary line
 // "Tests: N passed, N failed, N skipped" that CI reads.
 import { spawnSync } from 'node:child_process';
@@ -19,6 +20,11 @@ if (!skipChecks) {
   if (!step('typecheck', 'npm', ['run', '--silent', 'typecheck'])) process.exit(1);
   if (!step('build', 'npm', ['run', '--silent', 'build'])) process.exit(1);
   if (!step('publint', 'npx', ['publint', '--strict'])) process.exit(1);
+  // Types resolve under bundler, node16/nodenext and node10 for every entry. The package is ESM
+  // only, so a CommonJS `require` reaching it is expected (cjs-resolves-to-esm); the stylesheet
+  // has no types to check.
+  if (!step('are the types wrong', 'npx', ['attw', '--pack', '.', '--ignore-rules', 'cjs-resolves-to-esm', '--exclude-entrypoints', './style.css'])) process.exit(1);
+  if (!step('bundle size budgets', 'node', ['scripts/size.mjs'])) process.exit(1);
 }
 
 mkdirSync('test-results', { recursive: true });

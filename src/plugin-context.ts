@@ -15,6 +15,7 @@ import type { MessageOverrides, Translator } from './core/i18n/translator';
 import { en } from './core/i18n/en';
 import type { GridViewHost, RouteId, RouteParams } from './host/types';
 import { appendQuery } from './core/url';
+import type { WarningHandler } from './core/warn';
 
 /** Chart colour scheme: fixed, or `auto` to follow the reader's `prefers-color-scheme`. */
 export type ChartTheme = 'light' | 'dark' | 'auto';
@@ -48,6 +49,12 @@ export interface GridViewPluginOptions {
   chartRenderer?: ChartRenderer;
   /** Named row actions for `row_onclick` (`openOrder({id})` calls `actions.openOrder(row.id)`). */
   actions?: Readonly<Record<string, RowActionHandler>>;
+  /**
+   * Receives every warning of the library (a currency code that fell back to USD, a failed export,
+   * storage that is not available, …) as `{ code, message, detail }`. Default: `console.warn` in
+   * development builds only, nothing in production. One handler per page: the last install wins.
+   */
+  onWarn?: WarningHandler;
 }
 
 /**

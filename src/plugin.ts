@@ -15,6 +15,7 @@ import SimpleTable from '../components/SimpleTable.vue';
 import { GRID_VIEW_CONTEXT_KEY, GRID_VIEW_HOST_KEY, createGridViewContext } from './plugin-context';
 import type { GridViewContext, GridViewPluginOptions } from './plugin-context';
 import { registerCatalog } from './core/i18n/translator';
+import { setWarningHandler } from './core/warn';
 import { uk } from './core/i18n/uk';
 
 export {
@@ -43,6 +44,7 @@ export const GridViewPlugin: Plugin<[GridViewPluginOptions?]> = {
     // Every shipped language at once: texts are right on the first paint and when hydrating.
     // Components used without the plugin load a language when it is first needed instead.
     registerCatalog('uk', uk);
+    if (options.onWarn) setWarningHandler(options.onWarn);
     const context = createGridViewContext(options, true);
     app.provide(GRID_VIEW_CONTEXT_KEY, context);
     app.provide(GRID_VIEW_HOST_KEY, options.host ?? null);

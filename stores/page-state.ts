@@ -20,16 +20,16 @@ import { onScopeDispose, ref, shallowRef } from 'vue';
 import { presentFilterFields } from '../src/host/filter-state';
 import type { FilterSpecLike } from '../src/host/filter-state';
 import type { FilterState, SortState } from '../src/host/types';
-import { presetColumnsFromState } from './column-state';
-import type { ColumnStateInput } from './column-state';
+import { presetColumnsFromState } from '../src/core/column-state';
+import type { ColumnStateInput } from '../src/core/column-state';
 import {
   clonePageState,
   defaultPageState,
   pageStateKey,
   validatePageState,
   withUrlState,
-} from './page-state-model';
-import type { PageState, PageStateKeyParts } from './page-state-model';
+} from './page-state/model';
+import type { PageState, PageStateKeyParts } from './page-state/model';
 import { createSafeStorage, listenToStorage, parsePayload, readPayload, writePayload } from './safe-storage';
 import type { SafeStorage, StorageFallback, StorageOptions } from './safe-storage';
 
@@ -147,7 +147,7 @@ export const usePageStateStore = defineStore('gridView/pageState', () => {
     for (const field of fields) next[field] = JSON.parse(JSON.stringify(patch[field])) as unknown;
     const valid = validatePageState(next);
     if (!valid) {
-      storage.warn(`[vue-grid-view] refused a page state change for "${key}": the result has the wrong shape (${fields.join(', ')}).`);
+      storage.warn(`refused a page state change for "${key}": the result has the wrong shape (${fields.join(', ')}).`);
       return false;
     }
     if (!entry.hydrated) {
@@ -237,7 +237,7 @@ export const usePageStateStore = defineStore('gridView/pageState', () => {
       }
       const parsed = parsePayload(newValue, validatePageState);
       if (parsed.ok) entry.state = parsed.value;
-      else storage.warn(`[vue-grid-view] ignored page state "${entry.key}" written by another tab: it has the wrong shape.`);
+      else storage.warn(`ignored page state "${entry.key}" written by another tab: it has the wrong shape.`);
     }
   }
 

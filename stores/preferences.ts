@@ -48,11 +48,11 @@ import type { PresetColumnState } from '../src/core/types';
 import { isHostError, toHostErrorInfo } from '../src/host/errors';
 import { cloneJson } from '../src/host/prefs-data';
 import type { GridViewHost, LoadPrefsResult } from '../src/host/types';
-import type { ColumnStateInput } from './column-state';
-import { hasPreset, planDeletePreset, planRemoveSearch, planRenamePreset, planSavePreset, planSaveSearch } from './preferences-edits';
-import type { PrefsEdit, PrefsEditBase } from './preferences-edits';
-import { applyOtherTabWrite, listenToPrefsEvents, readLocalRecord, writeRecord } from './preferences-local';
-import type { PrefsErrorCode, PrefsProblem } from './preferences-model';
+import type { ColumnStateInput } from '../src/core/column-state';
+import { hasPreset, planDeletePreset, planRemoveSearch, planRenamePreset, planSavePreset, planSaveSearch } from './preferences/edits';
+import type { PrefsEdit, PrefsEditBase } from './preferences/edits';
+import { applyOtherTabWrite, listenToPrefsEvents, readLocalRecord, writeRecord } from './preferences/local';
+import type { PrefsErrorCode, PrefsProblem } from './preferences/model';
 import {
   adoptMerged,
   applyLoadResult,
@@ -62,15 +62,15 @@ import {
   emptyEntry,
   markDisabled,
   settleWithoutHost,
-} from './preferences-runtime';
-import type { GridPrefsEntry, GridRuntime, PrefsScope } from './preferences-runtime';
-import { DEFAULT_RETRY, SaveScheduler, nextRetryDelay } from './preferences-scheduler';
-import type { RetryOptions } from './preferences-scheduler';
+} from './preferences/runtime';
+import type { GridPrefsEntry, GridRuntime, PrefsScope } from './preferences/runtime';
+import { DEFAULT_RETRY, SaveScheduler, nextRetryDelay } from './preferences/scheduler';
+import type { RetryOptions } from './preferences/scheduler';
 import { createSafeStorage } from './safe-storage';
 import type { SafeStorage, StorageOptions } from './safe-storage';
 
-export type { GridPrefsEntry } from './preferences-runtime';
-export type { RetryOptions } from './preferences-scheduler';
+export type { GridPrefsEntry } from './preferences/runtime';
+export type { RetryOptions } from './preferences/scheduler';
 
 /** Options of `configure`. Absent fields keep their current value. */
 export interface PreferencesStoreOptions extends StorageOptions {

@@ -10,6 +10,8 @@
  *
  * @module
  */
+import { warn } from '../src/core/warn';
+import type { GridViewWarningCode } from '../src/core/warn';
 
 /** The part of the Web Storage API used here (tests pass a fake). */
 export interface StorageLike {
@@ -34,7 +36,10 @@ export interface StorageOptions {
   storage?: StorageLike | null;
   /** The window whose `storage` events keep tabs in sync. Absent: `globalThis.window` when present. */
   window?: WindowLike | null;
-  /** Receives warnings (dropped payloads, fallbacks). Defaults to `console.warn`. */
+  /**
+   * Receives this storage's warnings (dropped payloads, fallbacks) instead of the library's warning
+   * channel (`onWarn` of the plugin; by default the console in development builds only).
+   */
   warn?: (message: string) => void;
 }
 
@@ -81,7 +86,7 @@ export interface SafeStorage {
 export function createSafeStorage(options: StorageOptions = {}): SafeStorage {
   const memory = new Map<string, string>();
   const warned = new Set<string>();
-  const warnSink = options.warn ?? ((message: string) => console.warn(message));
+  const warnSink = (code: GridViewWarningCode, message: string): void => (options.warn ? options.warn(message) : warn(code, message));
   let resolved = false;
   let area: StorageLike | null = null;
   let fallback: StorageFallback = null;
@@ -89,7 +94,7 @@ export function createSafeStorage(options: StorageOptions = {}): SafeStorage {
   const warnOnce = (kind: string, message: string): void => {
     if (warned.has(kind)) return;
     warned.add(kind);
-    warnSink(message);
+    warnSink('storage_unavailable', message);
   };
 
   const win = (): WindowLike | null => {
@@ -106,7 +111,7 @@ export function createSafeStorage(options: StorageOptions = {}): SafeStorage {
       // Reading `window.localStorage` itself throws when storage is blocked.
       area = null;
       fallback = 'unavailable';
-      warnOnce('unavailable', '[vue-grid-view] localStorage is not accessible; state is kept in memory for this page only.');
+      warnOnce('unavailable', 'localStorage is not accessible; state is kept in memory for this page only.');
       return null;
     }
     if (area === null) fallback = 'missing';
@@ -116,7 +121,7 @@ export function createSafeStorage(options: StorageOptions = {}): SafeStorage {
   const giveUp = (error: unknown): void => {
     area = null;
     fallback = 'unavailable';
-    warnOnce('unavailable', `[vue-grid-view] localStorage failed (${describe(error)}); state is kept in memory for this page only.`);
+    warnOnce('unavailable', `localStorage failed (${describe(error)}); state is kept in memory for this page only.`);
   };
 
   return {
@@ -145,7 +150,7 @@ export function createSafeStorage(options: StorageOptions = {}): SafeStorage {
         memory.set(key, value);
         if (isQuotaError(error)) {
           fallback = 'full';
-          warnOnce('full', `[vue-grid-view] localStorage is full; "${key}" is kept in memory for this page only.`);
+          warnOnce('full', `localStorage is full; "${key}" is kept in memory for this page only.`);
         } else {
           giveUp(error);
         }
@@ -173,7 +178,7 @@ export function createSafeStorage(options: StorageOptions = {}): SafeStorage {
       return win();
     },
     warn(message) {
-      warnSink(message);
+      warnSink('storage_dropped', message);
     },
   };
 }
@@ -189,7 +194,7 @@ export function readPayload<T>(storage: SafeStorage, key: string, validate: (sta
   if (text === null) return { state: null, dropped: false };
   const parsed = parsePayload(text, validate);
   if (parsed.ok) return { state: parsed.value, dropped: false };
-  storage.warn(`[vue-grid-view] dropped stored state "${key}": ${parsed.reason}.`);
+  storage.warn(`dropped stored state "${key}": ${parsed.reason}.`);
   storage.remove(key);
   return { state: null, dropped: true };
 }

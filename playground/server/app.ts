@@ -8,10 +8,12 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createGridViewHandler, createSqlPreferencesStore, parseGridViewSpecJson, resolveKpis } from '../../src/server/index';
-import type { GridViewSpecWire, SqlPreferencesStore } from '../../src/server/index';
-import { lazyBlockFromComponent } from '../../src/ssr/index';
-import KpiStrip from '../../components/KpiStrip.vue';
+import { createGridViewHandler, createSqlPreferencesStore } from 'vue-grid-view/server';
+import { resolveKpis, parseGridViewSpecJson } from 'vue-grid-view/core';
+import type { SqlPreferencesStore } from 'vue-grid-view/server';
+import type { GridViewSpecWire } from 'vue-grid-view/core';
+import { lazyBlockFromComponent } from 'vue-grid-view/ssr';
+import { KpiStrip } from 'vue-grid-view';
 import dashboardSpecJson from '../specs/sales-dashboard.json';
 import reportSpecJson from '../specs/regional-report.json';
 import { generateSales, summariseByMonthAndRegion, REGIONS, type SaleRow } from '../shared/data';

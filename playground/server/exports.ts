@@ -5,11 +5,10 @@
  *
  * @module
  */
-import { resolveKpis } from '../../src/core/index';
-import { visibleRows } from '../../src/core/table-model';
-import type { GridViewSpec } from '../../src/core/types';
-import { registerPdfExport, registerXlsxExport } from '../../src/server/index';
-import type { ExportContext, ExportTable } from '../../src/server/index';
+import { resolveKpis, visibleRows } from 'vue-grid-view/core';
+import type { GridViewSpec } from 'vue-grid-view/core';
+import { registerPdfExport, registerXlsxExport } from 'vue-grid-view/server';
+import type { ExportContext, ExportTable } from 'vue-grid-view/server';
 import type { SaleRow } from '../shared/data';
 import { DEMO_CURRENCY, PDF_MAX_ROWS, SALES_EXPORT_KEY, demoLocale, localiseColumns, specText } from '../shared/labels';
 

@@ -6,9 +6,10 @@
  *
  * @module
  */
-import { renderHtml } from '../../src/ssr/index';
-import { escapeAttribute, escapeText } from '../../src/ssr/index';
-import type { GridViewSpecWire } from '../../src/core/types';
+import { h, type VNode } from 'vue';
+import { renderToString } from 'vue/server-renderer';
+import { renderHtml } from 'vue-grid-view/ssr';
+import type { GridViewSpecWire } from 'vue-grid-view/core';
 import type { SummaryRow } from '../shared/data';
 import { DEMO_CURRENCY, demoLocale, localiseSpec, type DemoLocale } from '../shared/labels';
 
@@ -43,27 +44,32 @@ body{margin:0;font-family:var(--gv-font);background:var(--gv-color-bg);color:var
 .pg-ssr-main{padding:1rem 1.5rem}
 `;
 
-function link(href: string, label: string, current: boolean, target?: '_top'): string {
-  const attributes = `${current ? ' aria-current="true"' : ''}${target ? ` target="${target}"` : ''}`;
-  return `<a href="${escapeAttribute(href)}"${attributes}>${escapeText(label)}</a>`;
+function link(href: string, label: string, current: boolean, target?: '_top'): VNode {
+  return h('a', { href, 'aria-current': current ? 'true' : undefined, target }, label);
 }
 
-/** Renders the report document for one locale and theme. */
+/**
+ * Renders the report document for one locale and theme. The page chrome is rendered by Vue (so
+ * every text is escaped); the view is `renderHtml`'s output, inserted as the HTML it is.
+ */
 async function renderReport(spec: GridViewSpecWire, rows: readonly SummaryRow[], locale: DemoLocale, theme: Theme): Promise<string> {
   const texts = TEXTS[locale];
   const view = await renderHtml(localiseSpec(spec, locale), rows, { locale, currency: DEMO_CURRENCY, theme });
   const query = (lang: DemoLocale, mode: Theme) => `/ssr?lang=${lang}&theme=${mode}`;
   const title = localiseSpec(spec, locale).title ?? 'Report';
+  const header = await renderToString(
+    h('header', { class: 'pg-ssr-bar' }, [
+      link('/#/ssr', texts.back, false, '_top'),
+      h('span', [`${texts.language}: `, link(query('en', theme), 'English', locale === 'en'), ' · ', link(query('uk', theme), 'Українська', locale === 'uk')]),
+      h('span', [`${texts.theme}: `, link(query(locale, 'light'), texts.light, theme === 'light'), ' · ', link(query(locale, 'dark'), texts.dark, theme === 'dark')]),
+      h('p', { class: 'pg-ssr-note' }, texts.note),
+    ]),
+  );
   return (
     `<!doctype html><html lang="${locale}" data-gv-theme="${theme}"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
-    `<title>${escapeText(title)}</title><style>${PAGE_STYLE}</style></head><body>` +
-    `<header class="pg-ssr-bar">` +
-    link('/#/ssr', texts.back, false, '_top') +
-    `<span>${escapeText(texts.language)}: ${link(query('en', theme), 'English', locale === 'en')} · ${link(query('uk', theme), 'Українська', locale === 'uk')}</span>` +
-    `<span>${escapeText(texts.theme)}: ${link(query(locale, 'light'), texts.light, theme === 'light')} · ${link(query(locale, 'dark'), texts.dark, theme === 'dark')}</span>` +
-    `<p class="pg-ssr-note">${escapeText(texts.note)}</p>` +
-    `</header><main class="pg-ssr-main">${view}</main></body></html>`
+    `${await renderToString(h('title', title))}<style>${PAGE_STYLE}</style></head><body>` +
+    `${header}<main class="pg-ssr-main">${view}</main></body></html>`
   );
 }
 

@@ -9,7 +9,7 @@
  */
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { toNodeHandler } from '../../src/server/index';
+import { toNodeHandler } from 'vue-grid-view/server';
 import { createPlaygroundApp } from './app';
 
 // Resolved from the built file's folder (playground/dist/server), two levels below playground/.

@@ -10,8 +10,8 @@
  * @module
  */
 import { watch, type App } from 'vue';
-import { GridViewPlugin } from '../../src/plugin';
-import type { GridViewPluginOptions } from '../../src/plugin';
+import { GridViewPlugin } from 'vue-grid-view';
+import type { GridViewPluginOptions } from 'vue-grid-view';
 import { API_BASE, DEMO_CURRENCY } from '../shared/labels';
 import { settings } from './settings';
 

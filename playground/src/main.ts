@@ -4,7 +4,7 @@ import App from './App.vue';
 import { startRouter } from './router';
 import { startSettingsSync } from './settings';
 import { installLibrary } from './library';
-import '../../src/style.css';
+import 'vue-grid-view/style.css';
 import './playground.css';
 
 startSettingsSync();

@@ -7,6 +7,7 @@
  * @module
  */
 import type { Row } from './types';
+import { warn } from './warn';
 
 /**
  * Source of the rows a view aggregates. `getRows()` gives the rows currently visible (after the
@@ -85,7 +86,8 @@ export interface DataGridAdapter<R extends Row = Row> extends GridAdapter<R> {
  *   leaves, so an adapter nobody listens to holds no listener on the grid.
  * - A destroyed grid (`isDestroyed()` true) never throws: `getRows()` returns the last rows seen (an
  *   empty array if none) and listener removal is skipped (the grid dropped them itself).
- * - A subscriber that throws does not stop the others; the error is reported with `console.error`.
+ * - A subscriber that throws does not stop the others; the error is reported through `warn`
+ *   (code `adapter_subscriber_failed`).
  *
  * Edge cases: with the infinite or server-side row model AG Grid only walks the loaded rows, and
  * warns; KPIs over such grids belong on the server. Composables coalesce notifications further
@@ -217,8 +219,6 @@ function notify(subscribers: ReadonlySet<() => void>): void {
   }
 }
 
-// `console` exists in every runtime the core targets; it is reached through globalThis so the core
-// keeps no DOM or Node typing.
 function reportError(error: unknown): void {
-  (globalThis as { console?: { error(...args: unknown[]): void } }).console?.error('[vue-grid-view] a grid adapter subscriber threw:', error);
+  warn('adapter_subscriber_failed', 'a grid adapter subscriber threw; the other subscribers were still called.', error);
 }

@@ -9,6 +9,7 @@
  * @module
  */
 import type { FormatOptions, Row, ValueFormat } from './types';
+import { warn } from './warn';
 
 /** What an absent value shows as: an em dash, never a made-up 0. */
 export const EMPTY_VALUE = '—';
@@ -117,19 +118,16 @@ function localeList(locale: string | undefined): string[] {
 const warnedCurrencies = new Set<string>();
 
 /**
- * Reports a currency code that fell back to `DEFAULT_CURRENCY` with one `console.warn` per code. A
- * silent fallback would show amounts in dollars with no hint why; a warning on every format call
- * would flood the console from a table of 100,000 cells. `console` is reached through `globalThis`
- * because the core declares no DOM or Node globals, and a runtime without it simply stays quiet.
+ * Reports a currency code that fell back to `DEFAULT_CURRENCY` with one warning per code (through
+ * `warn`, see ./warn.ts). A silent fallback would show amounts in dollars with no hint why; a
+ * warning on every format call would flood the console from a table of 100,000 cells.
  */
 function warnCurrencyFallback(currency: string): void {
   if (warnedCurrencies.has(currency)) return;
   // Bounded like the formatter caches: codes may come from requests.
   if (warnedCurrencies.size >= MAX_CACHED) warnedCurrencies.clear();
   warnedCurrencies.add(currency);
-  (globalThis as { console?: { warn?(...args: unknown[]): void } }).console?.warn?.(
-    `[vue-grid-view] currency code ${JSON.stringify(String(currency))} is not an ISO 4217 code Intl accepts; amounts are shown in ${DEFAULT_CURRENCY}.`,
-  );
+  warn('currency_fallback', `currency code ${JSON.stringify(String(currency))} is not an ISO 4217 code Intl accepts; amounts are shown in ${DEFAULT_CURRENCY}.`);
 }
 
 /** Upper-case ISO 4217 code if well formed (three letters), else the default (with a one-time warning). */

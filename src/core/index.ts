@@ -1,15 +1,16 @@
 /**
- * `vue-grid-view/core`: the framework-agnostic contract. Runs unchanged in Node and in browsers;
- * imports neither Vue nor the DOM nor Node modules.
+ * The core's public names: the spec contract, rendering (KPIs, charts, artifact), the table model,
+ * texts and the grid adapters. Vue-free, DOM-free and Node-free. The package entry
+ * `vue-grid-view/core` (`src/core-entry.ts`) is this plus the hosts.
+ *
+ * Every name here is a deliberate part of the public API (test/package/exports.test.ts snapshots
+ * them); helpers that other modules of the package share are imported from their files instead.
  *
  * @module
  */
 export type * from './types';
-export { isSafeUrl, checkLinkTemplate, fillUrlTemplate, templatePlaceholders, parseRowAction } from './url';
-export type { RowAction } from './url';
-export { neutraliseCell } from './safety';
-export { SPEC_ERROR_CATALOG, GridViewSpecError } from './errors';
-export type { SpecErrorCatalogEntry } from './errors';
+
+// The spec contract
 export {
   parseGridViewSpecJson,
   parseGridViewSpec,
@@ -22,67 +23,48 @@ export {
   SPEC_DEFAULTS,
 } from './spec';
 export type { SpecEnumName } from './spec';
-export {
-  EMPTY_VALUE,
-  DEFAULT_LOCALE,
-  DEFAULT_CURRENCY,
-  toNumber,
-  readCell,
-  isInheritedName,
-  isEmptyValue,
-  getNumberFormat,
-  getCollator,
-  valueToText,
-  formatValue,
-  formatKpiValue,
-} from './format';
-export { KPI_AGGREGATES, resolveKpis, aggregate } from './kpi';
-export {
-  DEFAULT_CHART_HEIGHT,
-  DEFAULT_MAX_POINTS,
-  CHART_TYPES,
-  CHART_DATA_SOURCES,
-  buildChartRuntime,
-  buildChartRuntimes,
-  buildChartOption,
-  withValueFormatter,
-  chartCaption,
-  chartValueFormats,
-  axisValueFormat,
-  categoryLabel,
-  isPieChart,
-  isCartesianChart,
-} from './chart';
+export { SPEC_ERROR_CATALOG, GridViewSpecError } from './errors';
+export type { SpecErrorCatalogEntry } from './errors';
+
+// Rendering: values, KPIs, charts, the artifact
+export { formatValue, formatKpiValue } from './format';
+export { resolveKpis } from './kpi';
+export { buildChartRuntime, buildChartOption, withValueFormatter, chartValueFormats, chartCaption } from './chart';
 export type {
   ChartRuntimeOptions,
+  ChartColumnInfo,
   ChartOptionOptions,
   ChartOption,
   ChartAxisOption,
   ChartCartesianSeriesOption,
   ChartPieSeriesOption,
   ChartOptionWithFormatters,
-  ChartColumnInfo,
   ChartValueFormatter,
 } from './chart';
-export { columnsFromSpec, columnToJson, toDataGridColumnDefs, pixelWidth, isNumericFormat } from './columns';
+export { columnsFromSpec, toDataGridColumnDefs } from './columns';
 export { GridRenderer, GridArtifactError, buildArtifactFromView, buildArtifactJsonFromView, hydrateArtifact } from './artifact';
 export type { RenderOptions, TableOptions } from './artifact';
-export { PRESENTATION_FORMATS, PLANNER_LIMITS, layoutForFormat, applyPresentationFormat, validatePlannerOutput } from './presenter';
-export {
-  nextSortDirection,
-  sortRows,
-  filterRows,
-  visibleRows,
-  visibleRowIndices,
-  exportMatrix,
-  normaliseSearchText,
-  warmSortIndex,
-  warmSearchIndex,
-} from './table-model';
-export type { SortDirection, SortState, TableFilter, TableViewState, TableLocale, ExportCell, WarmBudget } from './table-model';
-export { messages, MESSAGE_KEYS, createTranslator } from './i18n';
+
+// The table model (what SimpleTable does, for any renderer or a server)
+export { sortRows, filterRows, visibleRows, exportMatrix } from './table-model';
+export type { SortDirection, SortState, TableFilter, TableViewState, TableLocale, ExportCell } from './table-model';
+export { buildPdfExportUrl } from './table-model/pdf-url';
+export type { PdfLinkState } from './table-model/pdf-url';
+
+// Safety helpers for code that renders or exports on its own
+export { isSafeUrl, fillUrlTemplate } from './url';
+export { neutraliseCell } from './safety';
+
+// Texts
+export { createTranslator, registerCatalog, loadCatalog, messages } from './i18n';
 export type { MessageKey, MessageCatalog, MessageOverrides, MessageParams, TranslatorOptions, Translator } from './i18n';
-export { GRID_ID_PATTERN, PREFS_LIMITS, validateGridId, validateGridPrefsPatch } from './prefs';
+
+// Warnings (one channel; the plugin's and the server's `onWarn` set it)
+export { setWarningHandler } from './warn';
+export type { GridViewWarning, GridViewWarningCode, WarningHandler } from './warn';
+
+// Saved preferences and grid adapters
+export { PREFS_LIMITS, validateGridPrefsPatch } from './prefs';
 export type { PrefsValidation } from './prefs';
-export { DATA_GRID_CHANGE_EVENTS, createDataGridAdapter, staticRowsAdapter } from './adapters';
+export { createDataGridAdapter, staticRowsAdapter } from './adapters';
 export type { GridAdapter, StaticRowsAdapter, DataGridAdapter, DataGridAdapterOptions, DataGridApiLike, DataGridRowNodeLike } from './adapters';

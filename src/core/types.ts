@@ -39,8 +39,6 @@ export type LayoutBlock = 'title' | 'kpis' | 'chart' | 'table';
 export type Wrapper = 'full' | 'inner' | 'shell';
 /** How a table is searched. */
 export type SearchMode = 'global' | 'per_column' | 'disabled';
-/** Presentation hint a chat presenter maps to a layout. */
-export type PresentationFormat = 'table' | 'report' | 'chart' | 'answer';
 
 /** A row as the host supplies it. Values are read, never mutated. */
 export type Row = Readonly<Record<string, unknown>>;
@@ -360,12 +358,6 @@ export interface GridArtifactJson {
   rows: Row[];
 }
 
-/** Planner output of a chat assistant: a query to run, why, and how to present it. Nothing else. */
-export interface PlannerOutput {
-  sql: string;
-  purpose: string;
-  format: PresentationFormat;
-}
 
 /**
  * What the renderer builds from a spec plus rows. Holds the rows by reference (never copied, never

@@ -61,6 +61,11 @@ export interface HttpHostOptions extends HostBaseOptions {
  * `invalid_response` (a 2xx body that is not the documented JSON, or one for another grid).
  * A patch or grid id that breaks the server's rules is refused before sending (`invalid_prefs`).
  * A save for a subject other than a known `subjectId` throws `subject_mismatch`.
+ *
+ * `new HttpHost()` talks to `/grid/preferences/` on the page's own origin with cookies.
+ *
+ * @example
+ * const host = new HttpHost({ baseUrl: '/api', search: () => location.search, headers: () => ({ 'X-CSRF-Token': token }) });
  */
 export class HttpHost extends HostBase {
   readonly #options: HttpHostOptions;
@@ -130,17 +135,6 @@ export class HttpHost extends HostBase {
       throw toHostError(error);
     }
   }
-}
-
-/**
- * Makes an `HttpHost`. See `HttpHostOptions` for every option; `createHttpHost()` talks to
- * `/grid/preferences/` on the page's own origin with cookies.
- *
- * @example
- * const host = createHttpHost({ baseUrl: '/api', search: () => location.search, headers: () => ({ 'X-CSRF-Token': token }) });
- */
-export function createHttpHost(options: HttpHostOptions = {}): HttpHost {
-  return new HttpHost(options);
 }
 
 /**

@@ -6,10 +6,9 @@
  */
 export { renderHtml, renderLazyFragment, GRID_VIEW_STYLESHEET } from './render';
 export type { RenderHtmlOptions, SsrRenderOptions, SsrStylesheet } from './render';
-export { pageRoute, mountPage, pageDocument } from './page';
+export { pageRoute, mountPage } from './page';
 export type { GetRouter, MountPageOptions, PageRouteOptions, PerRequest } from './page';
 export { lazyBlockFromComponent } from './lazy';
-export type { LazyBlock, LazyBlockContext, LazyBlockProps } from './lazy';
-export { renderChartSvg, createSvgChartRenderer } from './chart-svg';
-export type { SvgChartOptions, SvgChartRendererOptions } from './chart-svg';
-export { escapeAttribute, escapeText } from './escape';
+export type { LazyBlockProps } from './lazy';
+export { renderChartSvg } from './chart-svg';
+export type { SvgChartOptions } from './chart-svg';

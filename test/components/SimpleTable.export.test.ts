@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { flushPromises } from '@vue/test-utils';
 import * as XLSX from 'xlsx';
 import type { Row } from '../../src/core/types';
+import { setWarningHandler } from '../../src/core/warn';
+import type { GridViewWarning } from '../../src/core/warn';
 import { column, mountTable, people, peopleColumns, tableConfig } from './simple-table.fixtures';
 
 afterEach(() => {
@@ -84,11 +86,13 @@ describe('SimpleTable: XLSX export', () => {
   it('announces a failed export and keeps the table usable', async () => {
     captureDownloads();
     Object.defineProperty(URL, 'createObjectURL', { configurable: true, writable: true, value: () => { throw new Error('blocked'); } });
-    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const warnings: GridViewWarning[] = [];
+    setWarningHandler((warning) => warnings.push(warning));
     const wrapper = mountTable(tableConfig(people, peopleColumns(), { exportXlsx: true }));
     await wrapper.find('button[data-cm-export="xlsx"]').trigger('click');
     await vi.waitFor(() => expect(wrapper.find('[data-cm-announcer]').text()).toBe('The export failed'));
-    expect(consoleError).toHaveBeenCalled();
+    setWarningHandler(null);
+    expect(warnings).toEqual([expect.objectContaining({ code: 'export_failed', detail: expect.any(Error) })]);
     expect(wrapper.find('button[data-cm-export="xlsx"]').attributes('disabled')).toBeUndefined();
   });
 

@@ -1,17 +1,27 @@
 /* eslint-disable vue/one-component-per-file -- tiny inline host components are the point of these tests */
-import { loadCatalog } from '../../src/core/i18n/translator';
-
-// These components are mounted without GridViewPlugin, which would register every shipped catalog;
-// load Ukrainian up front as the plugin would (the on-demand path: catalog-loading.test.ts).
-beforeAll(() => loadCatalog('uk'));
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mount, flushPromises } from '@vue/test-utils';
 import { defineComponent, h, nextTick, ref } from 'vue';
+import { setPlatformAPI } from 'echarts/core';
 import type { EChartsType } from 'echarts/core';
 import ChartBlock from '../../components/ChartBlock.vue';
 import { autoThemeFollowers } from '../../components/chart-theme';
 import { GridViewPlugin } from '../../src/plugin';
 import type { ChartRuntime, ChartSpecWire, Row } from '../../src/core/types';
+import { loadCatalog } from '../../src/core/i18n/translator';
+import { loadSvgRenderer } from '../../components/echarts-setup';
+
+// These components are mounted without GridViewPlugin, which would register every shipped catalog;
+// load Ukrainian up front as the plugin would (the on-demand path: catalog-loading.test.ts). The
+// charts here draw with the SVG renderer (jsdom has no canvas), which a page loads on demand: load
+// it up front too (the on-demand path has its own test below).
+beforeAll(async () => {
+  await loadCatalog('uk');
+  await loadSvgRenderer();
+  // The SVG renderer measures text on a canvas when it can make one; jsdom cannot (it logs "not
+  // implemented" for every label), so let ECharts use its own character-width table instead.
+  setPlatformAPI({ createCanvas: () => null as unknown as HTMLCanvasElement });
+});
 
 // jsdom has no layout: give every element a size so ECharts (SVG renderer; jsdom has no canvas)
 // can draw, and let single tests switch the size off to see the chart wait for one.

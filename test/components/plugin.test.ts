@@ -37,11 +37,13 @@ const fakeHost = (over: Partial<GridViewHost> = {}): GridViewHost => ({
 });
 
 describe('the . entry', () => {
-  it('exports the plugin, every component by name, the injection keys, hosts, composables and stores', async () => {
+  it('exports the very components the plugin registers, and no core or host names (those come from vue-grid-view/core)', async () => {
     const entry = await import('../../src/index');
-    for (const name of ['GridViewPlugin', 'GridView', 'KpiStrip', 'ChartBlock', 'SimpleTable', 'SpecIssues', 'GRID_VIEW_CONTEXT_KEY', 'GRID_VIEW_HOST_KEY', 'useGridViewOptions', 'createTranslator', 'messages', 'MemoryHost', 'useGridPreferences', 'usePageStateStore', 'parseGridViewSpecJson', 'resolveKpis']) {
-      expect(entry[name as keyof typeof entry], name).toBeDefined();
-    }
+    const app = createApp({ render: () => null });
+    app.use(entry.GridViewPlugin);
+    for (const name of ['GridView', 'KpiStrip', 'ChartBlock', 'SimpleTable'] as const) expect(app.component(name), name).toBe(entry[name]);
+    expect(entry.useGridViewOptions).toBe(useGridViewOptions);
+    for (const coreName of ['parseGridViewSpecJson', 'resolveKpis', 'createTranslator', 'messages', 'MemoryHost', 'HttpHost']) expect(Object.keys(entry)).not.toContain(coreName);
   });
 });
 
@@ -145,5 +147,20 @@ describe('GridViewPlugin', () => {
     await wrapper.vm.$nextTick();
     expect(wrapper.find('.gv-kpi__tone .gv-visually-hidden').text()).toBe('Добре');
     expect(wrapper.find('.gv-kpi__value').text()).toBe('1\u00a0234,5');
+  });
+});
+
+describe('GridViewPlugin onWarn', () => {
+  it('receives the warnings of every component of the app instead of the console', async () => {
+    const { setWarningHandler } = await import('../../src/core/warn');
+    const { formatValue } = await import('../../src/core/format');
+    const onWarn = vi.fn();
+    const print = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    captureContext({ onWarn });
+    formatValue(1, 'currency', { currency: 'XX1' });
+    setWarningHandler(null);
+    print.mockRestore();
+    expect(onWarn).toHaveBeenCalledWith(expect.objectContaining({ code: 'currency_fallback' }));
+    expect(print).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DATA_GRID_CHANGE_EVENTS, createDataGridAdapter, staticRowsAdapter } from '../../composables/index';
+import { staticRowsAdapter } from '../../src/core/adapters';
+import { DATA_GRID_CHANGE_EVENTS } from '../../src/core/adapters';
+import { createDataGridAdapter } from '../../src/core/adapters';
 import { FakeGridApi } from './fake-grid';
+import { setWarningHandler } from '../../src/core/warn';
+import type { GridViewWarning } from '../../src/core/warn';
 
 type Order = { id: number; region: string; total: number };
 const orders: Order[] = [
@@ -100,16 +104,17 @@ describe('createDataGridAdapter', () => {
   it('keeps notifying the other subscribers when one throws', () => {
     const api = new FakeGridApi(orders);
     const adapter = createDataGridAdapter(api);
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const warnings: GridViewWarning[] = [];
+    setWarningHandler((warning) => warnings.push(warning));
     const good = vi.fn();
     adapter.onChange(() => {
       throw new Error('bad subscriber');
     });
     adapter.onChange(good);
     api.fire('filterChanged');
+    setWarningHandler(null);
     expect(good).toHaveBeenCalledTimes(1);
-    expect(error).toHaveBeenCalledTimes(1);
-    error.mockRestore();
+    expect(warnings).toEqual([expect.objectContaining({ code: 'adapter_subscriber_failed', detail: expect.objectContaining({ message: 'bad subscriber' }) })]);
   });
 
   it('dispose removes every listener and ignores later subscriptions', () => {

@@ -2,15 +2,11 @@ import { AllCommunityModule, ModuleRegistry, createGrid } from 'ag-grid-communit
 import type { GridApi } from 'ag-grid-community';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApp, defineComponent, effectScope, h, isReactive, nextTick, ref, shallowRef } from 'vue';
-import {
-  createCoalescer,
-  createDataGridAdapter,
-  staticRowsAdapter,
-  useGridAdapter,
-  useGridFilteredChart,
-  useLiveKpis,
-} from '../../composables/index';
-import type { GridAdapter } from '../../composables/index';
+import { useGridAdapter, useGridFilteredChart, useLiveKpis } from '../../composables/index';
+import { createCoalescer } from '../../src/core/coalesce';
+import { staticRowsAdapter } from '../../src/core/adapters';
+import { createDataGridAdapter } from '../../src/core/adapters';
+import type { GridAdapter } from '../../src/core/adapters';
 import { GridViewPlugin } from '../../src/plugin';
 import type { ChartSpecWire, KpiSpecWire } from '../../src/core/types';
 import { FakeGridApi } from './fake-grid';

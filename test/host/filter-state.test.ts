@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { filterStateToQuery, parseFilterState, presentFilterFields, MAX_QUERY_TEXT } from '../../src/host/index';
+import { filterStateToQuery, parseFilterState } from '../../src/host/index';
+import { MAX_QUERY_TEXT } from '../../src/host/filter-state';
+import { presentFilterFields } from '../../src/host/filter-state';
 import type { FilterSpecLike } from '../../src/host/index';
 
 const spec = {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { HostBase, HostError, HttpHost, MemoryHost, emptyFilterState, emptyGridPrefs } from '../../src/host/index';
+import { HostBase, HostError, HttpHost, MemoryHost } from '../../src/host/index';
+import { emptyFilterState } from '../../src/host/filter-state';
+import { emptyGridPrefs } from '../../src/host/prefs-data';
 import type { FilterState, LoadPrefsResult, SavePrefsResult } from '../../src/host/index';
 
 /** The smallest host an application could write on top of the base. */

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import axios, { AxiosError, AxiosHeaders } from 'axios';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HostError, HttpHost, MemoryPrefs, createHttpHost, toHostError } from '../../src/host/index';
+import { HostError, HttpHost, MemoryPrefs } from '../../src/host/index';
+import { toHostError } from '../../src/host/http-host';
 import type { GridPrefsPatch, GridViewSpec } from '../../src/core/types';
 
 const patch: GridPrefsPatch = {
@@ -72,7 +73,7 @@ describe('HttpHost against a real local server', () => {
     await new Promise((resolve) => ctx.server.close(resolve));
   });
 
-  const signedIn = () => createHttpHost({ baseUrl: ctx.base, headers: () => ({ Cookie: 'sid=u1' }), timeoutMs: 500 });
+  const signedIn = () => new HttpHost({ baseUrl: ctx.base, headers: () => ({ Cookie: 'sid=u1' }), timeoutMs: 500 });
 
   it('POSTs {grid_id, colPresets, searches} and reads the same preferences back with GET', async () => {
     const host = signedIn();
@@ -95,13 +96,13 @@ describe('HttpHost against a real local server', () => {
   });
 
   it('scopes reads to the caller given by its cookie', async () => {
-    const other = createHttpHost({ baseUrl: ctx.base, headers: { Cookie: 'sid=u2' } });
+    const other = new HttpHost({ baseUrl: ctx.base, headers: { Cookie: 'sid=u2' } });
     await expect(other.loadGridPrefs(null, 'orders')).resolves.toEqual({ localOnly: false, prefs: { colPresets: {}, searches: [], updatedAt: null } });
   });
 
   it('reports local_only for an anonymous caller and the server stores nothing', async () => {
     const before = ctx.store.size;
-    const host = createHttpHost({ baseUrl: ctx.base });
+    const host = new HttpHost({ baseUrl: ctx.base });
     const result = await host.saveGridPrefs(null, 'anon-grid', patch);
     expect(result).toEqual({ localOnly: true, reason: 'anonymous', prefs: { ...patch, updatedAt: null } });
     expect(ctx.store.size).toBe(before);
@@ -111,7 +112,7 @@ describe('HttpHost against a real local server', () => {
   it('sends nothing at all when preferencesUrl is empty or null, and says the save is local', async () => {
     for (const preferencesUrl of ['', null]) {
       const count = ctx.requests.length;
-      const host = createHttpHost({ baseUrl: ctx.base, preferencesUrl });
+      const host = new HttpHost({ baseUrl: ctx.base, preferencesUrl });
       expect(host.savesToServer).toBe(false);
       await expect(host.saveGridPrefs(null, 'orders', patch)).resolves.toEqual({ localOnly: true, reason: 'disabled', prefs: { ...patch, updatedAt: null } });
       await expect(host.loadGridPrefs(null, 'orders')).resolves.toMatchObject({ localOnly: true, reason: 'disabled' });
@@ -120,24 +121,24 @@ describe('HttpHost against a real local server', () => {
   });
 
   it('maps a 503 with a JSON error body to a retryable http error with the server message and Retry-After', async () => {
-    const host = createHttpHost({ preferencesUrl: `${ctx.base}/fail/` });
+    const host = new HttpHost({ preferencesUrl: `${ctx.base}/fail/` });
     const error = await host.saveGridPrefs(null, 'orders', patch).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HostError);
     expect(error).toMatchObject({ code: 'http', status: 503, message: 'Database unavailable', retryAfterMs: 7000, retryable: true });
   });
 
   it('maps a 502 HTML page to an http error with the status text', async () => {
-    const host = createHttpHost({ preferencesUrl: `${ctx.base}/html/` });
+    const host = new HttpHost({ preferencesUrl: `${ctx.base}/html/` });
     await expect(host.getGridPrefs(null, 'orders')).rejects.toMatchObject({ code: 'http', status: 502, message: 'HTTP 502 Bad Gateway' });
   });
 
   it('maps a 400 to a non-retryable http error', async () => {
-    const host = createHttpHost({ baseUrl: ctx.base, axios: axios.create({ transformRequest: [() => JSON.stringify({})] }) });
+    const host = new HttpHost({ baseUrl: ctx.base, axios: axios.create({ transformRequest: [() => JSON.stringify({})] }) });
     await expect(host.saveGridPrefs(null, 'orders', patch)).rejects.toMatchObject({ code: 'http', status: 400, message: 'grid_id is required.', retryable: false });
   });
 
   it('times out with a timeout error', async () => {
-    const host = createHttpHost({ preferencesUrl: `${ctx.base}/slow/`, timeoutMs: 100 });
+    const host = new HttpHost({ preferencesUrl: `${ctx.base}/slow/`, timeoutMs: 100 });
     await expect(host.getGridPrefs(null, 'orders')).rejects.toMatchObject({ code: 'timeout', retryable: true });
   });
 
@@ -146,12 +147,12 @@ describe('HttpHost against a real local server', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const { port } = closed.address() as AddressInfo;
     await new Promise((resolve) => closed.close(resolve));
-    const host = createHttpHost({ baseUrl: `http://127.0.0.1:${port}`, timeoutMs: 2000 });
+    const host = new HttpHost({ baseUrl: `http://127.0.0.1:${port}`, timeoutMs: 2000 });
     await expect(host.getGridPrefs(null, 'orders')).rejects.toMatchObject({ code: 'network', retryable: true });
   });
 
   it('refuses a 200 body that is not the protocol as invalid_response', async () => {
-    const host = createHttpHost({ preferencesUrl: `${ctx.base}/bad/` });
+    const host = new HttpHost({ preferencesUrl: `${ctx.base}/bad/` });
     await expect(host.getGridPrefs(null, 'orders')).rejects.toMatchObject({ code: 'invalid_response', retryable: false });
   });
 });

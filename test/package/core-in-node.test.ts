@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// The built `./core` entry must run in plain Node with nothing but its own dependency (yup)
-// installed: no Vue, no DOM. The test copies dist/ into an empty folder outside the repository,
-// links only yup and yup's dependencies into its node_modules, and imports the entry there.
+// The built `./core` entry must run in plain Node with nothing but its own dependencies installed
+// (yup, and axios for the HTTP host): no Vue, no DOM. The test copies dist/ into an empty folder
+// outside the repository, links only those and their dependencies into its node_modules, and
+// imports the entry there.
 const root = resolve(__dirname, '../..');
 const dist = join(root, 'dist');
 let sandbox = '';
@@ -25,12 +26,13 @@ describe('built core entry', () => {
     sandbox = mkdtempSync(join(tmpdir(), 'gv-core-'));
     cpSync(dist, join(sandbox, 'dist'), { recursive: true });
     linkPackage('yup');
+    linkPackage('axios');
   });
   afterAll(() => {
     if (sandbox) rmSync(sandbox, { recursive: true, force: true });
   });
 
-  it('imports in plain Node with only yup installed and builds an artifact', () => {
+  it('imports in plain Node with only yup and axios installed and builds an artifact', () => {
     const script = `
       const core = await import('./dist/core.js');
       const spec = core.parseGridViewSpecJson({

@@ -66,7 +66,7 @@ describe('migrations', () => {
     const store = createSqlPreferencesStore({ dialect: 'sqlite', filename: dbFile() });
     cleanups.push(() => store.close());
     expect(await store.migrate()).toEqual({ applied: ['2025_01_01_0001_grid_preference'] });
-    expect(await migrateToLatest(store.db as never)).toEqual({ applied: [] });
+    expect(await migrateToLatest(store.db)).toEqual({ applied: [] });
     const tables = (await store.db.introspection.getTables()).map((t) => t.name);
     expect(tables).toContain('grid_preference');
     expect(tables).toContain('grid_view_migration');
@@ -87,9 +87,9 @@ describe('migrations', () => {
     const store = createSqlPreferencesStore({ dialect: 'sqlite', filename: dbFile(), migrate: true });
     cleanups.push(() => store.close());
     await store.save('a', 'g', { searches: ['x'] });
-    expect(await migrateDown(store.db as never)).toEqual({ applied: ['2025_01_01_0001_grid_preference'] });
+    expect(await migrateDown(store.db)).toEqual({ applied: ['2025_01_01_0001_grid_preference'] });
     expect((await store.db.introspection.getTables()).map((t) => t.name)).not.toContain('grid_preference');
-    expect(await migrateToLatest(store.db as never)).toEqual({ applied: ['2025_01_01_0001_grid_preference'] });
+    expect(await migrateToLatest(store.db)).toEqual({ applied: ['2025_01_01_0001_grid_preference'] });
   });
 
   pgIt('create jsonb columns, a 100-character grid_id and the unique key on PostgreSQL, in the current schema', async () => {

@@ -1,8 +1,9 @@
 import { createPinia, setActivePinia } from 'pinia';
 import { describe, expect, it } from 'vitest';
 import { validateGridPrefsPatch } from '../../src/core/prefs';
-import { presetColumnsFromState, useGridPreferencesStore } from '../../stores/index';
-import type { ColumnStateInput } from '../../stores/index';
+import { useGridPreferencesStore } from '../../stores/index';
+import { presetColumnsFromState } from '../../src/core/column-state';
+import type { ColumnStateInput } from '../../src/core/column-state';
 import { FakeStorage, FlakyHost } from './helpers';
 
 describe('presetColumnsFromState', () => {

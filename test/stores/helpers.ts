@@ -4,8 +4,10 @@ import { HostError, MemoryHost } from '../../src/host/index';
 import type { MemoryHostOptions } from '../../src/host/index';
 import type { GridPrefsPatch } from '../../src/core/types';
 import type { SavePrefsResult } from '../../src/host/types';
-import { prefsStorageKey, useGridPreferencesStore } from '../../stores/index';
-import type { LocalPrefsRecord, PreferencesStoreOptions, StorageLike, WindowLike } from '../../stores/index';
+import { useGridPreferencesStore } from '../../stores/index';
+import { prefsStorageKey } from '../../stores/preferences/model';
+import type { PreferencesStoreOptions, StorageLike, WindowLike } from '../../stores/index';
+import type { LocalPrefsRecord } from '../../stores/preferences/model';
 
 /** A Map-backed Web Storage with switchable failure modes. */
 export class FakeStorage implements StorageLike {

@@ -1,6 +1,8 @@
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { defaultPageState, pageStateKey, usePageStateStore } from '../../stores/index';
+import { usePageStateStore } from '../../stores/index';
+import { pageStateKey } from '../../stores/page-state/model';
+import { defaultPageState } from '../../stores/page-state/model';
 import type { PageState } from '../../stores/index';
 import { FakeStorage, createTabs } from './helpers';
 

@@ -16,8 +16,8 @@ import {
   planSavePreset,
   planSaveSearch,
   removeTombstone,
-} from '../../stores/preferences-edits';
-import type { PrefsEdit, PrefsEditBase } from '../../stores/preferences-edits';
+} from '../../stores/preferences/edits';
+import type { PrefsEdit, PrefsEditBase } from '../../stores/preferences/edits';
 
 const wide: PresetColumnState[] = [{ colId: 'name', width: 300 }];
 const narrow: PresetColumnState[] = [{ colId: 'name', width: 80 }];

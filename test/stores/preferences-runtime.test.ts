@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { HostError } from '../../src/host/index';
 import type { GridPrefs } from '../../src/core/types';
-import type { LocalPrefsRecord } from '../../stores/index';
+import type { LocalPrefsRecord } from '../../stores/preferences/model';
 import {
   adoptOtherTabRecord,
   adoptOwnRecord,
@@ -16,8 +16,8 @@ import {
   emptyEntry,
   settleWithoutHost,
   toLocalRecord,
-} from '../../stores/preferences-runtime';
-import { SaveScheduler } from '../../stores/preferences-scheduler';
+} from '../../stores/preferences/runtime';
+import { SaveScheduler } from '../../stores/preferences/scheduler';
 
 const preset = (colId: string) => ({ columns: [{ colId }] });
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { HostErrorInfo } from '../../src/host/errors';
-import { DEFAULT_RETRY, MAX_RETRY_AFTER_MS, SaveScheduler, backoffDelay, nextRetryDelay } from '../../stores/preferences-scheduler';
+import { DEFAULT_RETRY, MAX_RETRY_AFTER_MS, SaveScheduler, backoffDelay, nextRetryDelay } from '../../stores/preferences/scheduler';
 import { drain, useFakeTimersPerTest } from './helpers';
 
 const noJitter = { ...DEFAULT_RETRY, jitter: 0 };

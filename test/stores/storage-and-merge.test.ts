@@ -1,5 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createSafeStorage, mergePrefs, parsePayload, readPayload, validateLocalPrefsRecord, writePayload } from '../../stores/index';
+import { parsePayload } from '../../stores/safe-storage';
+import { readPayload } from '../../stores/safe-storage';
+import { mergePrefs } from '../../stores/preferences/model';
+import { createSafeStorage } from '../../stores/safe-storage';
+import { writePayload } from '../../stores/safe-storage';
+import { validateLocalPrefsRecord } from '../../stores/preferences/model';
 import { FakeStorage } from './helpers';
 
 describe('createSafeStorage', () => {

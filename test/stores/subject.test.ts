@@ -5,8 +5,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { MemoryPrefs } from '../../src/host/index';
 import type { GridPrefs, PresetColumnState } from '../../src/core/types';
-import { prefsStorageKey } from '../../stores/index';
-import type { LocalPrefsRecord } from '../../stores/index';
+import { prefsStorageKey } from '../../stores/preferences/model';
+import type { LocalPrefsRecord } from '../../stores/preferences/model';
 import { FakeStorage, FlakyHost, createTabs, drain, freshPrefsStore, storedPrefs, useFakeTimersPerTest } from './helpers';
 
 const wide: PresetColumnState[] = [{ colId: 'name', width: 300 }, { colId: 'total', sort: 'desc', sortIndex: 0 }];

@@ -31,6 +31,7 @@
  * @module
  */
 import { getNumberFormat } from '../format';
+import { warn } from '../warn';
 import { en } from './en';
 import type { MessageCatalog } from './en';
 
@@ -161,9 +162,10 @@ export function loadCatalog(locale: string): Promise<boolean> {
         if (!registry.has(tag)) registry.set(tag, catalog);
         return true;
       },
-      () => {
+      (error: unknown) => {
         // A failed chunk load (offline, deploy in between) may succeed later: forget it.
         loading.delete(tag);
+        warn('catalog_unavailable', `the texts for "${tag}" could not be loaded; they are shown in English.`, error);
         return false;
       },
     );

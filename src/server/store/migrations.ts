@@ -67,8 +67,16 @@ export interface MigrateOutcome {
  * once (Kysely takes a lock on PostgreSQL; on SQLite a lost race is retried). Throws an `Error` naming the failed migration, with the driver's error
  * as `cause`; a failed migration is rolled back where the database allows (PostgreSQL DDL is
  * transactional).
+ *
+ * Takes any Kysely instance, whatever its database type (`store.db` of `createSqlPreferencesStore`,
+ * or the application's own): the migrations only touch the package's tables.
+ *
+ * @example
+ * const store = createSqlPreferencesStore({ dialect: 'sqlite', filename: './prefs.sqlite' });
+ * await migrateToLatest(store.db);
  */
-export async function migrateToLatest(db: Kysely<unknown>): Promise<MigrateOutcome> {
+export async function migrateToLatest<DB>(instance: Kysely<DB>): Promise<MigrateOutcome> {
+  const db = instance as unknown as Kysely<unknown>;
   // Kysely's SQLite "lock" only covers one connection, so two processes migrating one file at the
   // same moment can both run and one then fails on the bookkeeping insert. Trying again sees the
   // winner's work and ends as a no-op; a real failure fails every attempt and is thrown.
@@ -85,7 +93,8 @@ export async function migrateToLatest(db: Kysely<unknown>): Promise<MigrateOutco
 }
 
 /** Reverts the last migration of the package (for development; drops the table with the first). */
-export async function migrateDown(db: Kysely<unknown>): Promise<MigrateOutcome> {
+export async function migrateDown<DB>(instance: Kysely<DB>): Promise<MigrateOutcome> {
+  const db = instance as unknown as Kysely<unknown>;
   const { error, results } = await (await createGridViewMigrator(db)).migrateDown();
   return finish(error, results);
 }

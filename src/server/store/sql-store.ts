@@ -91,7 +91,7 @@ export function createSqlPreferencesStore(options: SqlPreferencesStoreOptions): 
 
   const migrate = async (): Promise<MigrateOutcome> => {
     try {
-      return await migrateToLatest(db as Kysely<unknown>);
+      return await migrateToLatest(db);
     } catch (error) {
       throw new PreferencesStorageError('Migrating the preferences table failed.', { cause: error });
     }

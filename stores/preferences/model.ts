@@ -7,9 +7,9 @@
  *
  * @module
  */
-import { PREFS_LIMITS, validateGridPrefsPatch } from '../src/core/prefs';
-import type { ColumnPreset, GridPrefsPatch } from '../src/core/types';
-import type { LocalOnlyReason } from '../src/host/types';
+import { PREFS_LIMITS, validateGridPrefsPatch } from '../../src/core/prefs';
+import type { ColumnPreset, GridPrefsPatch } from '../../src/core/types';
+import type { LocalOnlyReason } from '../../src/host/types';
 
 /** What one grid's preferences hold: named column presets (in their order) and saved searches. */
 export interface PrefsContents {

@@ -10,12 +10,12 @@
  *
  * @module
  */
-import { PREFS_LIMITS, validateGridPrefsPatch } from '../src/core/prefs';
-import { jsonByteLength } from '../src/host/prefs-data';
-import { presetColumnsFromState } from './column-state';
-import type { ColumnStateInput } from './column-state';
-import { invalidProblem, normaliseName, presetNameProblem, renameKey, searchProblem } from './preferences-model';
-import type { PrefsContents, PrefsProblem, Tombstones } from './preferences-model';
+import { PREFS_LIMITS, validateGridPrefsPatch } from '../../src/core/prefs';
+import { jsonByteLength } from '../../src/host/prefs-data';
+import { presetColumnsFromState } from '../../src/core/column-state';
+import type { ColumnStateInput } from '../../src/core/column-state';
+import { invalidProblem, normaliseName, presetNameProblem, renameKey, searchProblem } from './model';
+import type { PrefsContents, PrefsProblem, Tombstones } from './model';
 
 /** Tombstones kept per list at most; the oldest go first (a merge may then bring one back). */
 export const MAX_TOMBSTONES = 200;

@@ -9,14 +9,14 @@
  *
  * @module
  */
-import type { GridPrefs } from '../src/core/types';
-import type { HostErrorInfo } from '../src/host/errors';
-import { toHostErrorInfo } from '../src/host/errors';
-import { cloneJson } from '../src/host/prefs-data';
-import type { LoadPrefsResult, LocalOnlyReason, SavePrefsResult } from '../src/host/types';
-import { emptyTombstones, mergePrefs } from './preferences-model';
-import type { LocalPrefsRecord, PrefsContents, Tombstones } from './preferences-model';
-import type { SaveScheduler } from './preferences-scheduler';
+import type { GridPrefs } from '../../src/core/types';
+import type { HostErrorInfo } from '../../src/host/errors';
+import { toHostErrorInfo } from '../../src/host/errors';
+import { cloneJson } from '../../src/host/prefs-data';
+import type { LoadPrefsResult, LocalOnlyReason, SavePrefsResult } from '../../src/host/types';
+import { emptyTombstones, mergePrefs } from './model';
+import type { LocalPrefsRecord, PrefsContents, Tombstones } from './model';
+import type { SaveScheduler } from './scheduler';
 
 /** The state of one grid's preferences. Read it; change it through the store's actions. */
 export interface GridPrefsEntry extends PrefsContents {

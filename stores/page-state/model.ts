@@ -4,9 +4,9 @@
  *
  * @module
  */
-import { validateGridPrefsPatch } from '../src/core/prefs';
-import type { PresetColumnState } from '../src/core/types';
-import type { FilterState, SortState } from '../src/host/types';
+import { validateGridPrefsPatch } from '../../src/core/prefs';
+import type { PresetColumnState } from '../../src/core/types';
+import type { FilterState, SortState } from '../../src/host/types';
 
 /**
  * UI state of one view that the browser remembers between visits (never sent to a server).

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { HostErrorInfo } from '../src/host/errors';
+import type { HostErrorInfo } from '../../src/host/errors';
 
 /** Backoff of failed saves: delay of attempt n is `min(maxDelayMs, initialDelayMs × factor^(n−1))`. */
 export interface RetryOptions {

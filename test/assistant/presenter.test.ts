@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { applyPresentationFormat, layoutForFormat, PLANNER_LIMITS, PRESENTATION_FORMATS, validatePlannerOutput } from '../../src/core/presenter';
+import { applyPresentationFormat, layoutForFormat, PLANNER_LIMITS, PRESENTATION_FORMATS, validatePlannerOutput } from '../../src/assistant/presenter';
 import { buildArtifactFromView } from '../../src/core/artifact';
 import { isGridViewSpec, parseGridViewSpecJson } from '../../src/core/spec';
-import type { PresentationFormat } from '../../src/core/types';
+import type { PresentationFormat } from '../../src/assistant/presenter';
 
 const SPEC = parseGridViewSpecJson({
   grid_id: 'sales',

@@ -8,8 +8,19 @@
  */
 import { object, string, ValidationError } from 'yup';
 import type { TestConfig } from 'yup';
-import { parseGridViewSpec, specToWire } from './spec';
-import type { GridViewSpec, LayoutBlock, PlannerOutput, PresentationFormat, SpecErrorCode, SpecIssue } from './types';
+import { parseGridViewSpec, specToWire } from '../core/spec';
+import type { GridViewSpec, LayoutBlock, SpecErrorCode, SpecIssue } from '../core/types';
+
+/** Presentation hint a chat presenter maps to a layout. */
+export type PresentationFormat = 'table' | 'report' | 'chart' | 'answer';
+
+/** Planner output of a chat assistant: a query to run, why, and how to present it. Nothing else. */
+export interface PlannerOutput {
+  sql: string;
+  purpose: string;
+  format: PresentationFormat;
+}
+
 
 /** Every presentation format, in documentation order. */
 export const PRESENTATION_FORMATS: readonly PresentationFormat[] = Object.freeze(['table', 'report', 'chart', 'answer']);

@@ -9,11 +9,11 @@
  *
  * @module
  */
-import { canonicalPrefs, prefsStorageKey, validateLocalPrefsRecord } from './preferences-model';
-import { adoptMerged, adoptOtherTabRecord, adoptOwnRecord, toLocalRecord } from './preferences-runtime';
-import type { GridRuntime } from './preferences-runtime';
-import { listenToStorage, parsePayload, readPayload, writePayload } from './safe-storage';
-import type { SafeStorage } from './safe-storage';
+import { canonicalPrefs, prefsStorageKey, validateLocalPrefsRecord } from './model';
+import { adoptMerged, adoptOtherTabRecord, adoptOwnRecord, toLocalRecord } from './runtime';
+import type { GridRuntime } from './runtime';
+import { listenToStorage, parsePayload, readPayload, writePayload } from '../safe-storage';
+import type { SafeStorage } from '../safe-storage';
 
 /** The localStorage key of the runtime's record: its scope's namespace and subject, and its grid. */
 export function recordKey(runtime: GridRuntime): string {
@@ -54,7 +54,7 @@ export function applyOtherTabWrite(storage: SafeStorage, runtimes: Iterable<Grid
   if (!runtime) return;
   const parsed = parsePayload(newValue, validateLocalPrefsRecord);
   if (!parsed.ok) {
-    storage.warn(`[vue-grid-view] ignored preferences "${key}" written by another tab: ${parsed.reason}.`);
+    storage.warn(`ignored preferences "${key}" written by another tab: ${parsed.reason}.`);
     return;
   }
   const record = parsed.value;

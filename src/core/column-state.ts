@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { PresetColumnState } from '../src/core/types';
+import type { PresetColumnState } from './types';
 
 /**
  * One column of a grid's column state as input: AG Grid's `ColumnState` fits (its extra fields are

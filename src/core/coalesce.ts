@@ -28,8 +28,10 @@ export function createCoalescer(task: () => void, flush: RecomputeFlush = 'frame
   let scheduled = false;
   let generation = 0;
   let frameId: number | null = null;
-  const raf = typeof globalThis.requestAnimationFrame === 'function' ? globalThis.requestAnimationFrame.bind(globalThis) : null;
-  const caf = typeof globalThis.cancelAnimationFrame === 'function' ? globalThis.cancelAnimationFrame.bind(globalThis) : null;
+  // Feature-detected, so the same code runs in browsers, in Node and in Node tests.
+  const scope = globalThis as { requestAnimationFrame?: (callback: () => void) => number; cancelAnimationFrame?: (handle: number) => void };
+  const raf = typeof scope.requestAnimationFrame === 'function' ? scope.requestAnimationFrame.bind(globalThis) : null;
+  const caf = typeof scope.cancelAnimationFrame === 'function' ? scope.cancelAnimationFrame.bind(globalThis) : null;
 
   const run = (token: number): void => {
     // A cancel (or a newer schedule after cancel) between scheduling and running voids this run.
@@ -49,7 +51,7 @@ export function createCoalescer(task: () => void, flush: RecomputeFlush = 'frame
       scheduled = true;
       const token = generation;
       if (flush === 'frame' && raf) frameId = raf(() => run(token));
-      else queueMicrotask(() => run(token));
+      else void Promise.resolve(token).then(run);
     },
     cancel() {
       if (!scheduled) return;

@@ -1,0 +1,397 @@
+/**
+ * SimpleTable side by side with DataTables, Tabulator and AG Grid Community in headless Chromium:
+ * the same 100,000 × 8 rows (the simple-table fixture's generator), the same steps, the same stop
+ * condition. One page per library (bench/fixtures/table-peers, built with Vite, served on
+ * 127.0.0.1); every page times its actions with the same code (bench/fixtures/table-peers/shared).
+ *
+ * Steps: init (mount → first rows visible), a click on the Amount header (number sort, ascending),
+ * a click on the Customer header (text sort, ascending), one keystroke "z" into the search box
+ * (the library's own, or an input driving its documented quick/global filter API).
+ *
+ * Clock: starts just before the action (the click, the input event, the mount call) and stops when
+ * a MutationObserver on the table's host has seen the expected texts in the Customer cells of the
+ * first 8 rows on screen, and then the next frame has rendered (requestAnimationFrame, then a
+ * MessageChannel message). The expected rows are computed here from the same rows, in each
+ * library's own text order and search semantics (read from their sources).
+ *
+ * "Cold": the first action right after mount, on a fresh page (a new browser context) per sample;
+ * every fresh page also gives a cold init. "Warm": on one page per library, the same action after
+ * 1 s idle, repeated (with an untimed reset to the original order in between); warm init is a
+ * remount after 1 s idle. Libraries are interleaved so background noise spreads over all of them.
+ * After every timed action the first rows on screen are checked (sorted, minimum first, every row
+ * matching the query), so a library that did something else fails the run instead of looking fast.
+ *
+ * Writes one markdown section to process.env.BENCH_OUT (see bench/README.md). BENCH_RUNS sets the
+ * cold pages per step and the warm repetitions (default 5, at least 3).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import os from 'node:os';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../test/e2e/helpers/browser';
+import { serveStatic } from '../test/e2e/helpers/static-site';
+import { ORDER_COLUMNS, generateOrders, type OrderRow } from '../test/e2e/fixtures/simple-table/rows';
+import { normaliseSearchText } from '../src/core/table-model';
+import { buildTablePeersFixture, type PeerPage } from './fixtures/table-peers/harness';
+import type { PeerAction, PeerHarness, PeerTiming, ScreenRow } from './fixtures/table-peers/shared/protocol';
+import { median, runBench, writeSection } from './support/report';
+
+const RUNS = Math.max(3, Number(process.env.BENCH_RUNS ?? 5) || 5);
+const ROWS = 100_000;
+const IDLE_MS = 1000;
+const QUERY = 'z';
+/** How many first rows on screen the stop condition and the checks look at (every table shows more). */
+const FIRST_ROWS = 8;
+
+type Compare = (a: string, b: string) => number;
+const codeUnits: Compare = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+
+interface Library {
+  id: PeerPage;
+  name: string;
+  /** npm package whose version the report names; none for this library. */
+  pkg: string | null;
+  /** How its default text sort orders the Customer column (read from each library's sources). */
+  textOrder: Compare;
+  textOrderName: string;
+  /** Whether its search finds `query` in a row's (or cell's) text. */
+  matches: (text: string, query: string) => boolean;
+}
+
+/** Case-insensitive substring, as Tabulator's `like` and AG Grid's quick filter match. */
+const lowerCaseIncludes = (text: string, query: string): boolean => text.toLowerCase().includes(query.toLowerCase());
+/** Also accent-insensitive (NFD, combining marks dropped), as DataTables' search (one word) matches: "z" finds "Łódź". */
+const fold = (text: string): string => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const foldedIncludes = (text: string, query: string): boolean => fold(text).includes(fold(query));
+
+const LIBRARIES: readonly Library[] = [
+  { id: 'simple-table', name: 'SimpleTable', pkg: null, textOrder: new Intl.Collator('en', { numeric: true }).compare, textOrderName: 'Intl.Collator, numeric', matches: (text, query) => normaliseSearchText(text).includes(normaliseSearchText(query)) },
+  { id: 'datatables', name: 'DataTables', pkg: 'datatables.net', textOrder: (a, b) => codeUnits(a.toLowerCase(), b.toLowerCase()), textOrderName: 'lower-cased, code units', matches: foldedIncludes },
+  { id: 'tabulator', name: 'Tabulator', pkg: 'tabulator-tables', textOrder: (a, b) => a.toLowerCase().localeCompare(b.toLowerCase()), textOrderName: 'lower-cased, localeCompare', matches: lowerCaseIncludes },
+  { id: 'ag-grid', name: 'AG Grid', pkg: 'ag-grid-community', textOrder: codeUnits, textOrderName: 'code units', matches: lowerCaseIncludes },
+];
+const [OURS, ...PEERS] = LIBRARIES as [Library, ...Library[]];
+
+type StepId = 'init' | 'sort-number' | 'sort-text' | 'search';
+interface Step {
+  id: Exclude<StepId, 'init'>;
+  label: string;
+  action: PeerAction;
+  /** Untimed: back to the original first row. */
+  reset: PeerAction;
+}
+const STEPS: readonly Step[] = [
+  { id: 'sort-number', label: 'sort by a number column (click on Amount)', action: { kind: 'click-header', key: 'amount' }, reset: { kind: 'reset-sort', key: 'amount' } },
+  { id: 'sort-text', label: 'sort by a text column (click on Customer)', action: { kind: 'click-header', key: 'customer' }, reset: { kind: 'reset-sort', key: 'customer' } },
+  { id: 'search', label: `search keystroke ("${QUERY}" into the empty box)`, action: { kind: 'type', text: QUERY }, reset: { kind: 'type', text: '' } },
+];
+const STEP_LABELS: Record<StepId, string> = { init: 'init (mount → first rows visible)', ...Object.fromEntries(STEPS.map((s) => [s.id, s.label])) } as Record<StepId, string>;
+
+// ---------------------------------------------------------------------------------------------
+// What each step must show, computed from the very rows the pages generate
+// ---------------------------------------------------------------------------------------------
+
+const rows = generateOrders(ROWS);
+const rowText = (row: OrderRow): string => ORDER_COLUMNS.map((c) => String(row[c.key] ?? '')).join(' ');
+const minimumBy = <T>(items: readonly T[], compare: (a: T, b: T) => number): T => items.reduce((best, item) => (compare(item, best) < 0 ? item : best));
+const cheapest = minimumBy(rows, (a, b) => a.amount - b.amount);
+const byAmount = [...rows].sort((a, b) => a.amount - b.amount);
+// Distinct amounts at the top make the expected rows independent of how a library breaks ties.
+if (new Set(byAmount.slice(0, FIRST_ROWS + 1).map((row) => row.amount)).size !== FIRST_ROWS + 1) throw new Error('tied amounts among the first rows; pick another number column');
+const customers = rows.map((row) => row.customer);
+const expectations = new Map<string, string[]>();
+
+/**
+ * The Customer texts of the first FIRST_ROWS rows on screen once `step` is done in `library` (the
+ * stop condition). Equal customer texts make ties in the text sort irrelevant.
+ */
+function expectedCustomers(step: StepId, library: Library): string[] {
+  const cacheKey = `${library.id}:${step}`;
+  let expected = expectations.get(cacheKey);
+  if (!expected) {
+    switch (step) {
+      case 'init':
+        expected = customers.slice(0, FIRST_ROWS);
+        break;
+      case 'sort-number':
+        expected = byAmount.slice(0, FIRST_ROWS).map((row) => row.customer);
+        break;
+      case 'sort-text':
+        expected = [...customers].sort(library.textOrder).slice(0, FIRST_ROWS);
+        break;
+      case 'search':
+        expected = rows.filter((row) => library.matches(rowText(row), QUERY)).slice(0, FIRST_ROWS).map((row) => row.customer);
+        break;
+    }
+    if (expected.length !== FIRST_ROWS) throw new Error(`${library.name}, ${step}: fewer than ${FIRST_ROWS} rows expected`);
+    expectations.set(cacheKey, expected);
+  }
+  return expected;
+}
+
+const numberIn = (text: string): number => Number(text.replace(/[^\d.-]/g, ''));
+
+/** Throws unless the first rows on screen are what `step` must show in `library`. */
+function checkRows(step: StepId, library: Library, shown: readonly ScreenRow[]): void {
+  const fail = (why: string): never => {
+    throw new Error(`${library.name}, ${step}: ${why}; first rows: ${JSON.stringify(shown.slice(0, 3))}`);
+  };
+  if (shown.length < FIRST_ROWS) fail(`only ${shown.length} rows on screen`);
+  if (shown.some((row, i) => row.customer !== expectedCustomers(step, library)[i])) fail(`customers are not ${JSON.stringify(expectedCustomers(step, library))}`);
+  const ascending = <T>(values: T[], compare: (a: T, b: T) => number): boolean => values.every((v, i) => i === 0 || compare(values[i - 1]!, v) <= 0);
+  switch (step) {
+    case 'init':
+      if (shown.some((row, i) => numberIn(row.id ?? '') !== i + 1)) fail('rows are not ids 1, 2, 3, … in order');
+      break;
+    case 'sort-number': {
+      const amounts = shown.map((row) => numberIn(row.amount ?? ''));
+      if (amounts[0] !== cheapest.amount) fail(`first amount is not the minimum ${cheapest.amount}`);
+      if (!ascending(amounts, (a, b) => a - b)) fail('amounts are not ascending');
+      break;
+    }
+    case 'sort-text': {
+      const first = shown.map((row) => row.customer ?? '');
+      if (first[0] !== minimumBy(customers, library.textOrder)) fail(`first customer is not the minimum (${library.textOrderName})`);
+      if (!ascending(first, library.textOrder)) fail(`customers are not ascending (${library.textOrderName})`);
+      break;
+    }
+    case 'search':
+      if (!shown.every((row) => library.matches(Object.values(row).join(' '), QUERY))) fail(`a row on screen does not contain "${QUERY}"`);
+      break;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pages
+// ---------------------------------------------------------------------------------------------
+
+interface OpenPage {
+  page: Page;
+  library: Library;
+  /** Page errors, console errors and dialogs (DataTables alerts on errors) since the page opened. */
+  errors: string[];
+  /** When the page's last action or reset ended (Date.now()). */
+  lastActive: number;
+}
+
+async function openLibraryPage(browser: Browser, base: string, library: Library): Promise<OpenPage> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
+  });
+  page.on('dialog', (dialog) => {
+    errors.push(`dialog: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  await page.goto(`${base}/${library.id}.html?rows=${ROWS}`);
+  await page.waitForFunction(() => (window as unknown as { __peer?: PeerHarness }).__peer?.ready === true, undefined, { timeout: 120_000 });
+  const visibility = await page.evaluate(() => document.visibilityState);
+  if (visibility !== 'visible') throw new Error(`${library.name} page is ${visibility}: frames would be throttled`);
+  return { page, library, errors, lastActive: Date.now() };
+}
+
+function assertNoErrors(open: OpenPage): void {
+  if (open.errors.length > 0) throw new Error(`${open.library.name} page reported errors:\n${open.errors.join('\n')}`);
+}
+
+/** Performs `action` in the page; resolves with its timing once the first rows show `customers`. */
+function perform(open: OpenPage, action: PeerAction, customers: readonly string[]): Promise<PeerTiming> {
+  return open.page.evaluate(([a, c]) => (window as unknown as { __peer: PeerHarness }).__peer.run(a, c), [action, customers] as const);
+}
+
+/** Times `action` (which ends in `step`'s state), checks the rows on screen, adds the timing to `series`. */
+async function timed(open: OpenPage, step: StepId, action: PeerAction, series: Series): Promise<void> {
+  const timing = await perform(open, action, expectedCustomers(step, open.library));
+  checkRows(step, open.library, await open.page.evaluate((n) => (window as unknown as { __peer: PeerHarness }).__peer.firstRows(n), FIRST_ROWS));
+  assertNoErrors(open);
+  series.total.push(timing.totalMs);
+  series.dom.push(timing.domMs);
+  if (!timing.sameTask) series.laterTask++;
+}
+
+/** Untimed: back to the original first rows. */
+async function reset(open: OpenPage, action: PeerAction): Promise<void> {
+  await perform(open, action, expectedCustomers('init', open.library));
+  open.lastActive = Date.now();
+}
+
+/** Waits until the page has been idle (no action of ours) for IDLE_MS. */
+async function idle(open: OpenPage): Promise<void> {
+  const left = open.lastActive + IDLE_MS - Date.now();
+  if (left > 0) await open.page.waitForTimeout(left);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring
+// ---------------------------------------------------------------------------------------------
+
+type When = 'cold' | 'warm';
+interface Series {
+  /** Action → first rows shown → next frame rendered: what the report shows. */
+  total: number[];
+  /** Action → the DOM showed the first rows (before the frame), for the log. */
+  dom: number[];
+  /** How many samples showed the rows in a task after the action's own (asynchronous rendering). */
+  laterTask: number;
+}
+type Results = Map<string, Series>;
+const seriesOf = (results: Results, library: Library, step: StepId, when: When): Series => {
+  const k = `${library.id}:${step}:${when}`;
+  let series = results.get(k);
+  if (!series) results.set(k, (series = { total: [], dom: [], laterTask: 0 }));
+  return series;
+};
+
+/** Fresh pages: each mounts (a cold init), then does one step as its first action. */
+async function measureCold(browser: Browser, base: string, results: Results): Promise<void> {
+  for (let run = 0; run < RUNS; run++) {
+    // Rotate the order of steps and libraries so no library always runs first or last.
+    for (let s = 0; s < STEPS.length; s++) {
+      const step = STEPS[(s + run) % STEPS.length]!;
+      for (let l = 0; l < LIBRARIES.length; l++) {
+        const library = LIBRARIES[(l + run + s) % LIBRARIES.length]!;
+        const open = await openLibraryPage(browser, base, library);
+        try {
+          await timed(open, 'init', { kind: 'mount' }, seriesOf(results, library, 'init', 'cold'));
+          await timed(open, step.id, step.action, seriesOf(results, library, step.id, 'cold'));
+        } finally {
+          await open.page.close();
+        }
+      }
+    }
+    console.log(`table-peers: cold run ${run + 1}/${RUNS} done`);
+  }
+}
+
+/** One page per library: each step after 1 s idle, RUNS times, then remounts after 1 s idle. */
+async function measureWarm(browser: Browser, base: string, results: Results): Promise<void> {
+  const pages: OpenPage[] = [];
+  try {
+    for (const library of LIBRARIES) {
+      const open = await openLibraryPage(browser, base, library);
+      pages.push(open);
+      await reset(open, { kind: 'mount' });
+    }
+    // Interleaved: between two actions of one page the other pages run theirs (idle pages take
+    // no CPU), so a burst of load from elsewhere on the machine hits every library alike, and a
+    // page's 1 s of idle mostly passes while the others work.
+    for (const step of STEPS) {
+      for (let run = 0; run < RUNS; run++) {
+        for (const open of pages) {
+          await idle(open);
+          await timed(open, step.id, step.action, seriesOf(results, open.library, step.id, 'warm'));
+          await reset(open, step.reset);
+        }
+      }
+      console.log(`table-peers: warm ${step.id} done`);
+    }
+    for (let run = 0; run < RUNS; run++) {
+      for (const open of pages) {
+        await open.page.evaluate(() => (window as unknown as { __peer: PeerHarness }).__peer.destroy());
+        open.lastActive = Date.now();
+      }
+      for (const open of pages) {
+        await idle(open);
+        await timed(open, 'init', { kind: 'mount' }, seriesOf(results, open.library, 'init', 'warm'));
+        open.lastActive = Date.now();
+      }
+    }
+    console.log('table-peers: warm init done');
+  } finally {
+    for (const open of pages) await open.page.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+// ---------------------------------------------------------------------------------------------
+
+const fmt = (ms: number): string => (ms >= 100 ? ms.toFixed(0) : ms.toFixed(1));
+const ratio = (ours: number, theirs: number): string => `${(ours / theirs).toFixed(2)}×`;
+
+function versionOf(pkg: string): string {
+  return (JSON.parse(readFileSync(join(process.cwd(), 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+async function main(): Promise<void> {
+  const out = await buildTablePeersFixture(join(process.cwd(), '.tmp/table-peers-bench'));
+  const server = await serveStatic(out);
+  const browser = await launchChromium();
+  const chromium = browser.version();
+  const results: Results = new Map();
+  const started = Date.now();
+  const loadBefore = os.loadavg()[0]!;
+  try {
+    await measureCold(browser, server.url, results);
+    await measureWarm(browser, server.url, results);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  const loadAfter = os.loadavg()[0]!;
+  const minutes = (Date.now() - started) / 60_000;
+  console.log(`table-peers: measured in ${(minutes * 60).toFixed(0)} s`);
+
+  const ALL_STEPS: StepId[] = ['init', ...STEPS.map((s) => s.id)];
+  const med = (library: Library, step: StepId, when: When): number => median(seriesOf(results, library, step, when).total);
+  const asynchronous: string[] = [];
+  for (const library of LIBRARIES) {
+    for (const step of ALL_STEPS) {
+      for (const when of ['cold', 'warm'] as const) {
+        const series = seriesOf(results, library, step, when);
+        const later = `${series.laterTask}/${series.total.length} in a later task`;
+        console.log(`${library.name}, ${step}, ${when}: median ${fmt(median(series.total))} ms (DOM at ${fmt(median(series.dom))} ms, ${later}); ${series.total.map(fmt).join(', ')}`);
+        if (series.laterTask * 2 > series.total.length) asynchronous.push(`${library.name} ${step === 'init' ? 'init' : step.replace('-', ' ')} (${when})`);
+      }
+    }
+  }
+
+  const [dataTables, tabulator, agGrid] = PEERS.map((p) => `${p.name} ${versionOf(p.pkg!)}`);
+  const lines: string[] = [];
+  lines.push('## SimpleTable beside DataTables, Tabulator and AG Grid (Chromium)');
+  lines.push('');
+  lines.push(
+    `The same ${ROWS.toLocaleString('en')} rows × 8 columns (the simple-table fixture's seeded generator) in each library, one page per library, headless Chromium ${chromium} driven by playwright-core. ` +
+      '**Stop condition, the same for all:** the clock starts just before the user action (the header click, the `input` event of one keystroke into the search box, or the mount call) ' +
+      `and stops when a MutationObserver on the table's element has seen the expected Customer texts in the first ${FIRST_ROWS} rows on screen and then the next frame has rendered (requestAnimationFrame, then a MessageChannel message). ` +
+      'Steps: init; a click on the Amount header (ascending, smallest amount first); a click on the Customer header (ascending in each library\'s own text order); ' +
+      `the keystroke "${QUERY}" into the empty search box. ` +
+      `**Cold:** the first action right after mount, a fresh page (new browser context) per sample: ${RUNS} per step, and every one of those pages gives a cold init (${RUNS * STEPS.length}). ` +
+      `**Warm:** the same action after 1 s idle on one page, ${RUNS} times, with an untimed reset in between; warm init is a remount after 1 s idle. ` +
+      'Libraries and steps are interleaved. After every timed action the rows on screen are checked (the expected rows, ascending, the minimum first, every row matching the query).',
+  );
+  lines.push('');
+  lines.push(`- SimpleTable (this library): as shipped: windowed, 480 px high, idle warm-up on, its global search box; text order Intl.Collator with numeric collation, search accent-insensitive.`);
+  lines.push(`- ${dataTables} with jQuery ${versionOf('jquery')}: its default paged mode (10 rows a page, ordered by the first column at start) and its own search box; text columns through \`DataTable.render.text()\`; text order lower-cased code units, search accent-insensitive.`);
+  lines.push(`- ${tabulator}: the core with the sort, filter and format modules, virtual DOM rendering, 480 px high, columns fitted; no search box of its own, so an input event sets its documented OR filter (\`like\` on every column); text order lower-cased \`localeCompare\`, search accent-sensitive.`);
+  lines.push(`- ${agGrid} (Community): client-side row model with only the quick-filter and column-API modules, row animation off, columns sharing the width; no search box of its own, so an input event sets \`quickFilterText\`; text order code units, search accent-sensitive.`);
+  lines.push('');
+  lines.push(
+    `Medians in ms. "÷" columns: SimpleTable's median divided by the peer's (below 1: SimpleTable is faster). ` +
+      `Measured in ${minutes.toFixed(1)} min; load average (1 min) ${loadBefore.toFixed(1)} before and ${loadAfter.toFixed(1)} after on ${os.cpus().length} cores: other work on the machine slows every library, so compare the ratios more than the absolute times.`,
+  );
+  lines.push('');
+  lines.push(`| Step | | ${LIBRARIES.map((l) => l.name).join(' | ')} | ${PEERS.map((p) => `÷ ${p.name}`).join(' | ')} |`);
+  lines.push(`|---|---|${LIBRARIES.map(() => '---:').join('|')}|${PEERS.map(() => '---:').join('|')}|`);
+  for (const step of ALL_STEPS) {
+    for (const when of ['cold', 'warm'] as const) {
+      const ours = med(OURS, step, when);
+      const cells = LIBRARIES.map((l) => `${fmt(med(l, step, when))} ms`);
+      const ratios = PEERS.map((p) => ratio(ours, med(p, step, when)));
+      lines.push(`| ${when === 'cold' ? STEP_LABELS[step] : ''} | ${when} | ${cells.join(' | ')} | ${ratios.join(' | ')} |`);
+    }
+  }
+  lines.push('');
+  const found = LIBRARIES.map((l) => `${l.name} ${rows.filter((row) => l.matches(rowText(row), QUERY)).length.toLocaleString('en')}`);
+  lines.push(
+    `"${QUERY}" finds "Zürich", and also "Łódź" where search is accent-insensitive (rows found: ${found.join(', ')}); the first rows are the same. ` +
+      (asynchronous.length > 0
+        ? `Rows shown in a task after the action's own (in most samples), which the MutationObserver waits for: ${asynchronous.join(', ')}.`
+        : 'Every library showed the new rows within the action\'s own task.'),
+  );
+  writeSection(`${lines.join('\n')}\n`);
+}
+
+runBench(main);

@@ -1,0 +1,145 @@
+// Bundle-size budgets: builds small Vite apps against the built package (dist/, through its
+// `exports`, exactly as an application resolves `vue-grid-view`) and measures what each one ships
+// on first load, minified and gzipped. Lazy chunks (the XLSX writer, the SVG renderer, the
+// Ukrainian catalog) are listed but not counted: a page downloads them only when it uses them.
+//
+//   node scripts/size.mjs            check the budgets (non-zero exit when one is exceeded)
+//   node scripts/size.mjs --report F also write the results as a markdown section to F
+//
+// Needs `npm run build` first.
+import { build } from 'vite';
+import vue from '@vitejs/plugin-vue';
+import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const ROOT = resolve('.');
+const WORK = join(ROOT, '.tmp', 'size');
+const KB = 1000;
+
+/** The apps; `over` names the baseline the budget is measured against. */
+const APPS = [
+  {
+    name: 'vue',
+    title: 'Vue alone (baseline)',
+    source: `import { createApp, h } from 'vue';\ncreateApp({ render: () => h('p', 'hello') }).mount('#app');\n`,
+  },
+  {
+    name: 'simple-table',
+    title: 'An app with only `SimpleTable` and the stylesheet',
+    over: 'vue',
+    budget: 30 * KB,
+    source: `import { createApp, h } from 'vue';
+import { SimpleTable } from 'vue-grid-view';
+import 'vue-grid-view/style.css';
+const columns = [{ key: 'city', label: 'City', format: 'text', align: 'left', sortable: true, searchable: true, width: null, linkTemplate: null }];
+const config = { gridId: 'cities', columns, columnGroups: [], data: [{ city: 'Kyiv' }], searchMode: 'global', striped: false, exportXlsx: true, exportPdfUrl: null, rowUrl: null, rowOnclick: null, footerRow: null, footerLabel: null, footerLabelSpan: 1 };
+createApp({ render: () => h(SimpleTable, { config }) }).mount('#app');
+`,
+  },
+  {
+    name: 'grid-view',
+    title: '`GridViewPlugin` + `GridView` with KPIs and one chart (ECharts, zrender and vue-echarts not counted)',
+    over: 'vue',
+    budget: 70 * KB,
+    external: ['echarts', 'zrender', 'vue-echarts'],
+    source: `import { createApp, h } from 'vue';
+import { GridViewPlugin, GridView } from 'vue-grid-view';
+import 'vue-grid-view/style.css';
+const spec = { grid_id: 'sales', title: 'Sales', columns: [{ key: 'region', label: 'Region' }, { key: 'amount', label: 'Amount', format: 'currency' }],
+  kpis: [{ label: 'Revenue', column_key: 'amount', aggregate: 'sum', format: 'currency' }],
+  charts: [{ id: 'by-region', chart_type: 'bar', x_key: 'region', series: [{ key: 'amount', label: 'Amount' }] }] };
+createApp({ render: () => h(GridView, { spec, rows: [{ region: 'North', amount: 2 }] }) }).use(GridViewPlugin).mount('#app');
+`,
+  },
+  {
+    name: 'core',
+    title: 'The whole `vue-grid-view/core` entry (every export kept; its dependencies yup and axios included)',
+    budget: 88 * KB,
+    library: true,
+    source: `export * from 'vue-grid-view/core';\n`,
+  },
+];
+
+function prepare() {
+  if (!existsSync(join(ROOT, 'dist', 'index.js'))) throw new Error('size: dist/ is missing; run `npm run build` first');
+  rmSync(WORK, { recursive: true, force: true });
+  mkdirSync(join(WORK, 'node_modules'), { recursive: true });
+  // Resolve `vue-grid-view` as an installed package: its package.json and `exports`, then dist/.
+  symlinkSync(ROOT, join(WORK, 'node_modules', 'vue-grid-view'), 'dir');
+}
+
+async function measure(app) {
+  const dir = join(WORK, app.name);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'main.js'), app.source);
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="app"></div><script type="module" src="./main.js"></script>\n');
+  const external = app.external ?? [];
+  const output = await build({
+    root: dir,
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [vue()],
+    define: { 'process.env.NODE_ENV': '"production"', __VUE_OPTIONS_API__: 'false', __VUE_PROD_DEVTOOLS__: 'false', __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false' },
+    build: {
+      write: false,
+      minify: true,
+      modulePreload: false,
+      ...(app.library ? { lib: { entry: join(dir, 'main.js'), formats: ['es'], fileName: 'main' } } : {}),
+      rollupOptions: { external: (id) => external.some((name) => id === name || id.startsWith(`${name}/`)) },
+    },
+  });
+  const chunks = (Array.isArray(output) ? output : [output]).flatMap((o) => o.output);
+  let js = 0;
+  let css = 0;
+  const lazy = [];
+  for (const chunk of chunks) {
+    const text = chunk.type === 'chunk' ? chunk.code : chunk.source;
+    const size = gzipSync(typeof text === 'string' ? Buffer.from(text) : Buffer.from(text), { level: 9 }).length;
+    if (chunk.type === 'chunk') {
+      if (chunk.isEntry || chunk.isImplicitEntry || !chunk.isDynamicEntry) js += size;
+      else lazy.push(`${chunk.name} ${(size / KB).toFixed(1)} kB`);
+    } else if (chunk.fileName.endsWith('.css')) css += size;
+  }
+  return { js, css, lazy };
+}
+
+const reportAt = process.argv.indexOf('--report');
+const reportPath = reportAt > 0 ? process.argv[reportAt + 1] : null;
+prepare();
+const results = new Map();
+for (const app of APPS) results.set(app.name, await measure(app));
+
+const rows = [];
+let failed = false;
+for (const app of APPS) {
+  if (app.name === 'vue') continue;
+  const result = results.get(app.name);
+  const base = app.over ? results.get(app.over).js : 0;
+  const counted = result.js - base;
+  const pass = app.budget === undefined || counted <= app.budget;
+  if (!pass) failed = true;
+  rows.push({ app, counted, css: result.css, lazy: result.lazy, pass });
+}
+const fmt = (bytes) => `${(bytes / KB).toFixed(1)} kB`;
+const vueBase = results.get('vue').js;
+console.log(`size: Vue alone ${fmt(vueBase)} (minified + gzip)`);
+for (const row of rows) {
+  console.log(`size: ${row.app.name}: ${fmt(row.counted)}${row.app.over ? ' over Vue' : ''}, budget ${fmt(row.app.budget)} ${row.pass ? 'ok' : 'EXCEEDED'}; css ${fmt(row.css)}${row.lazy.length ? `; lazy: ${row.lazy.join(', ')}` : ''}`);
+}
+if (reportPath) {
+  const lines = [
+    '## Bundle size',
+    '',
+    `Small Vite apps built against the packed package layout (\`dist/\` through \`package.json#exports\`), production mode, minified, gzip level 9; JavaScript loaded on first paint, over an app with Vue alone (${fmt(vueBase)}) where the row says so. Chunks loaded on demand are listed, not counted. Budgets are checked by \`npm test\` (\`scripts/size.mjs\`).`,
+    '',
+    '| App | JavaScript | Budget | | CSS | Loaded on demand |',
+    '|---|---:|---:|---|---:|---|',
+    ...rows.map((r) => `| ${r.app.title} | ${fmt(r.counted)}${r.app.over ? ' over Vue' : ''} | ${fmt(r.app.budget)} | ${r.pass ? 'pass' : 'FAIL'} | ${r.css ? fmt(r.css) : '—'} | ${r.lazy.join(', ') || '—'} |`),
+  ];
+  writeFileSync(reportPath, `${lines.join('\n')}\n`);
+}
+if (failed) {
+  console.error('size: a bundle exceeds its budget');
+  process.exit(1);
+}
