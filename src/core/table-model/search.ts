@@ -366,32 +366,6 @@ function cellHolds(entry: ColumnTexts, value: unknown, term: string, patterns: T
   return entry.text(value).includes(term);
 }
 
-/**
- * The rows that `flags` keeps (all when null) where one of `entries` holds `term`: for each row,
- * the texts built so far, else the cells as they are (`cellHolds`). Row by row rather than column
- * by column, so each row object is visited once however many columns are searched.
- */
-function rowsHolding(rows: readonly Row[], entries: readonly ColumnTexts[], term: string, flags: Uint8Array | null, lo = 0, hi = rows.length): Uint8Array {
-  const count = rows.length;
-  const hits = new Uint8Array(count);
-  settleNumbersOnly(rows, entries, term);
-  const candidates = entries.filter((entry) => columnMayContain(entry, term));
-  if (candidates.length === 0) return hits;
-  const patterns = termPatterns(term);
-  for (let i = lo; i < hi; i++) {
-    if (flags !== null && flags[i] === 0) continue;
-    const row = rows[i] as Row;
-    for (let c = 0; c < candidates.length; c++) {
-      const entry = candidates[c] as ColumnTexts;
-      if (i < entry.built ? (entry.texts[i] ?? '').includes(term) : cellHolds(entry, entry.read(row), term, patterns)) {
-        hits[i] = 1;
-        break;
-      }
-    }
-  }
-  return hits;
-}
-
 // --- Numbers per column -------------------------------------------------------------------------
 
 /**
@@ -566,20 +540,17 @@ function cellHoldsAt(rows: readonly Row[], entry: ColumnTexts, i: number, term: 
   return i < entry.built ? (entry.texts[i] ?? '').includes(term) : cellHolds(entry, entry.read(rows[i] as Row), term, patterns);
 }
 
-/** Most words `wordMasks` settles in one pass (the bits of a 32-bit integer). */
-const MASK_WORDS = 31;
-
 /**
- * For each row of `alive` (all when null), which of `words` occur in one of `entries` (bit w of
- * `masks[i]`), in one pass that looks at each cell once: built texts by `includes`, the cells as
- * they are before that, where one case-insensitive pattern per column finds "any of its words, or a
- * text that needs a closer look", so a cell holding none of the words costs one test however many
- * words the query has. Columns holding only numbers are skipped for words no number can show.
- * A plain loop on purpose: a first keystroke runs it before the engine has optimised anything.
+ * For each row of `alive` (all when null) in [lo, hi), which of `words` occur in one of `entries`
+ * (`hits[w][i - lo]`), in one pass that looks at each cell once: built texts by `includes`, the
+ * cells as they are before that, where one case-insensitive pattern per column finds "any of its
+ * words, or a text that needs a closer look", so a cell holding none of the words costs one test
+ * however many words the query has. Columns holding only numbers are skipped for words no number
+ * can show. A plain loop on purpose: a first keystroke runs it before the engine has optimised
+ * anything.
  */
-function wordMasks(rows: readonly Row[], entries: readonly ColumnTexts[], words: readonly Word[], alive: Uint8Array | null, lo: number, hi: number): Uint32Array {
-  // masks[i - lo] for rows [lo, hi).
-  const masks = new Uint32Array(hi - lo);
+function wordHits(rows: readonly Row[], entries: readonly ColumnTexts[], words: readonly Word[], alive: Uint8Array | null, lo: number, hi: number): Uint8Array[] {
+  const hits = words.map(() => new Uint8Array(hi - lo));
   const perColumn: number[][] = entries.map(() => []);
   for (let w = 0; w < words.length; w++) {
     const term = (words[w] as Word).term;
@@ -600,7 +571,7 @@ function wordMasks(rows: readonly Row[], entries: readonly ColumnTexts[], words:
   for (let i = lo; i < hi; i++) {
     if (alive !== null && alive[i] === 0) continue;
     const row = rows[i] as Row;
-    let mask = 0;
+    const at = i - lo;
     for (let c = 0; c < columns.length; c++) {
       const entry = columns[c] as ColumnTexts;
       const list = lists[c] as number[];
@@ -615,7 +586,7 @@ function wordMasks(rows: readonly Row[], entries: readonly ColumnTexts[], words:
           if (n >= 0) {
             for (let k = 0; k < list.length; k++) {
               const w = list[k] as number;
-              if (numberCharsHold(n, (words[w] as Word).patterns.codes)) mask |= 1 << w;
+              if (numberCharsHold(n, (words[w] as Word).patterns.codes)) (hits[w] as Uint8Array)[at] = 1;
             }
             continue;
           }
@@ -628,7 +599,7 @@ function wordMasks(rows: readonly Row[], entries: readonly ColumnTexts[], words:
             for (let k = 0; k < list.length; k++) {
               const w = list[k] as number;
               const found = (words[w] as Word).patterns.term;
-              if (found !== null && found.test(value)) mask |= 1 << w;
+              if (found !== null && found.test(value)) (hits[w] as Uint8Array)[at] = 1;
             }
             continue;
           }
@@ -636,12 +607,11 @@ function wordMasks(rows: readonly Row[], entries: readonly ColumnTexts[], words:
       }
       for (let k = 0; k < list.length; k++) {
         const w = list[k] as number;
-        if (text.includes((words[w] as Word).term)) mask |= 1 << w;
+        if (text.includes((words[w] as Word).term)) (hits[w] as Uint8Array)[at] = 1;
       }
     }
-    masks[i - lo] = mask;
   }
-  return masks;
+  return hits;
 }
 
 /** A check of one row that is not a word: a scoped or `%` text term, or number terms. */
@@ -650,22 +620,21 @@ interface RowCheck {
   readonly check: (i: number) => boolean;
 }
 
-/** A group over word masks: the bits its words need and exclude, then its other checks. */
-interface MaskGroup {
-  readonly must: number;
-  readonly mustNot: number;
+/** A group over word hits: the words it needs and excludes, then its other checks. */
+interface WordGroup {
+  readonly must: readonly Uint8Array[];
+  readonly mustNot: readonly Uint8Array[];
   readonly others: readonly RowCheck[];
 }
 
 /**
  * The rows of `alive` (all when null) that match the query while the row texts are incomplete:
- * the words of all groups settled in one pass (`wordMasks`), then each row's groups tried in order
- * from its mask, with the other checks only where the words allow. Null when the query has more
- * words than a mask holds.
+ * the words of all groups settled in one pass (`wordHits`), then each row's groups tried in order,
+ * with the other checks only where the words allow.
  */
-function matchByMasks(target: Target, plans: readonly GroupPlan[], alive: Uint8Array | null): Uint8Array | null {
+function matchByWords(target: Target, plans: readonly GroupPlan[], alive: Uint8Array | null): Uint8Array {
   const rows = target.rows;
-  const count = rows.length;
+  const { lo, hi } = target;
   const columns = target.texts();
   const words: Word[] = [];
   const wordOf = new Map<string, number>();
@@ -679,45 +648,35 @@ function matchByMasks(target: Target, plans: readonly GroupPlan[], alive: Uint8A
       }
     }
   }
-  if (words.length > MASK_WORDS) return null;
-  const { lo, hi } = target;
-  const masks = wordMasks(rows, columns, words, alive, lo, hi);
+  const hits = wordHits(rows, columns, words, alive, lo, hi);
   const numbers = plans.some((plan) => plan.clusters.length > 0) ? target.numbers() : [];
-  const groups: MaskGroup[] = plans.map((plan) => {
-    let must = 0;
-    let mustNot = 0;
+  const groups: WordGroup[] = plans.map((plan) => {
+    const must: Uint8Array[] = [];
+    const mustNot: Uint8Array[] = [];
     const others: RowCheck[] = [];
     for (const test of plan.texts) {
       if (test.contains && test.scope === null) {
-        const bit = 1 << (wordOf.get(test.parts[0] as string) as number);
-        if (test.negate) mustNot |= bit;
-        else must |= bit;
+        (test.negate ? mustNot : must).push(hits[wordOf.get(test.parts[0] as string) as number] as Uint8Array);
         continue;
       }
       const entries = positionsOf(target, test.scope).map((c) => columns[c] as ColumnTexts);
-      if (test.contains) {
-        const term = test.parts[0] as string;
-        const patterns = termPatterns(term);
-        others.push({
-          negate: test.negate,
-          check: (i) => {
-            for (const entry of entries) if (cellHoldsAt(rows, entry, i, term, patterns)) return true;
-            return false;
-          },
-        });
-      } else {
-        // A `%` pattern: column filters only.
-        others.push({
-          negate: test.negate,
-          check: (i) => {
-            for (const entry of entries) {
-              const text = cellText(rows, entry, i);
-              if (textIn(text, 0, text.length, test)) return true;
+      const term = test.parts[0] as string;
+      const patterns = test.contains ? termPatterns(term) : null;
+      others.push({
+        negate: test.negate,
+        check: (i) => {
+          for (const entry of entries) {
+            if (patterns !== null) {
+              if (cellHoldsAt(rows, entry, i, term, patterns)) return true;
+              continue;
             }
-            return false;
-          },
-        });
-      }
+            // A `%` pattern: column filters only.
+            const text = cellText(rows, entry, i);
+            if (textIn(text, 0, text.length, test)) return true;
+          }
+          return false;
+        },
+      });
     }
     for (const cluster of plan.clusters) {
       const entries = positionsOf(target, cluster.scope).map((c) => numbers[c] as ColumnNumbers);
@@ -725,14 +684,15 @@ function matchByMasks(target: Target, plans: readonly GroupPlan[], alive: Uint8A
     }
     return { must, mustNot, others };
   });
-  const out = new Uint8Array(count);
+  const out = new Uint8Array(rows.length);
   for (let i = lo; i < hi; i++) {
     if (alive !== null && alive[i] === 0) continue;
-    const mask = masks[i - lo] as number;
+    const at = i - lo;
     for (let g = 0; g < groups.length; g++) {
-      const group = groups[g] as MaskGroup;
-      if ((mask & group.must) !== group.must || (mask & group.mustNot) !== 0) continue;
+      const group = groups[g] as WordGroup;
       let ok = true;
+      for (let k = 0; ok && k < group.must.length; k++) if ((group.must[k] as Uint8Array)[at] === 0) ok = false;
+      for (let k = 0; ok && k < group.mustNot.length; k++) if ((group.mustNot[k] as Uint8Array)[at] === 1) ok = false;
       for (let k = 0; ok && k < group.others.length; k++) {
         const other = group.others[k] as RowCheck;
         if (other.check(i) === other.negate) ok = false;
@@ -742,49 +702,6 @@ function matchByMasks(target: Target, plans: readonly GroupPlan[], alive: Uint8A
         break;
       }
     }
-  }
-  return out;
-}
-
-/**
- * The rows of `alive` (all when null) that match, term by term: each group over the rows no
- * earlier group took, each of its terms over the rows the group still holds (for queries with
- * more words than `matchByMasks` settles at once).
- */
-function matchTermByTerm(target: Target, plans: readonly GroupPlan[], within: Uint8Array | null): Uint8Array {
-  const rows = target.rows;
-  const count = rows.length;
-  const columns = target.texts();
-  const numbers = plans.some((plan) => plan.clusters.length > 0) ? target.numbers() : [];
-  const { lo, hi } = target;
-  const out = new Uint8Array(count);
-  for (const plan of plans) {
-    let alive: Uint8Array = new Uint8Array(count);
-    for (let i = lo; i < hi; i++) alive[i] = (within === null || within[i] === 1) && out[i] === 0 ? 1 : 0;
-    const narrow = (hits: (i: number) => boolean, negate: boolean): void => {
-      for (let i = lo; i < hi; i++) if (alive[i] === 1 && hits(i) === negate) alive[i] = 0;
-    };
-    for (const test of plan.texts) {
-      const entries = positionsOf(target, test.scope).map((c) => columns[c] as ColumnTexts);
-      if (test.contains) {
-        const found = rowsHolding(rows, entries, test.parts[0] as string, alive, lo, hi);
-        if (test.negate) narrow((i) => found[i] === 1, true);
-        else alive = found;
-      } else {
-        narrow((i) => {
-          for (const entry of entries) {
-            const text = cellText(rows, entry, i);
-            if (textIn(text, 0, text.length, test)) return true;
-          }
-          return false;
-        }, test.negate);
-      }
-    }
-    for (const cluster of plan.clusters) {
-      const entries = positionsOf(target, cluster.scope).map((c) => numbers[c] as ColumnNumbers);
-      narrow((i) => someRowNumber(target, entries, i, cluster.test), cluster.negate);
-    }
-    for (let i = lo; i < hi; i++) if (alive[i] === 1) out[i] = 1;
   }
   return out;
 }
@@ -804,6 +721,23 @@ function someRowNumber(target: Target, entries: readonly ColumnNumbers[], i: num
   return false;
 }
 
+/** Marks in `out` the rows of `within` (all when null) in [lo, hi) whose row text holds every word. */
+function rowsHavingAll(texts: readonly string[], words: readonly string[], within: Uint8Array | null, out: Uint8Array, lo: number, hi: number): Uint8Array {
+  for (let i = lo; i < hi; i++) {
+    if (within !== null && within[i] === 0) continue;
+    const text = texts[i] ?? '';
+    let ok = 1;
+    for (let k = 0; k < words.length; k++) {
+      if (!text.includes(words[k] as string)) {
+        ok = 0;
+        break;
+      }
+    }
+    out[i] = ok;
+  }
+  return out;
+}
+
 /** A group over complete row texts: its unscoped words as plain lists, the rest as checks. */
 interface JoinedGroup {
   readonly must: readonly string[];
@@ -812,15 +746,15 @@ interface JoinedGroup {
 }
 
 /**
- * The rows of `within` (all when null) that match the query. With complete row texts, in one
- * tight pass like plain words: per row and group, `includes` for its words and exclusions, then
+ * The rows of `within` (all when null) that match the query; plain words are its simplest case.
+ * With complete row texts, in one tight pass: per row and group, `includes` for its words and exclusions, then
  * its scoped terms (the named cells of the row text) and number terms (typed arrays). Before that,
- * from word masks (`matchByMasks`), which look at each cell once for all words.
+ * from word hits (`matchByWords`), which look at each cell once for all words.
  */
 function rowsMatchingPlans(target: Target, plans: readonly GroupPlan[], within: Uint8Array | null): Uint8Array {
   const count = target.rows.length;
   const global = target.global;
-  if (global === null || global.columns !== null) return matchByMasks(target, plans, within) ?? matchTermByTerm(target, plans, within);
+  if (global === null || global.columns !== null) return matchByWords(target, plans, within);
   const out = new Uint8Array(count);
   const texts = global.texts;
   const { lo, hi } = target;
@@ -849,6 +783,9 @@ function rowsMatchingPlans(target: Target, plans: readonly GroupPlan[], within: 
     }
     return { must, mustNot, others };
   });
+  const only = groups.length === 1 ? (groups[0] as JoinedGroup) : null;
+  // Plain words, the most frequent search: the tightest loop, in a function of its own.
+  if (only !== null && only.mustNot.length === 0 && only.others.length === 0) return rowsHavingAll(texts, only.must, within, out, lo, hi);
   for (let i = lo; i < hi; i++) {
     if (within !== null && within[i] === 0) continue;
     const text = texts[i] ?? '';
@@ -870,48 +807,6 @@ function rowsMatchingPlans(target: Target, plans: readonly GroupPlan[], within: 
   return out;
 }
 
-/** Plain words: one group of positive, unscoped `includes` terms; what the search did before the language, and as fast. */
-function plainTerms(plans: readonly GroupPlan[]): string[] | null {
-  if (plans.length !== 1) return null;
-  const plan = plans[0] as GroupPlan;
-  if (plan.clusters.length > 0) return null;
-  const terms: string[] = [];
-  for (const test of plan.texts) {
-    if (test.negate || test.scope !== null || !test.contains) return null;
-    terms.push(test.parts[0] as string);
-  }
-  return terms;
-}
-
-/** Keeps the rows of `flags` (all rows when null) whose text holds every term. */
-function keepMatchingAll(flags: Uint8Array | null, texts: readonly string[], terms: readonly string[], count: number, lo = 0, hi = count): Uint8Array {
-  const out = flags ?? new Uint8Array(count).fill(1);
-  for (let i = lo; i < hi; i++) {
-    if (out[i] === 0) continue;
-    const text = texts[i] ?? '';
-    for (let t = 0; t < terms.length; t++) {
-      if (!text.includes(terms[t] ?? '')) {
-        out[i] = 0;
-        break;
-      }
-    }
-  }
-  return out;
-}
-
-/** Runs a parsed query over a target, narrowing `flags` (all rows when null). */
-function applyQuery(target: Target, plans: readonly GroupPlan[], flags: Uint8Array | null): Uint8Array {
-  const terms = plainTerms(plans);
-  if (terms !== null) {
-    const global = target.global;
-    if (global !== null && global.columns === null) return keepMatchingAll(flags, global.texts, terms, target.rows.length, target.lo, target.hi);
-    let out = flags;
-    const entries = target.texts();
-    for (const term of terms) out = rowsHolding(target.rows, entries, term, out, target.lo, target.hi);
-    return out ?? new Uint8Array(target.rows.length).fill(1);
-  }
-  return rowsMatchingPlans(target, plans, flags);
-}
 
 /** The text of a cell for a values filter (its raw text) and its tokens (the items of an array cell). */
 function valuesCell(value: unknown): { text: string; tokens: string[] | undefined } {
@@ -925,7 +820,7 @@ function valuesCell(value: unknown): { text: string; tokens: string[] | undefine
 /**
  * Which rows pass the filter: a flag per row, or null when there is no active filter (all pass).
  * The global query and each column filter are parsed into the search language's AST and run over
- * the index (`applyQuery`); values filters run over the raw cells. With `within` (flags that are 0
+ * the index (`rowsMatchingPlans`); values filters run over the raw cells. With `within` (flags that are 0
  * outside [lo, hi)), only those rows are looked at: one step of `visibleRowsInSteps`.
  */
 export function matchFlags<R extends Row>(
@@ -960,7 +855,7 @@ export function matchFlags<R extends Row>(
         lo,
         hi,
       };
-      flags = applyQuery(target, planQuery(ast), flags);
+      flags = rowsMatchingPlans(target, planQuery(ast), flags);
     }
   }
   const perColumn = filter.perColumn;
@@ -982,7 +877,7 @@ export function matchFlags<R extends Row>(
         lo,
         hi,
       };
-      flags = applyQuery(target, planQuery(ast), flags);
+      flags = rowsMatchingPlans(target, planQuery(ast), flags);
     }
   }
   const values = filter.values;
