@@ -15,7 +15,9 @@ import {
   parseLocaleNumber,
 } from '../../src/core/search';
 import type { ValuesFilterModel } from '../../src/core/search';
-import { createTranslator } from '../../src/core/i18n';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createTranslator, messages } from '../../src/core/i18n';
 import { getNumberFormat } from '../../src/core/format';
 
 /** One row of a rule table: does `text` (with `cells`, when given) match `query`? */
@@ -619,5 +621,46 @@ describe('parseLocaleNumber', () => {
       }),
       { numRuns: 400 },
     );
+  });
+});
+
+describe('docs/search.md', () => {
+  const doc = readFileSync(join(import.meta.dirname, '../../docs/search.md'), 'utf8');
+  const rowsOf = (heading: string): string[][] => {
+    const start = doc.indexOf(heading);
+    const lines = doc.slice(start).split('\n');
+    const table = lines.slice(lines.findIndex((line) => line.startsWith('|')));
+    const rows: string[][] = [];
+    for (const line of table.slice(2)) {
+      if (!line.startsWith('|')) break;
+      rows.push(line.split('|').slice(1, -1).map((cell) => cell.trim().replace(/^`(.*)`$/, '$1')));
+    }
+    return rows;
+  };
+
+  it('shows the same examples as the help popover, in English and Ukrainian', () => {
+    const examples = rowsOf('| Query (en) |');
+    expect(examples).toHaveLength(6);
+    examples.forEach(([enQuery, enMeaning, ukQuery, ukMeaning], i) => {
+      const n = i + 1;
+      expect(enQuery).toBe(messages.en[`search.help.example_${n}.query` as keyof typeof messages.en]);
+      expect(enMeaning).toBe(messages.en[`search.help.example_${n}.meaning` as keyof typeof messages.en]);
+      expect(ukQuery).toBe(messages.uk[`search.help.example_${n}.query` as keyof typeof messages.uk]);
+      expect(ukMeaning).toBe(messages.uk[`search.help.example_${n}.meaning` as keyof typeof messages.uk]);
+    });
+  });
+
+  it('says what describe() says for every summary it lists', () => {
+    const columns = {
+      en: [{ key: 'region', label: 'Region' }, { key: 'units', label: 'Units' }],
+      uk: [{ key: 'region', label: 'Регіон' }, { key: 'units', label: 'Кількість' }],
+    };
+    const summaries = rowsOf('| Query | Locale | Summary |');
+    expect(summaries.length).toBeGreaterThan(5);
+    for (const [query, locale, summary] of summaries) {
+      const lang = locale as 'en' | 'uk';
+      const said = compileQuery(query ?? '', { columns: columns[lang], locale: lang }).describe(lang);
+      expect(said.replace(/[\u00a0\u202f]/g, ' '), query).toBe(summary);
+    }
   });
 });
