@@ -25,8 +25,11 @@
  * thread was held at a time (the longest gap minus the 4 ms), which is how long input could have
  * waited.
  *
- * Writes one markdown section to process.env.BENCH_OUT (see bench/README.md).
+ * Writes one markdown section to process.env.BENCH_OUT (see bench/README.md). BENCH_COMPARE names
+ * the section of an earlier run (say, of the code before a change) whose medians are shown beside
+ * these in a "Before" column (BENCH_COMPARE_LABEL says what it was); BENCH_SIZES=100000 runs one size.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../test/e2e/helpers/browser';
@@ -199,6 +202,23 @@ async function wholeQueries(page: Page, queries: readonly string[], runs: number
   return times;
 }
 
+/**
+ * Medians of an earlier run of this script (BENCH_COMPARE: its markdown section, e.g. run on the
+ * code before a change), by rows and measure, and how to name them (BENCH_COMPARE_LABEL).
+ */
+function previousMedians(): { label: string; medians: Map<string, string> } | null {
+  const path = process.env.BENCH_COMPARE;
+  if (!path) return null;
+  const medians = new Map<string, string>();
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    const cells = line.split('|').map((cell) => cell.trim());
+    // | Rows | Measure | Median | ...
+    if (cells.length < 5 || !/^[\d,]+$/.test(cells[1] ?? '')) continue;
+    medians.set(`${Number((cells[1] ?? '').replace(/,/g, ''))}|${cells[2]}`, cells[3] ?? '');
+  }
+  return { label: process.env.BENCH_COMPARE_LABEL ?? path, medians };
+}
+
 async function main(): Promise<void> {
   const out = await buildSimpleTableFixture(join(process.cwd(), '.tmp/simple-table-bench'));
   const server = await serveStatic(out);
@@ -302,9 +322,22 @@ async function main(): Promise<void> {
       'Main-thread block: longest gap of a 4 ms timer chain during the warm-up, minus 4 ms. Heap: CDP JSHeapUsedSize after a forced GC.',
   );
   lines.push('');
-  lines.push('| Rows | Measure | Median | Runs | Target | Result |');
-  lines.push('|---:|---|---:|---:|---|---|');
-  for (const r of results) lines.push(`| ${r.rows.toLocaleString('en')} | ${r.measure} | ${/[a-z]/i.test(r.value) ? r.value : `${r.value} ms`} | ${r.runs} | ${r.target} | ${r.result} |`);
+  const before = previousMedians();
+  const shown = (value: string) => (/[a-z]/i.test(value) ? value : `${value} ms`);
+  if (before === null) {
+    lines.push('| Rows | Measure | Median | Runs | Target | Result |');
+    lines.push('|---:|---|---:|---:|---|---|');
+    for (const r of results) lines.push(`| ${r.rows.toLocaleString('en')} | ${r.measure} | ${shown(r.value)} | ${r.runs} | ${r.target} | ${r.result} |`);
+  } else {
+    lines.push(`"Before": ${before.label}, measured by this same script in the same session just before.`);
+    lines.push('');
+    lines.push('| Rows | Measure | Before | Median | Runs | Target | Result |');
+    lines.push('|---:|---|---:|---:|---:|---|---|');
+    for (const r of results) {
+      const old = before.medians.get(`${r.rows}|${r.measure}`);
+      lines.push(`| ${r.rows.toLocaleString('en')} | ${r.measure} | ${old === undefined ? '—' : old} | ${shown(r.value)} | ${r.runs} | ${r.target} | ${r.result} |`);
+    }
+  }
   writeSection(`${lines.join('\n')}\n`);
 }
 
