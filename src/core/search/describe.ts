@@ -169,8 +169,11 @@ export function describeQuery(ast: SearchQueryAst, translator: Translator, optio
 }
 
 /**
- * A short summary of a values filter ("Is Kyiv", "Is one of 3 values", "Is empty"); empty for an
- * inactive or unreadable model.
+ * A short summary of a values filter ("Is Kyiv", "Is one of 3 values", "Is empty"), with plural
+ * forms from the translator; empty for an inactive or unreadable model.
+ *
+ * @example
+ * describeValuesFilter({ values: ['Kyiv', 'Lviv'] }, createTranslator({ locale: 'uk' })); // "Одне з 2 значень"
  */
 export function describeValuesFilter(model: ValuesFilterModel | null, translator: Translator): string {
   const check = valuesCheck(model);

@@ -275,6 +275,9 @@ export function warmSearchIndex<R extends Row>(
  * when given. `maxRows` bounds the rows of one call (the next call continues where this one
  * stopped). Returns true when they are complete. Queries never need this; they read what is built
  * and look at the cells for the rest.
+ *
+ * @example
+ * while (!warmSearchNumbers(rows, columns, 'uk', undefined, 4096)) await idle();
  */
 export function warmSearchNumbers<R extends Row>(
   rows: readonly R[],
