@@ -25,11 +25,11 @@
  * thread was held at a time (the longest gap minus the 4 ms), which is how long input could have
  * waited.
  *
- * Writes one markdown section to process.env.BENCH_OUT (see bench/README.md). BENCH_COMPARE names
- * the section of an earlier run (say, of the code before a change) whose medians are shown beside
- * these in a "Before" column (BENCH_COMPARE_LABEL says what it was); BENCH_SIZES=100000 runs one size.
+ * Writes one markdown section to process.env.BENCH_OUT (see bench/README.md). BENCH_BEFORE_FIXTURE
+ * names a fixture page built from the code before a change (see bench/README.md): it is measured in
+ * the same run, interleaved page by page, and shown in a "Before" column (BENCH_BEFORE_LABEL says
+ * what it was). BENCH_SIZES=100000 runs one size.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../test/e2e/helpers/browser';
@@ -192,57 +192,44 @@ async function keystrokes(page: Page, runs: number): Promise<number[]> {
   return times;
 }
 
-/** Whole queries set at once, each followed by clearing the box (not timed). */
-async function wholeQueries(page: Page, queries: readonly string[], runs: number): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; times.length < runs; i++) {
-    times.push(await timeKeystroke(page, queries[i % queries.length]!));
-    await timeStep(page, '');
-  }
-  return times;
-}
-
-/**
- * Medians of an earlier run of this script (BENCH_COMPARE: its markdown section, e.g. run on the
- * code before a change), by rows and measure, and how to name them (BENCH_COMPARE_LABEL).
- */
-function previousMedians(): { label: string; medians: Map<string, string> } | null {
-  const path = process.env.BENCH_COMPARE;
-  if (!path) return null;
-  const medians = new Map<string, string>();
-  for (const line of readFileSync(path, 'utf8').split('\n')) {
-    const cells = line.split('|').map((cell) => cell.trim());
-    // | Rows | Measure | Median | ...
-    if (cells.length < 5 || !/^[\d,]+$/.test(cells[1] ?? '')) continue;
-    medians.set(`${Number((cells[1] ?? '').replace(/,/g, ''))}|${cells[2]}`, cells[3] ?? '');
-  }
-  return { label: process.env.BENCH_COMPARE_LABEL ?? path, medians };
+/** A build of the fixture page under test: this code, and optionally the code before a change. */
+interface Build {
+  readonly label: 'after' | 'before';
+  readonly url: string;
 }
 
 async function main(): Promise<void> {
   const out = await buildSimpleTableFixture(join(process.cwd(), '.tmp/simple-table-bench'));
   const server = await serveStatic(out);
+  // BENCH_BEFORE_FIXTURE: a fixture page built from the code before a change, measured page by
+  // page interleaved with this one, so both see the same machine load.
+  const beforeDir = process.env.BENCH_BEFORE_FIXTURE;
+  const beforeServer = beforeDir ? await serveStatic(beforeDir) : null;
+  const builds: Build[] = [{ label: 'after', url: server.url }, ...(beforeServer ? [{ label: 'before' as const, url: beforeServer.url }] : [])];
   const browser = await launchChromium();
   const version = browser.version();
   const lines: string[] = [];
-  const results: { rows: number; measure: string; value: string; runs: number; target: string; result: string }[] = [];
+  const results: { rows: number; measure: string; value: string; before: string; runs: number; target: string; result: string }[] = [];
+  let beforeValues = new Map<string, number[]>();
   const record = (rows: number, measure: string, values: number[], target?: keyof typeof TARGETS): number => {
     const value = median(values);
     const limit = target !== undefined && rows === TARGET_ROWS ? TARGETS[target] : undefined;
+    const before = beforeValues.get(measure);
     results.push({
       rows,
       measure,
       value: fmt(value),
+      before: before === undefined || before.length === 0 ? '—' : `${fmt(median(before))} ms`,
       runs: values.length,
       target: limit === undefined ? '—' : `≤ ${limit} ms`,
       result: limit === undefined ? '—' : value <= limit ? 'pass' : 'FAIL',
     });
-    console.log(`${rows} rows, ${measure}: median ${fmt(value)} ms (${values.map(fmt).join(', ')})`);
+    console.log(`${rows} rows, ${measure}: median ${fmt(value)} ms (${values.map(fmt).join(', ')})${before ? `; before ${fmt(median(before))} ms (${before.map(fmt).join(', ')})` : ''}`);
     return value;
   };
-  /** Opens a fresh page, runs `measure` on it and closes it. */
-  const onFreshPage = async <T>(query: string, measure: (page: Page) => Promise<T>): Promise<T> => {
-    const page = await openPage(browser, server.url, query);
+  /** Opens a fresh page of `build`, runs `measure` on it and closes it. */
+  const onFreshPage = async <T>(build: Build, query: string, measure: (page: Page) => Promise<T>): Promise<T> => {
+    const page = await openPage(browser, build.url, query);
     try {
       return await measure(page);
     } finally {
@@ -254,60 +241,97 @@ async function main(): Promise<void> {
       const cold = `rows=${size}&warmup=0`;
       const early = `rows=${size}`;
       const series: Record<string, number[]> = {};
-      const add = (name: string, value: number) => (series[name] ??= []).push(value);
+      const add = (build: Build, name: string, value: number) => (series[`${build.label}:${name}`] ??= []).push(value);
       for (let run = 0; run < RUNS; run++) {
-        add('baseline', await onFreshPage(`rows=${size}&mount=0`, heapUsed));
-        await onFreshPage(cold, async (page) => {
-          add('render', await page.evaluate(() => (window as unknown as Fixture).__simpleTable.firstRenderMs));
-          add('heap', await heapUsed(page));
-          add('cold sort text', await timeSortClick(page, 'customer'));
-        });
-        add('cold sort currency', await onFreshPage(cold, (page) => timeSortClick(page, 'amount')));
-        add('cold key letter', await onFreshPage(cold, (page) => timeKeystroke(page, 'k')));
-        add('cold key digit', await onFreshPage(cold, (page) => timeKeystroke(page, '1')));
-        add('cold smart', await onFreshPage(cold, (page) => timeKeystroke(page, SMART_QUERIES[run % SMART_QUERIES.length]!)));
-        add('early sort', await onFreshPage(early, (page) => timeSortClick(page, 'customer')));
-        add('early key', await onFreshPage(early, (page) => timeKeystroke(page, 'k')));
-        add('early smart', await onFreshPage(early, (page) => timeKeystroke(page, SMART_QUERIES[run % SMART_QUERIES.length]!)));
-        add('cold smart complete', await onFreshPage(cold, (page) => timeComplete(page, SMART_QUERIES[run % SMART_QUERIES.length]!)));
-        const [block, warmMs] = await onFreshPage(early, probeWarmup);
-        add('block', block);
-        add('warm-up', warmMs);
+        const smartQuery = SMART_QUERIES[run % SMART_QUERIES.length]!;
+        for (const build of builds) {
+          add(build, 'baseline', await onFreshPage(build, `rows=${size}&mount=0`, heapUsed));
+          await onFreshPage(build, cold, async (page) => {
+            add(build, 'render', await page.evaluate(() => (window as unknown as Fixture).__simpleTable.firstRenderMs));
+            add(build, 'heap', await heapUsed(page));
+            add(build, 'cold sort text', await timeSortClick(page, 'customer'));
+          });
+          add(build, 'cold sort currency', await onFreshPage(build, cold, (page) => timeSortClick(page, 'amount')));
+          add(build, 'cold key letter', await onFreshPage(build, cold, (page) => timeKeystroke(page, 'k')));
+          add(build, 'cold key digit', await onFreshPage(build, cold, (page) => timeKeystroke(page, '1')));
+          add(build, 'cold smart', await onFreshPage(build, cold, (page) => timeKeystroke(page, smartQuery)));
+          add(build, 'early sort', await onFreshPage(build, early, (page) => timeSortClick(page, 'customer')));
+          add(build, 'early key', await onFreshPage(build, early, (page) => timeKeystroke(page, 'k')));
+          add(build, 'early smart', await onFreshPage(build, early, (page) => timeKeystroke(page, smartQuery)));
+          add(build, 'cold smart complete', await onFreshPage(build, cold, (page) => timeComplete(page, smartQuery)));
+          const [block, warmMs] = await onFreshPage(build, early, probeWarmup);
+          add(build, 'block', block);
+          add(build, 'warm-up', warmMs);
+        }
       }
-      const s = (name: string) => series[name] ?? [];
-      record(size, 'first render (mount → first frame)', s('render'));
-      record(size, 'first sort click, cold: text column (no warm-up)', s('cold sort text'), 'sort');
-      record(size, 'first sort click, cold: currency column (no warm-up)', s('cold sort currency'), 'sort');
-      record(size, 'first keystroke, cold: a letter (no warm-up)', s('cold key letter'), 'search');
-      record(size, 'first keystroke, cold: a digit (no warm-up)', s('cold key digit'), 'search');
-      record(size, 'first search, cold: a smart query at once (no warm-up)', s('cold smart'), 'search');
-      record(size, 'first sort click, early: text column during the warm-up', s('early sort'), 'sort');
-      record(size, 'first keystroke, early: a letter during the warm-up', s('early key'), 'search');
-      record(size, 'first search, early: a smart query at once during the warm-up', s('early smart'), 'search');
-      record(size, 'first search, cold: a smart query, until the whole answer is in (count, scrollbar)', s('cold smart complete'));
-      record(size, 'longest main-thread block during the warm-up', s('block'));
+      // Warm: one page per build, actions alternating between them.
+      const pages = new Map<Build['label'], Page>();
+      for (const build of builds) {
+        const page = await openPage(browser, build.url, early);
+        await page.waitForSelector('[data-cm-warmed="true"]', { timeout: 120_000 });
+        pages.set(build.label, page);
+      }
+      const warmRuns = Math.max(RUNS, 15);
+      for (let round = 0; round < 3; round++) {
+        for (const build of builds) {
+          const page = pages.get(build.label) as Page;
+          for (const ms of await sortClicks(page, Math.ceil(warmRuns / 3))) add(build, 'warm sort', ms);
+          for (const ms of await keystrokes(page, Math.ceil(warmRuns / 3))) add(build, 'warm key', ms);
+        }
+      }
+      for (let i = 0; i < warmRuns; i++) {
+        for (const build of builds) {
+          const page = pages.get(build.label) as Page;
+          add(build, 'warm plain', await timeKeystroke(page, PLAIN_QUERIES[i % PLAIN_QUERIES.length]!));
+          await timeStep(page, '');
+          add(build, 'warm smart', await timeKeystroke(page, SMART_QUERIES[i % SMART_QUERIES.length]!));
+          await timeStep(page, '');
+        }
+      }
+      const warmHeap = await heapUsed(pages.get('after') as Page);
+      for (const page of pages.values()) await page.close();
 
-      const page = await openPage(browser, server.url, early);
-      await page.waitForSelector('[data-cm-warmed="true"]', { timeout: 120_000 });
-      record(size, 'sort click (warm)', await sortClicks(page, Math.max(RUNS, 15)), 'sort');
-      record(size, 'search keystroke (warm)', await keystrokes(page, Math.max(RUNS, 15)), 'warmSearch');
-      const plain = record(size, 'plain query at once (warm)', await wholeQueries(page, PLAIN_QUERIES, Math.max(RUNS, 15)), 'warmSearch');
-      const smart = record(size, 'smart query at once (warm)', await wholeQueries(page, SMART_QUERIES, Math.max(RUNS, 15)), 'warmSearch');
+      const s = (name: string) => series[`after:${name}`] ?? [];
+      const names: [string, string, (keyof typeof TARGETS)?][] = [
+        ['render', 'first render (mount → first frame)'],
+        ['cold sort text', 'first sort click, cold: text column (no warm-up)', 'sort'],
+        ['cold sort currency', 'first sort click, cold: currency column (no warm-up)', 'sort'],
+        ['cold key letter', 'first keystroke, cold: a letter (no warm-up)', 'search'],
+        ['cold key digit', 'first keystroke, cold: a digit (no warm-up)', 'search'],
+        ['cold smart', 'first search, cold: a smart query at once (no warm-up)', 'search'],
+        ['early sort', 'first sort click, early: text column during the warm-up', 'sort'],
+        ['early key', 'first keystroke, early: a letter during the warm-up', 'search'],
+        ['early smart', 'first search, early: a smart query at once during the warm-up', 'search'],
+        ['cold smart complete', 'first search, cold: a smart query, until the whole answer is in (count, scrollbar)'],
+        ['block', 'longest main-thread block during the warm-up'],
+        ['warm sort', 'sort click (warm)', 'sort'],
+        ['warm key', 'search keystroke (warm)', 'warmSearch'],
+        ['warm plain', 'plain query at once (warm)', 'warmSearch'],
+        ['warm smart', 'smart query at once (warm)', 'warmSearch'],
+      ];
+      beforeValues = new Map(names.map(([key, measure]) => [measure, series[`before:${key}`] ?? []]));
+      let plain = 0;
+      let smart = 0;
+      for (const [key, measure, target] of names) {
+        const value = record(size, measure, s(key), target);
+        if (key === 'warm plain') plain = value;
+        if (key === 'warm smart') smart = value;
+      }
       const ratio = smart / plain;
-      results.push({ rows: size, measure: 'smart ÷ plain query (warm)', value: `${ratio.toFixed(2)}×`, runs: Math.max(RUNS, 15), target: size === TARGET_ROWS ? '≤ 2×' : '—', result: size === TARGET_ROWS ? (ratio <= 2 ? 'pass' : 'FAIL') : '—' });
-      const warmHeap = await heapUsed(page);
-      await page.close();
+      results.push({ rows: size, measure: 'smart ÷ plain query (warm)', value: `${ratio.toFixed(2)}×`, before: '—', runs: warmRuns, target: size === TARGET_ROWS ? '≤ 2×' : '—', result: size === TARGET_ROWS ? (ratio <= 2 ? 'pass' : 'FAIL') : '—' });
       const baseline = median(s('baseline'));
       const heap = median(s('heap'));
-      results.push({ rows: size, measure: 'JS heap: rows alone / page with table / after warm-up', value: `${mib(baseline)} / ${mib(heap)} / ${mib(warmHeap)} MiB`, runs: s('heap').length, target: '—', result: '—' });
-      results.push({ rows: size, measure: 'JS heap added by the mounted table', value: `${mib(heap - baseline)} MiB`, runs: s('heap').length, target: '—', result: '—' });
+      results.push({ rows: size, measure: 'JS heap: rows alone / page with table / after warm-up', value: `${mib(baseline)} / ${mib(heap)} / ${mib(warmHeap)} MiB`, before: '—', runs: s('heap').length, target: '—', result: '—' });
+      results.push({ rows: size, measure: 'JS heap added by the mounted table', value: `${mib(heap - baseline)} MiB`, before: '—', runs: s('heap').length, target: '—', result: '—' });
       const warmSeconds = median(s('warm-up')) / 1000;
-      results.push({ rows: size, measure: 'warm-up, first frame → caches ready', value: `${warmSeconds.toFixed(2)} s`, runs: s('warm-up').length, target: '—', result: '—' });
+      const beforeWarm = series['before:warm-up'];
+      results.push({ rows: size, measure: 'warm-up, first frame → caches ready', value: `${warmSeconds.toFixed(2)} s`, before: beforeWarm ? `${(median(beforeWarm) / 1000).toFixed(2)} s` : '—', runs: s('warm-up').length, target: '—', result: '—' });
       console.log(`${size} rows: heap ${mib(baseline)} / ${mib(heap)} / ${mib(warmHeap)} MiB; warm-up ${warmSeconds.toFixed(2)} s`);
     }
   } finally {
     await browser.close();
     await server.close();
+    await beforeServer?.close();
   }
 
   lines.push('## SimpleTable (Chromium)');
@@ -322,21 +346,17 @@ async function main(): Promise<void> {
       'Main-thread block: longest gap of a 4 ms timer chain during the warm-up, minus 4 ms. Heap: CDP JSHeapUsedSize after a forced GC.',
   );
   lines.push('');
-  const before = previousMedians();
   const shown = (value: string) => (/[a-z]/i.test(value) ? value : `${value} ms`);
-  if (before === null) {
+  if (beforeServer === null) {
     lines.push('| Rows | Measure | Median | Runs | Target | Result |');
     lines.push('|---:|---|---:|---:|---|---|');
     for (const r of results) lines.push(`| ${r.rows.toLocaleString('en')} | ${r.measure} | ${shown(r.value)} | ${r.runs} | ${r.target} | ${r.result} |`);
   } else {
-    lines.push(`"Before": ${before.label}, measured by this same script in the same session just before.`);
+    lines.push(`"Before": ${process.env.BENCH_BEFORE_LABEL ?? 'the code before the change'}, built from its sources and measured in the same run, page by page interleaved with "after" (so both saw the same machine load).`);
     lines.push('');
-    lines.push('| Rows | Measure | Before | Median | Runs | Target | Result |');
+    lines.push('| Rows | Measure | Before | After | Runs | Target (after) | Result |');
     lines.push('|---:|---|---:|---:|---:|---|---|');
-    for (const r of results) {
-      const old = before.medians.get(`${r.rows}|${r.measure}`);
-      lines.push(`| ${r.rows.toLocaleString('en')} | ${r.measure} | ${old === undefined ? '—' : old} | ${shown(r.value)} | ${r.runs} | ${r.target} | ${r.result} |`);
-    }
+    for (const r of results) lines.push(`| ${r.rows.toLocaleString('en')} | ${r.measure} | ${r.before} | ${shown(r.value)} | ${r.runs} | ${r.target} | ${r.result} |`);
   }
   writeSection(`${lines.join('\n')}\n`);
 }
