@@ -1,8 +1,9 @@
 /**
  * `useTableView`: the rows a table shows (searched, then sorted), as row indices. A large table
  * whose search caches are not built yet answers in steps (`visibleRowsInSteps`): the first rows of
- * the result now, so the very first keystroke draws them at once, the rest in short background
- * slices that yield to input; a newer change cancels the rest. Everything else answers at once.
+ * the result now, so the very first keystroke draws them at once, the rest right after that frame
+ * in short slices that yield to input (before background work such as the warm-up); a newer change
+ * cancels the rest. Everything else answers at once.
  *
  * @module
  */
@@ -16,7 +17,7 @@ import { backgroundScheduler } from './useTableWarmup';
 
 /** Rows found before the table draws: a screenful and the overscan, with room to spare. */
 const FIRST_ROWS = 128;
-/** Length of one background slice of the rest (as the warm-up's). */
+/** Length of one slice of the rest (as the warm-up's). */
 const SLICE_MS = 8;
 
 /** Options of `useTableView`. */
@@ -85,7 +86,22 @@ export function useTableView<R extends Row>(options: UseTableViewOptions<R>): Us
       steps.advance(Number.POSITIVE_INFINITY);
       settle();
     };
-    cancel = runWhenIdle([(budget) => steps.advance(0, budget)], backgroundScheduler(view), settle, { sliceMs: SLICE_MS });
+    // The frame with the first rows goes first; right after it the rest, before background work
+    // (the warm-up), in slices that yield to input.
+    let pending: (() => void) | null = null;
+    const rest = (): void => {
+      pending = runWhenIdle([(budget) => steps.advance(0, budget)], backgroundScheduler(view, 'user-visible'), settle, { sliceMs: SLICE_MS });
+    };
+    if (typeof view.requestAnimationFrame !== 'function') {
+      rest();
+      cancel = () => pending?.();
+      return;
+    }
+    const frame = view.requestAnimationFrame(rest);
+    cancel = () => {
+      view.cancelAnimationFrame(frame);
+      pending?.();
+    };
   };
 
   watch(

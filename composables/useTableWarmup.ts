@@ -129,14 +129,17 @@ interface SchedulingWindow {
   cancelIdleCallback?: (handle: number) => void;
   performance?: { now(): number };
   AbortController?: typeof AbortController;
-  scheduler?: { postTask?: (callback: () => void, options: { priority: 'background'; signal?: AbortSignal }) => Promise<unknown> };
+  // A method signature (bivariant): a window or stub that only knows 'background' still fits.
+  scheduler?: { postTask?(callback: () => void, options: { priority: 'background' | 'user-visible'; signal?: AbortSignal }): Promise<unknown> };
 }
 
 /**
  * The scheduler of a window: `scheduler.postTask` with background priority where the browser has
- * it (Chromium), else idle callbacks, else timers; `performance.now` as the clock.
+ * it (Chromium), else idle callbacks, else timers; `performance.now` as the clock. `priority`
+ * `user-visible` is for work the reader waits for (the rest of a search answer): it goes before
+ * background work, still in slices that yield to input.
  */
-export function backgroundScheduler(view: SchedulingWindow): IdleScheduler {
+export function backgroundScheduler(view: SchedulingWindow, priority: 'background' | 'user-visible' = 'background'): IdleScheduler {
   const postTask = view.scheduler?.postTask;
   const Abort = view.AbortController;
   const performance = view.performance;
@@ -146,7 +149,7 @@ export function backgroundScheduler(view: SchedulingWindow): IdleScheduler {
         ? (callback) => {
             const controller = new Abort();
             // Rejects with an AbortError when cancelled; nothing to do then.
-            postTask.call(view.scheduler, callback, { priority: 'background', signal: controller.signal }).catch(() => undefined);
+            postTask.call(view.scheduler, callback, { priority, signal: controller.signal }).catch(() => undefined);
             return () => controller.abort();
           }
         : undefined,

@@ -181,35 +181,24 @@ function fitsNumberText(entry: ColumnTexts, term: string): boolean {
 }
 
 /**
- * Settles `numbersOnly` (every cell a finite number or nothing) for the entries where `term` cannot
- * occur in a number's text and it is not known yet: one pass over the rows for all of them.
+ * Whether the column's cells in rows [lo, hi) are all finite numbers (or nothing): then their texts
+ * are made of a known set of characters, so "k" cannot match them and none of them need be looked
+ * at for that word. Looking at the whole table settles `numbersOnly` for good; a step of
+ * `visibleRowsInSteps` looks only at its own rows (the first keystroke must not pay for a pass over
+ * every row of every numeric column). Stops at the first cell that is not a number.
  */
-function settleNumbersOnly(rows: readonly Row[], entries: readonly ColumnTexts[], term: string): void {
-  const open = entries.filter((entry) => entry.numbersOnly === undefined && !fitsNumberText(entry, term));
-  if (open.length === 0) return;
-  for (const entry of open) entry.numbersOnly = true;
-  let left = open.length;
-  for (let i = 0; i < rows.length && left > 0; i++) {
-    const row = rows[i] as Row;
-    for (let c = 0; c < open.length; c++) {
-      const entry = open[c] as ColumnTexts;
-      if (!entry.numbersOnly) continue;
-      const value = entry.read(row);
-      if (value !== null && value !== undefined && !(typeof value === 'number' && value - value === 0)) {
-        entry.numbersOnly = false;
-        left--;
-      }
+function numbersOnlyIn(rows: readonly Row[], entry: ColumnTexts, lo: number, hi: number): boolean {
+  if (entry.numbersOnly !== undefined) return entry.numbersOnly;
+  const whole = lo === 0 && hi === rows.length;
+  for (let i = lo; i < hi; i++) {
+    const value = entry.read(rows[i] as Row);
+    if (value !== null && value !== undefined && !(typeof value === 'number' && value - value === 0)) {
+      if (whole) entry.numbersOnly = false;
+      return false;
     }
   }
-}
-
-/**
- * Whether `term` can occur in some cell of the column. A column whose cells all hold finite numbers
- * (or nothing) has texts made of a known set of characters, so "k" cannot match it and none of
- * its cells need be looked at for that query (`settleNumbersOnly` must have run for the term).
- */
-function columnMayContain(entry: ColumnTexts, term: string): boolean {
-  return entry.numbersOnly !== true || fitsNumberText(entry, term);
+  if (whole) entry.numbersOnly = true;
+  return true;
 }
 
 function globalTextsFor<R extends Row>(rows: readonly R[], searchable: readonly ModelColumn<R>[], options: FormatOptions, index: SearchIndex): GlobalTexts {
@@ -555,10 +544,11 @@ function cellHoldsAt(rows: readonly Row[], entry: ColumnTexts, i: number, term: 
 function wordHits(rows: readonly Row[], entries: readonly ColumnTexts[], words: readonly Word[], alive: Uint8Array | null, lo: number, hi: number): Uint8Array[] {
   const hits = words.map(() => new Uint8Array(hi - lo));
   const perColumn: number[][] = entries.map(() => []);
-  for (let w = 0; w < words.length; w++) {
-    const term = (words[w] as Word).term;
-    settleNumbersOnly(rows, entries, term);
-    for (let c = 0; c < entries.length; c++) if (columnMayContain(entries[c] as ColumnTexts, term)) (perColumn[c] as number[]).push(w);
+  for (let c = 0; c < entries.length; c++) {
+    const entry = entries[c] as ColumnTexts;
+    // Only asked when some word holds a character no number of the column shows.
+    const onlyNumbers = words.some((word) => !fitsNumberText(entry, word.term)) && numbersOnlyIn(rows, entry, lo, hi);
+    for (let w = 0; w < words.length; w++) if (!onlyNumbers || fitsNumberText(entry, (words[w] as Word).term)) (perColumn[c] as number[]).push(w);
   }
   const columns: ColumnTexts[] = [];
   const lists: number[][] = [];
