@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { MESSAGE_KEYS, createTranslator, messages } from '../../src/core/i18n';
-import { SPEC_ERROR_CATALOG } from '../../src/core/errors';
+import { SPEC_ERROR_CATALOG, SPEC_WARNING_CATALOG } from '../../src/core/errors';
 
 const placeholders = (text: string): string[] => Array.from(text.matchAll(/\{([A-Za-z_]\w*)\}/g), (m) => m[1] ?? '').sort();
 
@@ -40,6 +40,11 @@ describe('message catalogs', () => {
 
   it('explains every spec error code in both languages', () => {
     const missing = Object.keys(SPEC_ERROR_CATALOG).filter((code) => !(`spec_error.${code}` in messages.en) || !(`spec_error.${code}` in messages.uk));
+    expect(missing).toEqual([]);
+  });
+
+  it('explains every spec warning code in both languages', () => {
+    const missing = Object.keys(SPEC_WARNING_CATALOG).filter((code) => !(`spec_warning.${code}` in messages.en) || !(`spec_warning.${code}` in messages.uk));
     expect(missing).toEqual([]);
   });
 
