@@ -6,6 +6,8 @@
  * @module
  */
 import { EMPTY_VALUE, isInheritedName, toNumber, valueToText } from '../format';
+import { numberSymbols, parseNumberWith } from '../search/numbers';
+import type { NumberSymbols } from '../search/numbers';
 import { toChart } from '../spec/build';
 import { SPEC_DEFAULTS } from '../spec/defaults';
 import type { ChartDataSource, ChartRuntime, ChartRuntimeSeries, ChartSpec, ChartSpecWire, ChartType, Row, ValueFormat } from '../types';
@@ -66,6 +68,11 @@ export interface ChartRuntimeOptions {
    * formats as `number`). Without columns neither field is set.
    */
   columns?: readonly ChartColumnInfo[];
+  /**
+   * Locale whose writing numeric strings in the rows are read with (`parseLocaleNumber`:
+   * `"2 500,5"` is 2500.5 under `uk`). Default `en`; numbers are numbers in any locale.
+   */
+  locale?: string;
 }
 
 /**
@@ -85,7 +92,8 @@ export function categoryLabel(value: unknown): string {
  *
  * - Categories are the labels of `xKey` (`categoryLabel`) in first-seen order; rows that share a
  *   label are summed per series (`1` and `"1"` share the label "1").
- * - Series values use `toNumber` (numeric strings count; booleans, NaN, ±Infinity do not). A
+ * - Series values are numbers and numeric strings read in `options.locale` (`parseLocaleNumber`;
+ *   booleans, NaN, ±Infinity do not count). A
  *   category whose cells are all non-numeric for a series stays null: a gap in lines (ECharts
  *   `connectNulls: false`), no bar, and left out of pies.
  * - Pie and donut use only the first series; their slices are the categories with a positive value.
@@ -114,7 +122,8 @@ export function buildChartRuntimes(charts: readonly (ChartSpec | ChartSpecWire)[
   if (columns) for (const [key, column] of columns) labels.set(key, column.label);
   const specs = charts.map((chart) => normaliseChart(chart, labels));
   const maxPoints = options?.maxPoints !== undefined && Number.isInteger(options.maxPoints) && options.maxPoints > 0 ? options.maxPoints : DEFAULT_MAX_POINTS;
-  const accumulators = specs.map((spec) => new ChartAccumulator(spec.xKey, spec.series.map((s) => s.key)));
+  const symbols = numberSymbols(typeof options?.locale === 'string' ? options.locale : undefined);
+  const accumulators = specs.map((spec) => new ChartAccumulator(spec.xKey, spec.series.map((s) => s.key), symbols));
   accumulate(rows, accumulators);
   return specs.map((spec, i) => {
     const { categories, values } = (accumulators[i] as ChartAccumulator).result();
@@ -156,10 +165,13 @@ function columnIndex(columns: readonly ChartColumnInfo[] | undefined): Map<strin
   return index;
 }
 
-/** `toNumber` with NaN instead of null, so hot loops keep unboxed doubles. */
-function numeric(value: unknown): number {
+/**
+ * A series cell as a number, NaN for none (so hot loops keep unboxed doubles): numbers as they are,
+ * numeric strings read with the locale's symbols, safe bigints.
+ */
+function numeric(value: unknown, symbols: NumberSymbols): number {
   if (typeof value === 'number') return value - value === 0 ? value : NaN;
-  const n = toNumber(value);
+  const n = typeof value === 'string' ? parseNumberWith(value, symbols) : toNumber(value);
   return n === null ? NaN : n;
 }
 
@@ -188,8 +200,10 @@ class ChartAccumulator {
   private readonly byLabel = new Map<string, number>();
   private readonly categories: string[] = [];
   private readonly sums: number[][];
+  private readonly symbols: NumberSymbols;
 
-  constructor(xKey: string, keys: readonly string[]) {
+  constructor(xKey: string, keys: readonly string[], symbols: NumberSymbols) {
+    this.symbols = symbols;
     this.xKey = xKey;
     this.ownX = isInheritedName(xKey);
     this.keys = keys;
@@ -224,10 +238,10 @@ class ChartAccumulator {
     const index = this.slot(x);
     const count = this.seriesCount;
     if (count === 0) return;
-    plus(this.sums[0] as number[], index, numeric(v0));
+    plus(this.sums[0] as number[], index, numeric(v0, this.symbols));
     if (count === 1) return;
-    plus(this.sums[1] as number[], index, numeric(v1));
-    for (let s = 2; s < count; s++) plus(this.sums[s] as number[], index, numeric(cell(row, this.keys[s] as string, this.own[s] as boolean)));
+    plus(this.sums[1] as number[], index, numeric(v1, this.symbols));
+    for (let s = 2; s < count; s++) plus(this.sums[s] as number[], index, numeric(cell(row, this.keys[s] as string, this.own[s] as boolean), this.symbols));
   }
 
   result(): { categories: string[]; values: (number | null)[][] } {
@@ -242,7 +256,7 @@ function plus(target: number[], index: number, n: number): void {
   target[index] = prev !== prev ? n : prev + n;
 }
 
-const NO_CHART = new ChartAccumulator('', []);
+const NO_CHART = new ChartAccumulator('', [], numberSymbols(undefined));
 
 /**
  * The single pass over the rows for all charts. Like the KPI pass (see kpi.ts), the x value and the
