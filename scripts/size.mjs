@@ -55,7 +55,9 @@ createApp({ render: () => h(GridView, { spec, rows: [{ region: 'North', amount: 
   {
     name: 'core',
     title: 'The whole `vue-grid-view/core` entry (every export kept; its dependencies yup and axios included)',
-    budget: 88 * KB,
+    // 88 -> 90 kB with issue 14: the seed system's v1 spec (CSS named colours, chart field rules and
+    // their messages, warnings) and AG Grid preset payloads added about 8 kB to the whole core entry.
+    budget: 90 * KB,
     library: true,
     source: `export * from 'vue-grid-view/core';\n`,
   },
