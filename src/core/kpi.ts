@@ -188,8 +188,8 @@ function accumulate(rows: readonly Row[], columns: readonly ColumnStats[]): numb
  * aggregate is unknown (possible only with unchecked wire input), gives null rather than throwing,
  * because one bad card must not blank the strip; a sum that overflows to ±Infinity gives null, while
  * averages and medians of huge values are computed without overflow. A malformed currency code
- * falls back to USD with a one-time `console.warn` (see `getNumberFormat`). See the module
- * documentation for the full table. Rows are only read.
+ * falls back to USD with a one-time warning (`currency_fallback`, see `getNumberFormat`). See the
+ * module documentation for the full table. Rows are only read.
  *
  * Cost: one pass over the rows for all KPIs together, each distinct column read and classified
  * once per row, no per-row allocation; medians collect their values in a `Float64Array` and select

@@ -3,7 +3,7 @@
  * and the handler decides. The default prints with `console.warn` in development builds only
  * (`process.env.NODE_ENV !== 'production'`, which bundlers replace with a constant), so production
  * pages and servers stay silent unless the application asks for warnings: `onWarn` of
- * `GridViewPlugin` or of `createGridViewHandler`, or `setWarningHandler` here.
+ * `GridViewPlugin`, or `setWarningHandler` here (servers and scripts).
  *
  * @module
  */
