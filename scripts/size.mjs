@@ -58,8 +58,10 @@ createApp({ render: () => h(GridView, { spec, rows: [{ region: 'North', amount: 
   {
     name: 'core',
     title: 'The whole `vue-grid-view/core` entry (every export kept; its dependencies yup and axios included)',
-    // 88 kB until the search language (issue 10): compileQuery and the rest of its public API.
-    budget: 93 * KB,
+    // 88 kB until the search language (issue 10, +5 kB: compileQuery and the rest of its public API);
+    // issue 14 added about 2 kB (the seed system's v1 spec: CSS named colours, chart field rules,
+    // AG Grid preset payloads).
+    budget: 95 * KB,
     library: true,
     source: `export * from 'vue-grid-view/core';\n`,
   },

@@ -5,6 +5,8 @@
  *
  * @module
  */
+import { presetColumnsFromState } from './column-state';
+import type { ColumnStateInput } from './column-state';
 import type { ColumnPreset, GridPrefsPatch, PresetColumnState } from './types';
 
 /** The grid id pattern of the interface document: what `grid_id` and `GridViewSpec.grid_id` must match. */
@@ -100,7 +102,12 @@ export function validateSubject(value: unknown): PrefsValidation<string> {
  * - `colPresets`: an object of at most 50 names (1 to 100 characters, not `__proto__`) mapping to
  *   `{ columns: PresetColumnState[] }`; each preset holds at most 500 columns with unique `colId`s
  *   and only the keys `colId`, `hide`, `pinned`, `width`, `sort`, `sortIndex` with their exact types;
- *   `null` instead of an object is refused (use `{}` to clear).
+ *   `null` instead of an object is refused (use `{}` to clear). A preset may also be given as a list
+ *   of AG Grid column-state entries, as the seed system's browser code saves it
+ *   (`{ "Compact": [{ colId, hide, width, pinned, sort, … }] }`): it is normalised to our shape by
+ *   `presetColumnsFromState` (AG Grid's `flex`, `rowGroup`, `pivot`, `aggFunc` and their indexes are
+ *   dropped, `pinned: true` means left, widths are rounded) and then checked like any preset, so the
+ *   result, and what a store keeps and reads back, is always `{ columns: [...] }`.
  * - `searches`: an array of at most 100 strings of at most 500 characters each; `null` is refused
  *   (use `[]` to clear). Strings are kept exactly (not trimmed, not de-duplicated).
  * - Every text (preset names, `colId`s, searches) must be storable by every database: U+0000 and
@@ -149,8 +156,21 @@ function validateColPresets(value: unknown): PrefsValidation<Record<string, Colu
   return { ok: true, value: out };
 }
 
+/** AG Grid column-state keys a preset does not keep; any other unknown key is still refused. */
+const AG_GRID_ONLY_KEYS = new Set(['flex', 'rowGroup', 'rowGroupIndex', 'pivot', 'pivotIndex', 'aggFunc']);
+
 function validatePreset(value: unknown, path: string): PrefsValidation<ColumnPreset> {
-  if (!isPlainObject(value)) return fail(`${path} must be an object { columns: [...] }.`);
+  if (Array.isArray(value)) {
+    // The seed system's form: AG Grid's column state as the preset itself.
+    for (let i = 0; i < value.length; i++) {
+      const entry: unknown = value[i];
+      if (!isPlainObject(entry)) continue;
+      const stray = Object.keys(entry).find((key) => !COLUMN_KEYS.has(key) && !AG_GRID_ONLY_KEYS.has(key));
+      if (stray !== undefined) return fail(`${path}[${i}] has an unknown key ${JSON.stringify(stray)}.`);
+    }
+    return validatePreset({ columns: presetColumnsFromState(value as ColumnStateInput[]) }, path);
+  }
+  if (!isPlainObject(value)) return fail(`${path} must be an object { columns: [...] } or a list of column states.`);
   for (const key of Object.keys(value)) {
     if (key !== 'columns') return fail(`${path} has an unknown key ${JSON.stringify(key)}; only "columns" is allowed.`);
   }

@@ -56,7 +56,8 @@ describe('validateGridPrefsPatch', () => {
     ['colPresets null', { colPresets: null }, /colPresets/],
     ['colPresets array', { colPresets: [] }, /colPresets/],
     ['colPresets string', { colPresets: '{}' }, /colPresets/],
-    ['preset not an object', { colPresets: { a: [] } }, /columns/],
+    // A list is a preset too now (AG Grid column state, from the seed system), so a string stands for "not an object".
+    ['preset not an object', { colPresets: { a: 'wide' } }, /columns/],
     ['preset unknown key', { colPresets: { a: { columns: [], extra: 1 } } }, /unknown key "extra"/],
     ['columns missing', { colPresets: { a: {} } }, /columns must be an array/],
     ['column not an object', { colPresets: { a: preset(['name']) } }, /must be an object/],
