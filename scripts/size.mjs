@@ -43,8 +43,9 @@ createApp({ render: () => h(SimpleTable, { config }) }).mount('#app');
     name: 'grid-view',
     title: '`GridViewPlugin` + `GridView` with KPIs and one chart (ECharts, zrender and vue-echarts not counted)',
     over: 'vue',
-    // 70 kB until the search language (issue 10), which SimpleTable inside GridView carries.
-    budget: 76 * KB,
+    // 70 kB until the search language (issue 10), which SimpleTable inside GridView carries: measured
+    // 68.4 -> 79.6 kB when it landed (the same ~11 kB as in the simple-table app).
+    budget: 81 * KB,
     external: ['echarts', 'zrender', 'vue-echarts'],
     source: `import { createApp, h } from 'vue';
 import { GridViewPlugin, GridView } from 'vue-grid-view';
@@ -58,10 +59,10 @@ createApp({ render: () => h(GridView, { spec, rows: [{ region: 'North', amount: 
   {
     name: 'core',
     title: 'The whole `vue-grid-view/core` entry (every export kept; its dependencies yup and axios included)',
-    // 88 kB until the search language (issue 10, +5 kB: compileQuery and the rest of its public API);
-    // issue 14 added about 2 kB (the seed system's v1 spec: CSS named colours, chart field rules,
-    // AG Grid preset payloads).
-    budget: 95 * KB,
+    // 88 kB until the search language (issue 10): measured 86.3 -> 97.2 kB when it landed (parser,
+    // locale numbers, describe() in en and uk, the table model's search index); issue 14's seed
+    // system v1 spec (CSS named colours, chart field rules, AG Grid preset payloads) -> 99.6 kB.
+    budget: 101 * KB,
     library: true,
     source: `export * from 'vue-grid-view/core';\n`,
   },
