@@ -152,6 +152,36 @@ describe('toNodeHandler (node:http)', () => {
     expect(adapterError).not.toHaveBeenCalled();
   });
 
+  it('ends the body of a client that left before the handler started reading it, instead of waiting forever', async () => {
+    // The handler reads the body only after the client is gone (a slow authorisation, a busy
+    // store): the read must fail at once rather than hang on a stream that never ends.
+    let gone: () => void = () => undefined;
+    const clientGone = new Promise<void>((resolve) => (gone = resolve));
+    let settled: (outcome: string) => void = () => undefined;
+    const outcome = new Promise<string>((resolve) => (settled = resolve));
+    const server = createServer(
+      toNodeHandler(async (request) => {
+        const node = getNodeRequest(request);
+        node?.once('close', () => gone());
+        await clientGone;
+        try {
+          await request.text();
+          settled('read');
+        } catch {
+          settled('failed');
+        }
+        return new Response(null, { status: 400 });
+      }),
+    );
+    const base = await listen(server);
+    const socket = connect(Number(new URL(base).port), '127.0.0.1');
+    await once(socket, 'connect');
+    socket.write('POST /grid/preferences/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{"grid_id":');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    socket.destroy();
+    expect(await outcome).toBe('failed');
+  });
+
   it('streams an export download with its headers and records the client address', async () => {
     const registry = new ExportRegistry();
     let address: string | null = null;

@@ -224,6 +224,12 @@ function lazyBody(req: IncomingMessage): ReadableStream<Uint8Array> {
         return;
       }
       started = true;
+      // The client may have left before anyone read the body: its 'close' has fired already and
+      // would never be heard by the listener below, so the read would wait forever.
+      if ((req.destroyed || req.closed) && !req.complete) {
+        controller.error(new Error('The client closed the connection.'));
+        return;
+      }
       req.on('data', (chunk: Buffer) => {
         controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
         if ((controller.desiredSize ?? 0) <= 0) req.pause();
