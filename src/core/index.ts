@@ -92,3 +92,5 @@ export type {
   NumberFilterOperation,
   DateFilterOperation,
 } from './data-grid/types';
+export { readGridExportParams } from './data-grid/export-url';
+export type { GridExportParams, QueryParamsLike } from './data-grid/export-url';

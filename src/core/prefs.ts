@@ -59,7 +59,7 @@ export function validateGridId(value: unknown): PrefsValidation<string> {
  * result: a save keeps what is stored for it.
  *
  * - `colPresets`: an object of at most 50 names (1 to 100 characters, not `__proto__`) mapping to
- *   `{ columns: PresetColumnState[] }`; each preset holds at most 500 columns with unique `colId`s
+ *   `{ columns: PresetColumnState[], default?: boolean }` (`default: false` is dropped); each preset holds at most 500 columns with unique `colId`s
  *   and only the keys `colId`, `hide`, `pinned`, `width`, `sort`, `sortIndex` with their exact types;
  *   `null` instead of an object is refused (use `{}` to clear).
  * - `searches`: an array of at most 100 strings of at most 500 characters each; `null` is refused
@@ -108,8 +108,9 @@ function validateColPresets(value: unknown): PrefsValidation<Record<string, Colu
 function validatePreset(value: unknown, path: string): PrefsValidation<ColumnPreset> {
   if (!isPlainObject(value)) return fail(`${path} must be an object { columns: [...] }.`);
   for (const key of Object.keys(value)) {
-    if (key !== 'columns') return fail(`${path} has an unknown key ${JSON.stringify(key)}; only "columns" is allowed.`);
+    if (key !== 'columns' && key !== 'default') return fail(`${path} has an unknown key ${JSON.stringify(key)}; only "columns" and "default" are allowed.`);
   }
+  if (value.default !== undefined && typeof value.default !== 'boolean') return fail(`${path}.default must be true or false.`);
   const columns = value.columns;
   if (!Array.isArray(columns)) return fail(`${path}.columns must be an array.`);
   if (columns.length > PREFS_LIMITS.maxColumnsPerPreset) return fail(`${path}.columns holds at most ${PREFS_LIMITS.maxColumnsPerPreset} columns.`);
@@ -122,7 +123,7 @@ function validatePreset(value: unknown, path: string): PrefsValidation<ColumnPre
     seen.add(column.value.colId);
     out.push(column.value);
   }
-  return { ok: true, value: { columns: out } };
+  return { ok: true, value: value.default === true ? { columns: out, default: true } : { columns: out } };
 }
 
 function validateColumnState(value: unknown, path: string): PrefsValidation<PresetColumnState> {

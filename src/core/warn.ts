@@ -23,7 +23,9 @@ export type GridViewWarningCode =
   | 'storage_unavailable'
   | 'storage_dropped'
   | 'catalog_unavailable'
-  | 'chart_renderer_unavailable';
+  | 'chart_renderer_unavailable'
+  | 'row_source_failed'
+  | 'preset_columns_dropped';
 
 /** One warning: a stable code, a sentence for people, and the thrown value or data behind it. */
 export interface GridViewWarning {

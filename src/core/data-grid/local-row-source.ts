@@ -57,6 +57,7 @@ export interface LocalRowSource<R extends Row = Row> extends RowSource<R> {
   rowsNow(request: RowSourceRequest): RowSourceResult<R>;
   /** `getValues`, answered now. */
   valuesNow(request: RowSourceValuesRequest): RowSourceValuesResult;
+  getValues(request: RowSourceValuesRequest): Promise<RowSourceValuesResult>;
 }
 
 /** Views kept per source: the current one, the one before (a reset), and a few the grid may ask again. */
