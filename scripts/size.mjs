@@ -90,6 +90,16 @@ async function measure(app) {
     },
   });
   const chunks = (Array.isArray(output) ? output : [output]).flatMap((o) => o.output);
+  // First paint loads the entry chunks and what they import statically, transitively; a chunk that
+  // only lazy chunks import (code two lazy chunks share) loads with them, not on first paint.
+  const byName = new Map(chunks.filter((chunk) => chunk.type === 'chunk').map((chunk) => [chunk.fileName, chunk]));
+  const firstLoad = new Set();
+  const visit = (chunk) => {
+    if (firstLoad.has(chunk.fileName)) return;
+    firstLoad.add(chunk.fileName);
+    for (const name of chunk.imports) if (byName.has(name)) visit(byName.get(name));
+  };
+  for (const chunk of byName.values()) if (chunk.isEntry || chunk.isImplicitEntry) visit(chunk);
   let js = 0;
   let css = 0;
   const lazy = [];
@@ -97,7 +107,7 @@ async function measure(app) {
     const text = chunk.type === 'chunk' ? chunk.code : chunk.source;
     const size = gzipSync(typeof text === 'string' ? Buffer.from(text) : Buffer.from(text), { level: 9 }).length;
     if (chunk.type === 'chunk') {
-      if (chunk.isEntry || chunk.isImplicitEntry || !chunk.isDynamicEntry) js += size;
+      if (firstLoad.has(chunk.fileName)) js += size;
       else lazy.push(`${chunk.name} ${(size / KB).toFixed(1)} kB`);
     } else if (chunk.fileName.endsWith('.css')) css += size;
   }
