@@ -11,6 +11,7 @@ import type { FormatOptions, GridArtifact, GridArtifactJson, GridViewSpec, GridV
 import { GridRenderer, hydrateArtifact } from '../src/core/artifact';
 import { isGridViewSpec, safeParseGridViewSpecJson } from '../src/core/spec';
 import { DEFAULT_CURRENCY, DEFAULT_LOCALE } from '../src/core/format';
+import { warn } from '../src/core/warn';
 import { useGridViewOptions } from '../src/plugin-context';
 
 /** What a view component takes: an artifact (wins), or a spec with rows, plus locale and currency overrides. */
@@ -76,6 +77,8 @@ export function useViewArtifact(props: ViewArtifactInput, component = 'GridView'
       } else {
         const result = safeParseGridViewSpecJson(spec);
         if (!result.ok) return { ok: false, issues: result.issues };
+        // A warning leaves the view valid (an icon it cannot draw is left out); say so on the channel.
+        for (const w of result.warnings) warn('spec_warning', `[${w.code}] ${w.path}: ${w.message}`, w);
         parsed = result.spec;
       }
       return { ok: true, artifact: markRaw(GridRenderer.build(parsed, rows, chosen.value)) };

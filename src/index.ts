@@ -1,6 +1,7 @@
 /**
  * `vue-grid-view`: the Vue 3 entry: the plugin, the components, the composables and the Pinia
- * stores. Importing it also brings the stylesheet (`vue-grid-view/style.css` for CSS-only imports).
+ * stores. The stylesheet is a file of its own: applications import `vue-grid-view/style.css` once
+ * (the built entry carries no CSS import; the import below is what gathers the rules into it).
  * The framework-agnostic contract (spec parsing, KPIs, charts, the table model, hosts) is imported
  * from `vue-grid-view/core`.
  *

@@ -23,7 +23,10 @@ export type ChartTheme = 'light' | 'dark' | 'auto';
 /** ECharts renderer used in the browser. `canvas` is faster for many points; `svg` is crisper. */
 export type ChartRenderer = 'canvas' | 'svg';
 
-/** A named action that `row_onclick` may call. Receives the row values named in the call. */
+/**
+ * A named action that a table's `rowOnclick` may call. Receives the row values named in the call.
+ * (A spec has no click handler: the application sets `rowOnclick` on the table it builds.)
+ */
 export type RowActionHandler = (...args: unknown[]) => void;
 
 /** Options of `app.use(GridViewPlugin, options)`. Every field is optional. */
@@ -47,7 +50,7 @@ export interface GridViewPluginOptions {
   chartTheme?: ChartTheme;
   /** Browser chart renderer; default `canvas`. */
   chartRenderer?: ChartRenderer;
-  /** Named row actions for `row_onclick` (`openOrder({id})` calls `actions.openOrder(row.id)`). */
+  /** Named row actions for a table's `rowOnclick` (`openOrder({id})` calls `actions.openOrder(row.id)`). */
   actions?: Readonly<Record<string, RowActionHandler>>;
   /**
    * Receives every warning of the library (a currency code that fell back to USD, a failed export,

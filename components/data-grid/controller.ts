@@ -22,6 +22,8 @@ export interface DataGridColumnInfo {
   /** Shown when the layout is "Standard" (the spec's default visibility). */
   visibleByDefault: boolean;
   format: ValueFormat;
+  /** False keeps the column out of exports (the spec's `exportable`). Absent: true. */
+  exportable?: boolean;
 }
 
 /** The record counter's numbers: rows the grid shows after filters and search, and rows in all. Null: not known. */

@@ -75,7 +75,7 @@ interface TextualSpec {
   title?: string;
   columns: { key: string; label: string }[];
   kpis?: { label: string }[];
-  charts?: { series: { key: string; label: string }[] }[];
+  charts?: { title?: string; series?: { key: string; label?: string }[] }[];
 }
 
 /**
@@ -91,7 +91,15 @@ export function localiseSpec<S extends TextualSpec>(spec: S, locale: DemoLocale)
     ...(spec.kpis === undefined ? {} : { kpis: spec.kpis.map((kpi) => ({ ...kpi, label: specText(kpi.label, locale) })) }),
     ...(spec.charts === undefined
       ? {}
-      : { charts: spec.charts.map((chart) => ({ ...chart, series: chart.series.map((series) => ({ ...series, label: specText(series.label, locale) })) })) }),
+      : {
+          charts: spec.charts.map((chart) => ({
+            ...chart,
+            ...(chart.title === undefined ? {} : { title: specText(chart.title, locale) }),
+            ...(chart.series === undefined
+              ? {}
+              : { series: chart.series.map((series) => (series.label === undefined ? series : { ...series, label: specText(series.label, locale) })) }),
+          })),
+        }),
   };
 }
 

@@ -22,13 +22,13 @@ import type {
   GridArtifact,
   GridArtifactJson,
   GridViewSpec,
-  LayoutBlock,
   ResolvedKpi,
   Row,
   SearchMode,
   SimpleTableConfig,
   SimpleTableConfigJson,
   SpecIssue,
+  SpecLayout,
   Wrapper,
 } from './types';
 
@@ -131,7 +131,7 @@ function tableSettings(table: TableOptions | undefined, columns: readonly Column
 class BuiltArtifact<R extends Row> implements GridArtifact<R> {
   readonly gridId: string;
   readonly title: string | null;
-  readonly layout: { blocks: LayoutBlock[] };
+  readonly layout: SpecLayout;
   readonly wrapper: Wrapper;
   readonly searchMode: SearchMode;
   readonly striped: boolean;
@@ -187,7 +187,7 @@ class BuiltArtifact<R extends Row> implements GridArtifact<R> {
       format: { locale: this.format.locale, currency: this.format.currency },
       gridId: this.gridId,
       title: this.title,
-      layout: { blocks: [...this.layout.blocks] },
+      layout: { blocks: [...this.layout.blocks], kpiColumns: this.layout.kpiColumns },
       wrapper: this.wrapper,
       searchMode: this.searchMode,
       striped: this.striped,

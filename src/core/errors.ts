@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { SpecErrorCode, SpecIssue } from './types';
+import type { SpecErrorCode, SpecIssue, SpecWarningCode } from './types';
 
 /** What one error code means and how to fix a spec that has it. */
 export interface SpecErrorCatalogEntry {
@@ -33,7 +33,7 @@ export const SPEC_ERROR_CATALOG: Readonly<Record<SpecErrorCode, Readonly<SpecErr
   },
   required: {
     summary: 'A required field is missing.',
-    fix: 'Add the field named by the path (grid_id and columns at the top; key and label of a column; label and aggregate of a KPI; id, chart_type, x_key and series of a chart; blocks of a layout).',
+    fix: 'Add the field named by the path (grid_id and columns at the top; key and label of a column; label of a KPI; key of a series; id, chart_type and one of x_key, label_key or group_by of a chart; blocks or kpi_columns of a layout).',
   },
   invalid_type: {
     summary: 'A value has the wrong JSON type, or is not JSON at all.',
@@ -65,19 +65,19 @@ export const SPEC_ERROR_CATALOG: Readonly<Record<SpecErrorCode, Readonly<SpecErr
   },
   too_many_items: {
     summary: 'An array has more entries than allowed.',
-    fix: 'Keep at most 200 columns, 8 KPIs, 3 charts, 8 series per chart and 4 layout blocks.',
+    fix: 'Keep at most 200 columns, 8 KPIs, 3 charts, 8 series per chart, 6 layout blocks and 200 export columns.',
   },
   out_of_range: {
     summary: 'A number is outside its allowed range.',
-    fix: 'Chart height is a whole number of pixels from 120 to 1200.',
+    fix: 'Chart height is a whole number of pixels from 120 to 1200; layout.kpi_columns a whole number from 1 to 6.',
   },
   duplicate_id: {
     summary: 'Two charts share an id.',
     fix: 'Give every chart an id that is unique within the view.',
   },
   duplicate_key: {
-    summary: 'Two columns share a key, or a layout block is listed twice.',
-    fix: 'Give every column a unique key and list each layout block at most once.',
+    summary: 'Two columns share a key, or a layout block or export column is listed twice.',
+    fix: 'Give every column a unique key and list each layout block and export column at most once.',
   },
   invalid_width: {
     summary: 'A column width is not a CSS length the spec accepts.',
@@ -111,6 +111,22 @@ export const SPEC_ERROR_CATALOG: Readonly<Record<SpecErrorCode, Readonly<SpecErr
     summary: 'A KPI aggregate other than count has no column_key.',
     fix: 'Add column_key naming the row key to aggregate; only count may leave it out (it then counts rows).',
   },
+  missing_value_key: {
+    summary: 'A chart aggregate other than count names no values to aggregate.',
+    fix: 'Add value_key (or series) naming the row key to aggregate; only count may leave it out (it then counts rows per category).',
+  },
+  conflicting_fields: {
+    summary: 'Two fields of the spec cannot be used together, or a field does not apply to this chart type.',
+    fix: 'Keep one of the two as the message says: one of x_key/label_key/group_by, series or value_key; no stacking, series_type or series colour on pie and donut; center_total only on a donut that sums or counts; no export column whose column is not exportable.',
+  },
+  invalid_color: {
+    summary: 'A series colour is not a CSS colour the spec accepts.',
+    fix: 'Use hex (#36c, #3366cc), rgb()/rgba(), hsl()/hsla() or a named colour such as steelblue; CSS variables, gradients, url() and other CSS are refused.',
+  },
+  unknown_column: {
+    summary: 'export_columns or group_by names a key that no column has.',
+    fix: 'Use the key of one of the spec\'s columns (add the column first if it is missing; it may be hidden).',
+  },
   too_many_issues: {
     summary: 'The spec has more issues than are listed, or parts too large to check completely.',
     fix: 'Fix the listed issues and validate again; a valid spec is small (at most 200 columns and no fields it does not define).',
@@ -118,6 +134,20 @@ export const SPEC_ERROR_CATALOG: Readonly<Record<SpecErrorCode, Readonly<SpecErr
   validation_failed: {
     summary: 'The validator stopped on an unexpected error, so the spec could not be checked completely.',
     fix: 'Treat the spec as invalid; the message names the error. Report it to vue-grid-view with the spec that caused it.',
+  },
+});
+
+/**
+ * Every spec warning code with a summary and a fix, like `SPEC_ERROR_CATALOG`. A warning never
+ * makes a spec invalid; it names something the parser accepted but cannot honour exactly. Frozen.
+ *
+ * Edge case: `unknown_icon` is the seed system's free-text `icon` (an emoji, `fa-money`, ...): the
+ * parsed spec holds `icon: null` and the card shows no icon.
+ */
+export const SPEC_WARNING_CATALOG: Readonly<Record<SpecWarningCode, Readonly<SpecErrorCatalogEntry>>> = freezeEntries({
+  unknown_icon: {
+    summary: 'A KPI icon is not one this library draws, so the card shows no icon.',
+    fix: 'Use one of chart, money, users, cart, clock, percent, star, alert, check, box, globe, trend_up or trend_down, or leave icon out.',
   },
 });
 

@@ -156,9 +156,9 @@ function remember<T>(cache: Map<string, T>, key: string, value: T): T {
  * Negative zero, and negatives that round to zero, show without a sign (`0`, never `-0`).
  * Invalid locales (`"not a locale!"`) fall back to `en`; nothing throws. A currency code that is not
  * three letters (`"dollars"`, `""`), or that `Intl` refuses, falls back to `USD` and is reported once
- * per code with `console.warn`, because showing euros as dollars without a word would hide a host
- * bug; lowercase codes (`"eur"`) are accepted as they are. The currency code only matters for
- * `currency`, so other formats share one instance.
+ * per code through the warning channel (`warn`, code `currency_fallback`), because showing euros
+ * as dollars without a word would hide a host bug; lowercase codes (`"eur"`) are accepted as they
+ * are. The currency code only matters for `currency`, so other formats share one instance.
  */
 export function getNumberFormat(locale?: string, format: ValueFormat = 'number', currency?: string): Intl.NumberFormat {
   const cur = format === 'currency' ? (currency ?? DEFAULT_CURRENCY) : '';

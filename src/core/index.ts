@@ -23,7 +23,7 @@ export {
   SPEC_DEFAULTS,
 } from './spec';
 export type { SpecEnumName } from './spec';
-export { SPEC_ERROR_CATALOG, GridViewSpecError } from './errors';
+export { SPEC_ERROR_CATALOG, SPEC_WARNING_CATALOG, GridViewSpecError } from './errors';
 export type { SpecErrorCatalogEntry } from './errors';
 
 // Rendering: values, KPIs, charts, the artifact
@@ -59,7 +59,7 @@ export { neutraliseCell } from './safety';
 export { createTranslator, registerCatalog, loadCatalog, messages } from './i18n';
 export type { MessageKey, MessageCatalog, MessageOverrides, MessageParams, TranslatorOptions, Translator } from './i18n';
 
-// Warnings (one channel; the plugin's and the server's `onWarn` set it)
+// Warnings (one channel; the plugin's `onWarn` sets it too)
 export { setWarningHandler } from './warn';
 export type { GridViewWarning, GridViewWarningCode, WarningHandler } from './warn';
 

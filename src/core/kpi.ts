@@ -31,6 +31,7 @@
  * @module
  */
 import { formatKpiValue, isInheritedName, toNumber } from './format';
+import { toKpi } from './spec/build';
 import type { FormatOptions, KpiAggregate, KpiIcon, KpiSpec, KpiSpecWire, KpiTone, ResolvedKpi, Row, ValueFormat } from './types';
 
 /** Every aggregate the core knows, in documentation order. */
@@ -48,17 +49,12 @@ const UNKNOWN = 7;
 
 const CODES: Readonly<Record<string, number>> = { count: COUNT, count_distinct: COUNT_DISTINCT, sum: SUM, avg: AVG, min: MIN, max: MAX, median: MEDIAN };
 
-/** A KPI spec in camelCase with defaults filled, whichever form it came in. */
+/**
+ * A KPI spec in camelCase with defaults filled, whichever form it came in (wire KPIs get the
+ * parser's defaults: aggregate `count`, canonical tones, no icon for one the renderers do not draw).
+ */
 function normaliseKpi(spec: KpiSpec | KpiSpecWire): KpiSpec {
-  if ('columnKey' in spec) return spec;
-  return {
-    label: spec.label,
-    columnKey: spec.column_key ?? null,
-    aggregate: spec.aggregate,
-    format: spec.format ?? 'number',
-    icon: spec.icon ?? null,
-    tone: spec.tone ?? 'neutral',
-  };
+  return 'columnKey' in spec ? spec : toKpi(spec);
 }
 
 /**
@@ -192,8 +188,8 @@ function accumulate(rows: readonly Row[], columns: readonly ColumnStats[]): numb
  * aggregate is unknown (possible only with unchecked wire input), gives null rather than throwing,
  * because one bad card must not blank the strip; a sum that overflows to ±Infinity gives null, while
  * averages and medians of huge values are computed without overflow. A malformed currency code
- * falls back to USD with a one-time `console.warn` (see `getNumberFormat`). See the module
- * documentation for the full table. Rows are only read.
+ * falls back to USD with a one-time warning (`currency_fallback`, see `getNumberFormat`). See the
+ * module documentation for the full table. Rows are only read.
  *
  * Cost: one pass over the rows for all KPIs together, each distinct column read and classified
  * once per row, no per-row allocation; medians collect their values in a `Float64Array` and select

@@ -15,11 +15,12 @@
  * @module
  */
 import { GridViewSpecError } from './errors';
-import type { GridViewSpec, GridViewSpecWire, SafeParseResult } from './types';
-import { buildSpec, isBranded, toWire } from './spec/build';
+import type { GridViewSpec, GridViewSpecWire, SafeParseResult, SpecWarning } from './types';
+import { buildSpec, isBranded, specWarnings, toWire } from './spec/build';
 import { blockedBy, capIssues, describeThrown, finaliseIssues } from './spec/issues';
 import { runRules } from './spec/rules';
 import { isPlainObject, walkSpec } from './spec/walk';
+import { warn } from './warn';
 
 export { SPEC_LIMITS } from './spec/limits';
 export { SPEC_ENUMS } from './spec/enums';
@@ -38,7 +39,7 @@ function describeRoot(raw: unknown): string {
 }
 
 function notObject(message: string): SafeParseResult {
-  return { ok: false, issues: [{ code: 'not_object', path: '', message }] };
+  return { ok: false, issues: [{ code: 'not_object', path: '', message }], warnings: [] };
 }
 
 /** The input threw while being read (a getter or proxy trap); JSON never does. */
@@ -60,8 +61,9 @@ function validate(raw: unknown): SafeParseResult {
   const isBlocked = blockedBy(walked.blocked);
   const ruleIssues = runRules(walked.snapshot).filter((issue) => !isBlocked(issue.segments));
   const issues = capIssues(finaliseIssues([...walked.issues, ...ruleIssues]));
-  if (issues.length > 0) return { ok: false, issues };
-  return { ok: true, spec: buildSpec(walked.snapshot as GridViewSpecWire) };
+  const warnings = specWarnings(walked.snapshot);
+  if (issues.length > 0) return { ok: false, issues, warnings };
+  return { ok: true, spec: buildSpec(walked.snapshot as GridViewSpecWire), warnings };
 }
 
 /**
@@ -81,13 +83,25 @@ function validateSafely(raw: unknown): SafeParseResult {
           message: `The spec could not be checked completely: the validator stopped on an unexpected error (${describeThrown(error)}). Treat the spec as invalid and report this to vue-grid-view.`,
         },
       ],
+      warnings: [],
     };
   }
 }
 
+/** Sends the warnings of a throwing parse to the library's warning channel, one per warning. */
+function reportWarnings(warnings: readonly SpecWarning[]): void {
+  for (const warning of warnings) warn('spec_warning', `[${warning.code}] ${warning.path}: ${warning.message}`, warning);
+}
+
 /**
- * Validates wire JSON and returns the typed spec, or `{ ok: false, issues }` with every issue found
- * (at most 100). Never throws, whatever the input.
+ * Validates wire JSON and returns `{ ok: true, spec, warnings }`, or `{ ok: false, issues, warnings }`
+ * with every issue found (at most 100). Never throws, whatever the input.
+ *
+ * `issues` are errors: any one makes the spec invalid. `warnings` never do: they name what the parser
+ * accepted but cannot honour exactly (today only `unknown_icon`, a KPI icon this library does not
+ * draw, which shows no icon). Both lists use the same `{ code, path, message }` shape with separate
+ * code sets (`SPEC_ERROR_CATALOG`, `SPEC_WARNING_CATALOG`); `warnings` is always present, usually
+ * empty, and also filled for invalid specs.
  *
  * Accepts only a plain JSON object (`{}` literal, `JSON.parse` output, or an object with a null
  * prototype); a string, array, null, number, Map, Date or class instance gives one `not_object` issue
@@ -118,7 +132,9 @@ export function safeParseGridViewSpec(wire: GridViewSpecWire): SafeParseResult {
 }
 
 /**
- * Validates wire JSON and returns the typed, deep-frozen spec with every default filled.
+ * Validates wire JSON and returns the typed, deep-frozen spec with every default filled. Warnings
+ * (see `safeParseGridViewSpecJson`) go to the library's warning channel (`warn`, code
+ * `spec_warning`, the `SpecWarning` as detail); use the safe form to receive them as data.
  *
  * @throws GridViewSpecError carrying every issue (sorted by path then code, at most 100) when the
  * input is not a valid spec, including when it is not a plain JSON object at all (code `not_object`).
@@ -130,6 +146,7 @@ export function safeParseGridViewSpec(wire: GridViewSpecWire): SafeParseResult {
 export function parseGridViewSpecJson(raw: unknown): GridViewSpec {
   const result = validateSafely(raw);
   if (!result.ok) throw new GridViewSpecError(result.issues);
+  reportWarnings(result.warnings);
   return result.spec;
 }
 

@@ -14,6 +14,12 @@ export type Align = 'left' | 'center' | 'right';
 export type KpiAggregate = 'count' | 'count_distinct' | 'sum' | 'avg' | 'min' | 'max' | 'median';
 /** The mood of a KPI card. It is always said in words as well as by colour. */
 export type KpiTone = 'neutral' | 'good' | 'bad' | 'warning' | 'info';
+/**
+ * The seed system's names of KPI tones, accepted on the wire and normalised on parse: `default` is
+ * `neutral`, `green` is `good`, `red` is `bad`, `amber` is `warning`. A parsed spec and
+ * `specToWire` only ever hold `KpiTone`.
+ */
+export type KpiToneAlias = 'default' | 'green' | 'red' | 'amber';
 /** Named icons a KPI card may show; the spec names one, the renderer draws a fixed glyph for it. */
 export type KpiIcon =
   | 'chart'
@@ -33,8 +39,23 @@ export type KpiIcon =
 export type ChartType = 'bar' | 'horizontal_bar' | 'stacked_bar' | 'line' | 'area' | 'pie' | 'donut';
 /** Where a chart's rows come from: the artifact's rows, or the visible rows of a data grid. */
 export type ChartDataSource = 'static' | 'grid_filtered';
-/** Blocks a layout may order. */
-export type LayoutBlock = 'title' | 'kpis' | 'chart' | 'table';
+/**
+ * Blocks a layout may order. `toolbar` and `ag_grid` are the seed system's names of the data grid's
+ * toolbar and of the data grid itself (shown in place of the simple table); renderers that do not
+ * draw them skip them.
+ */
+export type LayoutBlock = 'title' | 'kpis' | 'chart' | 'table' | 'toolbar' | 'ag_grid';
+/** How a series of a bar or line chart is drawn, for mixed bar + line charts. */
+export type ChartSeriesType = 'bar' | 'line';
+/**
+ * The total a column shows in a group header row (table `group_by`): an aggregate of the group's
+ * values, or `none`.
+ */
+export type ColumnTotal = 'sum' | 'avg' | 'min' | 'max' | 'count' | 'none';
+/** Which wire field named a chart's categories (see `ChartSpec.categoryField`). */
+export type ChartCategoryField = 'x_key' | 'label_key' | 'group_by';
+/** Which wire field named a chart's values (see `ChartSpec.valueField`). */
+export type ChartValueField = 'series' | 'value_key';
 /** Outer wrapper of the view: page-wide, inside a card, or a bare shell for embedding. */
 export type Wrapper = 'full' | 'inner' | 'shell';
 /** How a table is searched. */
@@ -59,33 +80,85 @@ export interface ColumnSpecWire {
   link_template?: string;
   /** CSS length such as `120px`, `12rem`, `20%` or `auto`. */
   width?: string;
+  /** Heading the column is listed under in a column chooser. Seed system v1. */
+  menu_group?: string;
+  /** Hidden until the user shows it (column chooser). Seed system v1. @default false */
+  hidden?: boolean;
+  /** Included in exports. Seed system v1. @default true */
+  exportable?: boolean;
+  /**
+   * Total shown in group header rows when the table has `group_by`.
+   * @default `sum` for `number`, `currency` and `percent` columns, `none` for `text` columns
+   */
+  total?: ColumnTotal;
 }
 
 /** A KPI of the wire spec. It names an aggregate, never a value. */
 export interface KpiSpecWire {
   label: string;
   column_key?: string;
-  aggregate: KpiAggregate;
+  /** @default 'count' (seed system v1; counts rows without `column_key`) */
+  aggregate?: KpiAggregate;
   format?: ValueFormat;
-  icon?: KpiIcon;
-  tone?: KpiTone;
+  /**
+   * One of `KpiIcon`. Any other text (the seed system took free text) is accepted with a warning
+   * (`unknown_icon`) and shows no icon.
+   */
+  icon?: KpiIcon | (string & {});
+  /** A `KpiTone` or a seed-system alias, normalised on parse. */
+  tone?: KpiTone | KpiToneAlias;
 }
 
 /** One series of a chart: the row key it plots and the label it shows. */
 export interface ChartSeriesWire {
   key: string;
-  label: string;
+  /** @default the label of the column whose key is `key`, else `key` */
+  label?: string;
+  /**
+   * A CSS colour: hex (`#36c`, `#3366cc`, with alpha `#3366cc80`), `rgb()`/`rgba()`, `hsl()`/`hsla()`
+   * or a named colour (`steelblue`). Normalised to lower-case hex on parse; renderers adjust it to
+   * keep 3:1 contrast with the theme's background. @default a colour of the theme's palette
+   */
+  color?: string;
+  /** Draw this series as bars or as a line (mixed charts); not for pie and donut. @default the chart's own kind */
+  series_type?: ChartSeriesType;
 }
 
-/** A chart of the wire spec. */
+/**
+ * A chart of the wire spec. The categories come from exactly one of `x_key`, `label_key` or
+ * `group_by`; the values from `series`, from `value_key`, or from neither (the chart then counts
+ * rows per category).
+ */
 export interface ChartSpecWire {
   id: string;
   chart_type: ChartType;
-  x_key: string;
-  series: ChartSeriesWire[];
+  x_key?: string;
+  series?: ChartSeriesWire[];
+  /** Caption shown instead of the generated one. Seed system v1. */
+  title?: string;
+  /** Row key of the slice or bar labels (categories). Seed system v1. */
+  label_key?: string;
+  /** Row key of the one plotted value. Seed system v1. */
+  value_key?: string;
+  /** Row key whose values become the categories, one aggregated value per group. Seed system v1. */
+  group_by?: string;
+  /** How the values of one category are combined. @default `sum` when values are named, else `count` */
+  aggregate?: KpiAggregate;
+  /** Stack the bar (and area) series. @default true for `stacked_bar`, else false */
+  stacked?: boolean;
+  /** Donut only: show the total of the drawn slices, computed from the rows, in the centre. @default false */
+  center_total?: boolean;
   data_source?: ChartDataSource;
-  /** Pixels. */
+  /** Pixels. @default 300 in the seed form (`label_key`, `value_key` or `group_by`), else 320 */
   height?: number;
+}
+
+/** Layout of the wire spec: the blocks in order and the KPI cards per row. */
+export interface LayoutWire {
+  /** @default ['title', 'kpis', 'chart', 'table'] */
+  blocks?: LayoutBlock[];
+  /** KPI cards per row on wide screens, 1 to 6. Seed system v1. @default 4 */
+  kpi_columns?: number;
 }
 
 /** The whole wire spec, as JSON carries it. Version 1 of `schema/grid-view-spec.v1.json`. */
@@ -95,12 +168,16 @@ export interface GridViewSpecWire {
   title?: string;
   kpis?: KpiSpecWire[];
   charts?: ChartSpecWire[];
-  layout?: { blocks: LayoutBlock[] };
+  layout?: LayoutWire;
   wrapper?: Wrapper;
   search_mode?: SearchMode;
   striped?: boolean;
   export_xlsx?: boolean;
   export_pdf_url?: string;
+  /** Keys of the columns exports hold, in this order. @default every column whose `exportable` is true */
+  export_columns?: string[];
+  /** Key of the column whose values group the table's rows (section totals). */
+  group_by?: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -117,6 +194,12 @@ export interface ColumnSpec {
   searchable: boolean;
   linkTemplate: string | null;
   width: string | null;
+  /** Column-chooser heading; null when the spec gives none. */
+  menuGroup: string | null;
+  hidden: boolean;
+  exportable: boolean;
+  /** The group total; the format-dependent default is filled in. */
+  total: ColumnTotal;
 }
 
 /** A validated KPI. `columnKey` is null only for `count` of rows. */
@@ -129,12 +212,36 @@ export interface KpiSpec {
   tone: KpiTone;
 }
 
-/** A validated chart. */
+/** A validated series: label filled in (from the column), colour normalised to hex. */
+export interface ChartSeriesSpec {
+  key: string;
+  label: string;
+  /** Lower-case `#rrggbb` or `#rrggbbaa`; null uses the theme's palette. */
+  color: string | null;
+  /** null draws the series as the chart type says. */
+  seriesType: ChartSeriesType | null;
+}
+
+/**
+ * A validated chart. Whatever wire form it came in (our `x_key` + `series`, or the seed system's
+ * `label_key`/`value_key`/`group_by`), `xKey` is the row key of the categories and `series` the
+ * plotted values; `categoryField` and `valueField` remember the form so `specToWire` writes it back.
+ */
 export interface ChartSpec {
   id: string;
   chartType: ChartType;
+  /** The chart's own caption; null shows the generated one. */
+  title: string | null;
+  /** Row key of the categories (from `x_key`, `label_key` or `group_by`). */
   xKey: string;
-  series: ChartSeriesWire[];
+  categoryField: ChartCategoryField;
+  /** Plotted series; empty when the chart counts rows per category. */
+  series: ChartSeriesSpec[];
+  /** null when neither `series` nor `value_key` was given (a count of rows). */
+  valueField: ChartValueField | null;
+  aggregate: KpiAggregate;
+  stacked: boolean;
+  centerTotal: boolean;
   dataSource: ChartDataSource;
   height: number;
 }
@@ -146,12 +253,23 @@ export interface GridViewSpec {
   columns: ColumnSpec[];
   kpis: KpiSpec[];
   charts: ChartSpec[];
-  layout: { blocks: LayoutBlock[] };
+  layout: SpecLayout;
   wrapper: Wrapper;
   searchMode: SearchMode;
   striped: boolean;
   exportXlsx: boolean;
   exportPdfUrl: string | null;
+  /** Keys of the exported columns in order; null exports every column whose `exportable` is true. */
+  exportColumns: string[] | null;
+  /** Key of the column that groups the table's rows; null for no grouping. */
+  groupBy: string | null;
+}
+
+/** A validated layout. */
+export interface SpecLayout {
+  blocks: LayoutBlock[];
+  /** KPI cards per row, 1 to 6; GridView's `kpiColumns` prop overrides it. */
+  kpiColumns: number;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -184,8 +302,18 @@ export type SpecErrorCode =
   | 'forbidden_option'
   | 'forbidden_sql'
   | 'missing_column_key'
+  | 'missing_value_key'
+  | 'conflicting_fields'
+  | 'invalid_color'
+  | 'unknown_column'
   | 'too_many_issues'
   | 'validation_failed';
+
+/**
+ * Stable codes of spec warnings: things the parser accepted but could not honour exactly. A warning
+ * never makes a spec invalid. The catalog is `SPEC_WARNING_CATALOG` in `./errors`.
+ */
+export type SpecWarningCode = 'unknown_icon';
 
 /** One problem found in a spec. `path` points at the offending value, e.g. `columns[2].link_template`. */
 export interface SpecIssue {
@@ -194,8 +322,24 @@ export interface SpecIssue {
   message: string;
 }
 
-/** Result of the non-throwing parsers. */
-export type SafeParseResult = { ok: true; spec: GridViewSpec } | { ok: false; issues: SpecIssue[] };
+/**
+ * Something the parser accepted but could not honour exactly, such as a KPI icon it does not know
+ * (the card then shows no icon). Same shape as `SpecIssue`, other codes; never makes a spec invalid.
+ */
+export interface SpecWarning {
+  code: SpecWarningCode;
+  path: string;
+  message: string;
+}
+
+/**
+ * Result of the non-throwing parsers. `issues` are errors: any one makes the spec invalid.
+ * `warnings` (both branches, usually empty, sorted by path) never do; the throwing parsers send
+ * them to the library's warning channel (`warn`, code `spec_warning`) instead.
+ */
+export type SafeParseResult =
+  | { ok: true; spec: GridViewSpec; warnings: SpecWarning[] }
+  | { ok: false; issues: SpecIssue[]; warnings: SpecWarning[] };
 
 // ---------------------------------------------------------------------------------------------
 // Formatting context
@@ -232,9 +376,15 @@ export interface ResolvedKpi {
  * A series of a chart runtime: the spec's key and label, plus the display format of its values
  * when the renderer knows the spec's columns (the format of the column whose key is `key`).
  */
-export interface ChartRuntimeSeries extends ChartSeriesWire {
+export interface ChartRuntimeSeries {
+  key: string;
+  label: string;
   /** Format of the plotted values; absent means unknown, which formats as `number`. */
   format?: ValueFormat;
+  /** The spec's validated colour (lower-case hex); absent uses the theme's palette. */
+  color?: string;
+  /** The spec's `series_type`; absent draws the series as the chart type says. */
+  seriesType?: ChartSeriesType;
 }
 
 /** A chart's data, computed from rows. Everything `buildChartOption` needs; plain JSON. */
@@ -342,7 +492,8 @@ export interface GridArtifactJson {
   format?: ArtifactFormat;
   gridId: string;
   title: string | null;
-  layout: { blocks: LayoutBlock[] };
+  /** `kpiColumns` is absent in JSON from older versions (hydration re-parses the spec anyway). */
+  layout: { blocks: LayoutBlock[]; kpiColumns?: number };
   wrapper: Wrapper;
   searchMode: SearchMode;
   striped: boolean;
@@ -367,7 +518,7 @@ export interface GridArtifact<R extends Row = Row> {
   readonly spec: GridViewSpec;
   readonly gridId: string;
   readonly title: string | null;
-  readonly layout: { blocks: LayoutBlock[] };
+  readonly layout: SpecLayout;
   readonly wrapper: Wrapper;
   readonly searchMode: SearchMode;
   readonly striped: boolean;

@@ -71,7 +71,7 @@ export function fillUrlTemplate(template: string, row: Row): string | null {
   return isSafeUrl(filled) ? filled : null;
 }
 
-/** A parsed `row_onclick` action: a registered action name and the row values of its arguments. */
+/** A parsed `rowOnclick` action: a registered action name and the row values of its arguments. */
 export interface RowAction {
   name: string;
   args: unknown[];
@@ -81,7 +81,7 @@ const ACTION = /^\s*([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*\(\s*(.*?)\s*\)\
 const ACTION_ARG = /^(?:\{([^{}]+)\}|'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|(-?\d+(?:\.\d+)?))$/;
 
 /**
- * Reads a `row_onclick` string such as `openOrder({id}, 'edit')` WITHOUT evaluating it: the result
+ * Reads a `rowOnclick` string such as `openOrder({id}, 'edit')` WITHOUT evaluating it: the result
  * names an action the application registered, and its arguments are row values (for `{key}`),
  * string literals or number literals. Anything else (expressions, nested calls, `;` chains) gives
  * null, so the click does nothing but emit the `row-click` event.

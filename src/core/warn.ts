@@ -3,7 +3,7 @@
  * and the handler decides. The default prints with `console.warn` in development builds only
  * (`process.env.NODE_ENV !== 'production'`, which bundlers replace with a constant), so production
  * pages and servers stay silent unless the application asks for warnings: `onWarn` of
- * `GridViewPlugin` or of `createGridViewHandler`, or `setWarningHandler` here.
+ * `GridViewPlugin`, or `setWarningHandler` here (servers and scripts).
  *
  * @module
  */
@@ -25,7 +25,8 @@ export type GridViewWarningCode =
   | 'catalog_unavailable'
   | 'chart_renderer_unavailable'
   | 'row_source_failed'
-  | 'preset_columns_dropped';
+  | 'preset_columns_dropped'
+  | 'spec_warning';
 
 /** One warning: a stable code, a sentence for people, and the thrown value or data behind it. */
 export interface GridViewWarning {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { MESSAGE_KEYS, createTranslator, messages } from '../../src/core/i18n';
-import { SPEC_ERROR_CATALOG } from '../../src/core/errors';
+import { SPEC_ERROR_CATALOG, SPEC_WARNING_CATALOG } from '../../src/core/errors';
 import { AG_GRID_TEXTS } from '../../src/core/i18n/aggrid';
 import { agGridLocaleText } from '../../components/data-grid/grid-setup';
 
@@ -45,6 +45,11 @@ describe('message catalogs', () => {
     expect(missing).toEqual([]);
   });
 
+  it('explains every spec warning code in both languages', () => {
+    const missing = Object.keys(SPEC_WARNING_CATALOG).filter((code) => !(`spec_warning.${code}` in messages.en) || !(`spec_warning.${code}` in messages.uk));
+    expect(missing).toEqual([]);
+  });
+
   it('the catalogs are frozen', () => {
     expect(Object.isFrozen(messages.en)).toBe(true);
     expect(Object.isFrozen(messages.uk)).toBe(true);
@@ -79,8 +84,8 @@ describe('AG Grid texts of the DataGrid', () => {
     const variables = (text: string): number => text.split('${variable}').length - 1;
     let same = 0;
     for (const key of en) {
-      const english = AG_GRID_TEXTS.en[key as keyof typeof AG_GRID_TEXTS.en];
-      const ukrainian = AG_GRID_TEXTS.uk[key as keyof typeof AG_GRID_TEXTS.uk];
+      const english: string = AG_GRID_TEXTS.en[key as keyof typeof AG_GRID_TEXTS.en];
+      const ukrainian: string = AG_GRID_TEXTS.uk[key as keyof typeof AG_GRID_TEXTS.uk];
       expect(english.trim(), `en ${key}`).not.toBe('');
       expect(ukrainian.trim(), `uk ${key}`).not.toBe('');
       expect(variables(ukrainian), key).toBe(variables(english));

@@ -10,6 +10,8 @@ export class FakeGridApi<R extends Row = Row> implements DataGridApiLike<R> {
   predicate: (row: R) => boolean = () => true;
   compare: ((a: R, b: R) => number) | null = null;
   destroyed = false;
+  /** Calls made after `destroyed` was set, counted even when the caller swallows the throw. */
+  usesAfterDestroy = 0;
   walks = 0;
   readonly listeners = new Map<string, Set<(event: unknown) => void>>();
 
@@ -18,7 +20,7 @@ export class FakeGridApi<R extends Row = Row> implements DataGridApiLike<R> {
   }
 
   forEachNodeAfterFilterAndSort(callback: (node: { data?: R }, index: number) => void): void {
-    if (this.destroyed) throw new Error('grid API used after destroy');
+    this.assertAlive();
     this.walks++;
     const visible = this.rows.filter(this.predicate);
     if (this.compare) visible.sort(this.compare);
@@ -28,15 +30,21 @@ export class FakeGridApi<R extends Row = Row> implements DataGridApiLike<R> {
   }
 
   addEventListener(type: string, listener: (event: unknown) => void): void {
-    if (this.destroyed) throw new Error('grid API used after destroy');
+    this.assertAlive();
     const set = this.listeners.get(type) ?? new Set();
     set.add(listener);
     this.listeners.set(type, set);
   }
 
   removeEventListener(type: string, listener: (event: unknown) => void): void {
-    if (this.destroyed) throw new Error('grid API used after destroy');
+    this.assertAlive();
     this.listeners.get(type)?.delete(listener);
+  }
+
+  private assertAlive(): void {
+    if (!this.destroyed) return;
+    this.usesAfterDestroy++;
+    throw new Error('grid API used after destroy');
   }
 
   isDestroyed(): boolean {

@@ -119,15 +119,19 @@ describe('GridRenderer.build', () => {
     const spec: GridViewSpec = {
       gridId: 'hand',
       title: null,
-      columns: [{ key: 'a', label: 'A', format: 'number', align: 'right', sortable: true, searchable: false, linkTemplate: null, width: null }],
+      columns: [
+        { key: 'a', label: 'A', format: 'number', align: 'right', sortable: true, searchable: false, linkTemplate: null, width: null, menuGroup: null, hidden: false, exportable: true, total: 'sum' },
+      ],
       kpis: [{ label: 'Sum', columnKey: 'a', aggregate: 'sum', format: 'number', icon: null, tone: 'neutral' }],
       charts: [],
-      layout: { blocks: ['kpis', 'table'] },
+      layout: { blocks: ['kpis', 'table'], kpiColumns: 4 },
       wrapper: 'shell',
       searchMode: 'disabled',
       striped: false,
       exportXlsx: false,
       exportPdfUrl: null,
+      exportColumns: null,
+      groupBy: null,
     };
     const artifact = GridRenderer.build(spec, [{ a: 1 }, { a: 2 }]);
     expect(artifact.kpis[0]!.value).toBe(3);

@@ -18,7 +18,21 @@ import { createTranslator } from '../../src/core/i18n';
 import type { ChartSpec, ChartSpecWire, ChartType, Row } from '../../src/core/types';
 
 function chart(chartType: ChartType, series: { key: string; label: string }[] = [{ key: 'amount', label: 'Amount' }], extra: Partial<ChartSpec> = {}): ChartSpec {
-  return { id: 'c1', chartType, xKey: 'region', series, dataSource: 'static', height: 300, ...extra };
+  return {
+    id: 'c1',
+    chartType,
+    title: null,
+    xKey: 'region',
+    categoryField: 'x_key',
+    series: series.map((s) => ({ ...s, color: null, seriesType: null })),
+    valueField: 'series',
+    aggregate: 'sum',
+    stacked: chartType === 'stacked_bar',
+    centerTotal: false,
+    dataSource: 'static',
+    height: 300,
+    ...extra,
+  };
 }
 
 const ROWS: Row[] = [

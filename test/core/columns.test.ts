@@ -4,7 +4,21 @@ import { parseGridViewSpecJson } from '../../src/core/spec';
 import type { ColumnSpec, GridViewSpec } from '../../src/core/types';
 
 function column(key: string, extra: Partial<ColumnSpec> = {}): ColumnSpec {
-  return { key, label: key.toUpperCase(), format: 'text', align: 'left', sortable: true, searchable: true, linkTemplate: null, width: null, ...extra };
+  return {
+    key,
+    label: key.toUpperCase(),
+    format: 'text',
+    align: 'left',
+    sortable: true,
+    searchable: true,
+    linkTemplate: null,
+    width: null,
+    menuGroup: null,
+    hidden: false,
+    exportable: true,
+    total: 'none',
+    ...extra,
+  };
 }
 
 function spec(columns: ColumnSpec[]): GridViewSpec {
@@ -14,12 +28,14 @@ function spec(columns: ColumnSpec[]): GridViewSpec {
     columns,
     kpis: [],
     charts: [],
-    layout: { blocks: ['title', 'kpis', 'chart', 'table'] },
+    layout: { blocks: ['title', 'kpis', 'chart', 'table'], kpiColumns: 4 },
     wrapper: 'full',
     searchMode: 'global',
     striped: false,
     exportXlsx: false,
     exportPdfUrl: null,
+    exportColumns: null,
+    groupBy: null,
   };
 }
 

@@ -235,8 +235,23 @@ describe('getNumberFormat and getCollator', () => {
     }
   });
 
-  it('keeps working after many distinct locales (the cache is bounded)', () => {
-    for (let i = 0; i < 600; i++) getNumberFormat(`en-x-k${i}`, 'number');
+  it('caches 256 formatters and no more: the 257th distinct locale pushes out the oldest, and formatting goes on', () => {
+    const cached = (locale: string, instance: Intl.NumberFormat | undefined): boolean => getNumberFormat(locale, 'number') === instance;
+    // The cache is module-wide and earlier tests filled it partly: add new keys until a sentinel
+    // is no longer the cached instance, i.e. the cache was emptied. That must come within 256 keys.
+    const sentinel = getNumberFormat('en-x-sentinel', 'number');
+    let added = 0;
+    while (cached('en-x-sentinel', sentinel)) {
+      getNumberFormat(`en-x-f${added++}`, 'number');
+      expect(added, 'new keys added without the cache ever being emptied').toBeLessThanOrEqual(256);
+    }
+    // Now it holds the last key added and the sentinel again (its check re-created it); 254 more
+    // make 256, and every one of them must still be the cached instance.
+    const keys = ['en-x-sentinel', `en-x-f${added - 1}`, ...Array.from({ length: 254 }, (_, i) => `en-x-g${i}`)];
+    const instances = keys.map((locale) => getNumberFormat(locale, 'number'));
+    expect(keys.filter((locale, i) => !cached(locale, instances[i]))).toEqual([]);
+    getNumberFormat('en-x-over', 'number');
+    expect(cached('en-x-sentinel', instances[0])).toBe(false);
     expect(formatValue(1000, 'number', { locale: 'en' })).toBe('1,000');
   });
 

@@ -252,10 +252,23 @@ describe('resolveKpis: specs', () => {
     }
   });
 
-  it('never mutates the rows', () => {
-    const rows: readonly Row[] = Object.freeze([Object.freeze({ v: 3 }), Object.freeze({ v: 1 }), Object.freeze({ v: 2 })] as Row[]);
-    expect(() => resolveKpis(KPI_AGGREGATES.map((a) => kpi(a, 'v')), rows)).not.toThrow();
-    expect(rows.map((r) => r.v)).toEqual([3, 1, 2]);
+  // KPI_AGGREGATES order: count, count_distinct, sum, avg, min, max, median.
+  const EXPECTED = [3, 3, 6, 2, 1, 3, 2];
+
+  it('never mutates the rows: the same array, order, row objects and fields afterwards', () => {
+    // Plain objects, as applications pass them: a write into a frozen row would throw and so could
+    // be swallowed, while a write here stays visible to the comparison.
+    const rows: Row[] = [{ v: 3, w: 'b' }, { v: 1, w: 'a' }, { v: '2', w: null }, { w: 'c' }];
+    const objects = [...rows];
+    const before = structuredClone(rows);
+    expect(resolveKpis(KPI_AGGREGATES.map((a) => kpi(a, 'v')), rows).map((k) => k.value)).toEqual(EXPECTED);
+    expect(rows).toStrictEqual(before);
+    expect(rows.every((row, i) => row === objects[i])).toBe(true);
+  });
+
+  it('reads frozen rows (as artifacts hold them) without throwing and gives the same values', () => {
+    const rows: readonly Row[] = Object.freeze([{ v: 3, w: 'b' }, { v: 1, w: 'a' }, { v: '2', w: null }, { w: 'c' }].map((row) => Object.freeze(row)));
+    expect(resolveKpis(KPI_AGGREGATES.map((a) => kpi(a, 'v')), rows).map((k) => k.value)).toEqual(EXPECTED);
   });
 });
 

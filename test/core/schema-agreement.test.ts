@@ -6,7 +6,7 @@ import schema from '../../schema/grid-view-spec.v1.json';
 import { SPEC_ENUMS, SPEC_LIMITS, isGridViewSpec, parseGridViewSpecJson, safeParseGridViewSpecJson, specToWire } from '../../src/core/spec';
 import { checkLinkTemplate, isSafeUrl } from '../../src/core/url';
 import type { Json } from './spec-arbitraries';
-import { hasDuplicateKeysOrIds, mutatedSpecArb, validSpecArb } from './spec-arbitraries';
+import { breaksParserOnlyRules, mutatedSpecArb, validSpecArb } from './spec-arbitraries';
 
 // strict: true also lints the schema (unknown keywords, required names without properties, ...).
 const ajv = new Ajv2020({ allErrors: true, strict: true });
@@ -23,9 +23,9 @@ describe('the JSON Schema and the yup parser agree', () => {
     const codesSeen = new Set<string>();
     fc.assert(
       fc.property(mutatedSpecArb, (input: Json) => {
-        // Duplicate column keys and chart ids are the one rule a JSON Schema cannot state; they are
-        // tested on their own below.
-        fc.pre(!hasDuplicateKeysOrIds(input));
+        // Duplicate column keys and chart ids, and export_columns/group_by that name no column, are
+        // the rules a JSON Schema cannot state; they are tested on their own below.
+        fc.pre(!breaksParserOnlyRules(input));
         const yup = safeParseGridViewSpecJson(input);
         const schemaOk = validateWithSchema(input);
         if (yup.ok) valid++;
@@ -66,6 +66,9 @@ describe('the JSON Schema and the yup parser agree', () => {
         'forbidden_sql',
         'missing_column_key',
         'duplicate_key',
+        'missing_value_key',
+        'conflicting_fields',
+        'invalid_color',
       ]),
     );
   });
@@ -85,7 +88,7 @@ describe('the JSON Schema and the yup parser agree', () => {
     );
   });
 
-  it('differ only on duplicate column keys and chart ids, which the schema cannot express and the parser rejects', () => {
+  it('differ only on duplicate column keys and chart ids and on column references, which the schema cannot express and the parser rejects', () => {
     const columns = [
       { key: 'id', label: 'A' },
       { key: 'id', label: 'B' },
@@ -101,6 +104,22 @@ describe('the JSON Schema and the yup parser agree', () => {
     expect(result.ok ? [] : result.issues.map((i) => [i.code, i.path])).toEqual([
       ['duplicate_id', 'charts[1].id'],
       ['duplicate_key', 'columns[1].key'],
+    ]);
+    const references = {
+      grid_id: 'refs',
+      columns: [
+        { key: 'id', label: 'Id' },
+        { key: 'secret', label: 'Secret', exportable: false },
+      ],
+      export_columns: ['id', 'password', 'secret'],
+      group_by: 'region',
+    };
+    expect(validateWithSchema(references)).toBe(true);
+    const refs = safeParseGridViewSpecJson(references);
+    expect(refs.ok ? [] : refs.issues.map((i) => [i.code, i.path])).toEqual([
+      ['unknown_column', 'export_columns[1]'],
+      ['conflicting_fields', 'export_columns[2]'],
+      ['unknown_column', 'group_by'],
     ]);
   });
 });
@@ -179,14 +198,16 @@ describe('the schema file', () => {
 
   it('sets additionalProperties: false on every object level', () => {
     const objects = objectSchemas(schema);
-    expect(objects.length).toBe(6); // root, layout, column, kpi, series, chart
+    expect(objects.length).toBe(7); // root, layout, column, kpi, series, pie series, chart
     for (const node of objects) expect(node.additionalProperties).toBe(false);
   });
 
-  it('says in its $comment that chart ids and column keys are unique only by the parser', () => {
+  it('says in its $comment which rules only the parser checks', () => {
     expect(schema.$comment).toContain('charts[].id is unique');
     expect(schema.$comment).toContain('duplicate_id');
     expect(schema.$comment).toContain('columns[].key is unique');
+    expect(schema.$comment).toContain('export_columns and group_by name keys of columns (unknown_column)');
+    expect(schema.$comment).toContain('unknown_icon');
   });
 
   it('states every limit of SPEC_LIMITS', () => {
@@ -202,6 +223,10 @@ describe('the schema file', () => {
       L.layoutBlocksMax,
       true,
     ]);
+    expect([p.layout.properties.kpi_columns.minimum, p.layout.properties.kpi_columns.maximum, p.layout.properties.kpi_columns.type]).toEqual([L.kpiColumnsMin, L.kpiColumnsMax, 'integer']);
+    expect([p.export_columns.minItems, p.export_columns.maxItems, p.export_columns.uniqueItems]).toEqual([1, L.exportColumnsMax, true]);
+    expect(d.series.properties.color.pattern).toBe(L.colorPattern);
+    expect(d.kpi.properties.icon.anyOf[1]?.maxLength).toBe(L.iconMaxLength);
     expect([p.export_pdf_url.pattern, p.export_pdf_url.maxLength]).toEqual([L.urlPattern, L.urlMaxLength]);
     expect([d.rowKey.pattern, d.rowKey.maxLength, d.rowKey.minLength, d.rowKey.not.enum]).toEqual([L.keyPattern, L.keyMaxLength, 1, [...L.reservedKeys]]);
     expect([d.label.pattern, d.label.maxLength]).toEqual([L.visibleTextPattern, L.labelMaxLength]);
@@ -221,8 +246,12 @@ describe('the schema file', () => {
     expect(d.format.enum).toEqual([...SPEC_ENUMS.format]);
     expect(d.column.properties.align.enum).toEqual([...SPEC_ENUMS.align]);
     expect(d.kpi.properties.aggregate.enum).toEqual([...SPEC_ENUMS.aggregate]);
-    expect(d.kpi.properties.icon.enum).toEqual([...SPEC_ENUMS.icon]);
-    expect(d.kpi.properties.tone.enum).toEqual([...SPEC_ENUMS.tone]);
+    // icon takes any text up to its length limit; the first branch names the icons that are drawn.
+    expect(d.kpi.properties.icon.anyOf[0]?.enum).toEqual([...SPEC_ENUMS.icon]);
+    expect(d.kpi.properties.tone.enum).toEqual([...SPEC_ENUMS.tone, ...SPEC_ENUMS.tone_alias]);
+    expect(d.chart.properties.aggregate.enum).toEqual([...SPEC_ENUMS.aggregate]);
+    expect(d.series.properties.series_type.enum).toEqual([...SPEC_ENUMS.series_type]);
+    expect(d.column.properties.total.enum).toEqual([...SPEC_ENUMS.total]);
     expect(d.chart.properties.chart_type.enum).toEqual([...SPEC_ENUMS.chart_type]);
     expect(d.chart.properties.data_source.enum).toEqual([...SPEC_ENUMS.data_source]);
     expect(p.layout.properties.blocks.items.enum).toEqual([...SPEC_ENUMS.block]);

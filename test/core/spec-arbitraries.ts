@@ -64,53 +64,135 @@ const columnArb = fc.record(
     searchable: fc.boolean(),
     link_template: linkArb,
     width: widthArb,
+    menu_group: labelArb,
+    hidden: fc.boolean(),
+    exportable: fc.boolean(),
+    total: fc.constantFrom(...SPEC_ENUMS.total),
   },
   { requiredKeys: ['key', 'label'] },
 );
 
+/** Icons: ours, and the free text the seed system took (valid, with a warning). */
+export const iconArb = fc.oneof(fc.constantFrom(...SPEC_ENUMS.icon), fc.constantFrom('💰', 'fa-money', 'bi bi-cash', 'Money', '', 'i'.repeat(100)));
+
 const kpiOptional = {
   format: fc.constantFrom(...SPEC_ENUMS.format),
-  icon: fc.constantFrom(...SPEC_ENUMS.icon),
-  tone: fc.constantFrom(...SPEC_ENUMS.tone),
+  icon: iconArb,
+  tone: fc.constantFrom(...SPEC_ENUMS.tone, ...SPEC_ENUMS.tone_alias),
 };
 const kpiArb = fc.oneof(
-  fc.record({ label: labelArb, aggregate: fc.constant('count'), column_key: rowKeyArb, ...kpiOptional }, { requiredKeys: ['label', 'aggregate'] }),
+  fc.record({ label: labelArb, aggregate: fc.constant('count'), column_key: rowKeyArb, ...kpiOptional }, { requiredKeys: ['label'] }),
   fc.record(
     { label: labelArb, aggregate: fc.constantFrom(...SPEC_ENUMS.aggregate), column_key: rowKeyArb, ...kpiOptional },
     { requiredKeys: ['label', 'aggregate', 'column_key'] },
   ),
 );
 
-const seriesArb = fc.record({ key: rowKeyArb, label: labelArb });
-const chartArb = fc.record(
-  {
-    id: idArb(64),
-    chart_type: fc.constantFrom(...SPEC_ENUMS.chart_type),
-    x_key: rowKeyArb,
-    series: fc.array(seriesArb, { minLength: 1, maxLength: 8 }),
-    data_source: fc.constantFrom(...SPEC_ENUMS.data_source),
-    height: fc.oneof(fc.integer({ min: 120, max: 1200 }), fc.constantFrom(120, 1200)),
-  },
-  { requiredKeys: ['id', 'chart_type', 'x_key', 'series'] },
+/** Colours the spec accepts, in every syntax and letter case. */
+export const colorArb = fc.constantFrom(
+  '#36c',
+  '#3366CC',
+  '#3366cc80',
+  '#abcd',
+  'rgb(51, 102, 204)',
+  'rgba(51,102,204,0.5)',
+  'RGB(10% 20% 30% / 50%)',
+  'hsl(220, 60%, 50%)',
+  'hsla(-30deg 50% 50% / .5)',
+  'SteelBlue',
+  'red',
+  'rebeccapurple',
+  'rgb(300, 0, 0)',
+);
+const seriesArb = fc.record(
+  { key: rowKeyArb, label: labelArb, color: colorArb, series_type: fc.constantFrom(...SPEC_ENUMS.series_type) },
+  { requiredKeys: ['key'] },
 );
 
+const PIE = new Set(['pie', 'donut']);
+
+/**
+ * Valid charts in every form: categories from exactly one of x_key, label_key and group_by; values
+ * from series, value_key or neither; then the rules between fields are repaired (no stacking, series
+ * types or colours on pies; stacked_bar never unstacked; center_total only on donuts that sum or count).
+ */
+const chartArb = fc
+  .record(
+    {
+      id: idArb(64),
+      chart_type: fc.constantFrom(...SPEC_ENUMS.chart_type),
+      category: fc.constantFrom('x_key', 'label_key', 'group_by'),
+      categoryKey: rowKeyArb,
+      values: fc.constantFrom('series', 'value_key', 'none'),
+      series: fc.array(seriesArb, { minLength: 1, maxLength: 8 }),
+      valueKey: rowKeyArb,
+      aggregate: fc.option(fc.constantFrom(...SPEC_ENUMS.aggregate), { nil: undefined }),
+      title: fc.option(labelArb, { nil: undefined }),
+      stacked: fc.option(fc.boolean(), { nil: undefined }),
+      center_total: fc.option(fc.boolean(), { nil: undefined }),
+      data_source: fc.option(fc.constantFrom(...SPEC_ENUMS.data_source), { nil: undefined }),
+      height: fc.option(fc.oneof(fc.integer({ min: 120, max: 1200 }), fc.constantFrom(120, 300, 320, 800, 1200)), { nil: undefined }),
+    },
+    { requiredKeys: ['id', 'chart_type', 'category', 'categoryKey', 'values', 'series', 'valueKey'] },
+  )
+  .map((g) => {
+    const pie = PIE.has(g.chart_type);
+    const chart: JsonObject = { id: g.id, chart_type: g.chart_type, [g.category]: g.categoryKey };
+    if (g.values === 'series') chart.series = pie ? g.series.map(({ key, label }): JsonObject => (label === undefined ? { key } : { key, label })) : (g.series as JsonObject[]);
+    if (g.values === 'value_key') chart.value_key = g.valueKey;
+    const aggregate = g.values === 'none' && g.aggregate !== undefined ? 'count' : g.aggregate;
+    if (aggregate !== undefined) chart.aggregate = aggregate;
+    if (g.title !== undefined) chart.title = g.title;
+    if (g.stacked !== undefined && !(pie && g.stacked) && !(g.chart_type === 'stacked_bar' && !g.stacked)) chart.stacked = g.stacked;
+    if (g.center_total !== undefined && (!g.center_total || (g.chart_type === 'donut' && (aggregate === undefined || aggregate === 'sum' || aggregate === 'count')))) {
+      chart.center_total = g.center_total;
+    }
+    if (g.data_source !== undefined) chart.data_source = g.data_source;
+    if (g.height !== undefined) chart.height = g.height;
+    return chart;
+  });
+
+/**
+ * `export_columns` and `group_by` that name the spec's own columns (the parser checks what the
+ * schema cannot: they must be column keys, and an export column must not be `exportable: false`).
+ */
+function withColumnReferences(spec: JsonObject, exportPick: number[] | undefined, groupPick: number | undefined): JsonObject {
+  const columns = spec.columns as JsonObject[];
+  const exportable = columns.filter((c) => c.exportable !== false).map((c) => c.key as string);
+  if (exportPick !== undefined && exportable.length > 0) {
+    const keys = [...new Set(exportPick.map((i) => exportable[i % exportable.length] as string))];
+    spec.export_columns = keys;
+  }
+  if (groupPick !== undefined) spec.group_by = (columns[groupPick % columns.length] as JsonObject).key as string;
+  return spec;
+}
+
 /** Valid wire specs: every optional field sometimes present, limits reached at their edges. */
-export const validSpecArb: fc.Arbitrary<JsonObject> = fc.record(
-  {
-    grid_id: idArb(100),
-    columns: fc.uniqueArray(columnArb, { selector: (c) => c.key, minLength: 1, maxLength: 5 }),
-    title: labelArb,
-    kpis: fc.array(kpiArb, { maxLength: 8 }),
-    charts: fc.uniqueArray(chartArb, { selector: (c) => c.id, maxLength: 3 }),
-    layout: fc.record({ blocks: fc.uniqueArray(fc.constantFrom(...SPEC_ENUMS.block), { minLength: 1, maxLength: 4 }) }),
-    wrapper: fc.constantFrom(...SPEC_ENUMS.wrapper),
-    search_mode: fc.constantFrom(...SPEC_ENUMS.search_mode),
-    striped: fc.boolean(),
-    export_xlsx: fc.boolean(),
-    export_pdf_url: urlArb,
-  },
-  { requiredKeys: ['grid_id', 'columns'] },
-) as fc.Arbitrary<JsonObject>;
+export const validSpecArb: fc.Arbitrary<JsonObject> = fc
+  .tuple(
+    fc.record(
+      {
+        grid_id: idArb(100),
+        columns: fc.uniqueArray(columnArb, { selector: (c) => c.key, minLength: 1, maxLength: 5 }),
+        title: labelArb,
+        kpis: fc.array(kpiArb, { maxLength: 8 }),
+        charts: fc.uniqueArray(chartArb, { selector: (c) => c.id, maxLength: 3 }),
+        layout: fc.record(
+          { blocks: fc.uniqueArray(fc.constantFrom(...SPEC_ENUMS.block), { minLength: 1, maxLength: 6 }), kpi_columns: fc.integer({ min: 1, max: 6 }) },
+          { requiredKeys: [] },
+        ).filter((layout) => Object.keys(layout).length > 0),
+        wrapper: fc.constantFrom(...SPEC_ENUMS.wrapper),
+        search_mode: fc.constantFrom(...SPEC_ENUMS.search_mode),
+        striped: fc.boolean(),
+        export_xlsx: fc.boolean(),
+        export_pdf_url: urlArb,
+      },
+      { requiredKeys: ['grid_id', 'columns'] },
+    ),
+    fc.option(fc.array(fc.nat(20), { minLength: 1, maxLength: 4 }), { nil: undefined }),
+    fc.option(fc.nat(20), { nil: undefined }),
+  )
+  .map(([spec, exportPick, groupPick]) => withColumnReferences(spec as JsonObject, exportPick, groupPick));
 
 /** Replacement values: wrong types, edge lengths and numbers, unsafe URLs, and some values that are fine. */
 const valuePool: Json[] = [
@@ -169,6 +251,14 @@ const valuePool: Json[] = [
   'left',
   'neutral',
   'trend_up',
+  'green',
+  'amber',
+  '#3366cc',
+  'steelblue',
+  'var(--brand)',
+  'rgb(1,2)',
+  'line',
+  'none',
   [],
   ['title'],
   ['title', 'title'],
@@ -208,6 +298,12 @@ export const extraKeys = [
   'prototype',
   'label',
   'key',
+  'color',
+  'stacked',
+  'group_by',
+  'value_key',
+  'center_total',
+  'hidden',
 ] as const;
 
 /** Stands for "remove the field" among edge values. */
@@ -230,7 +326,24 @@ const fieldEdges: Readonly<Record<string, readonly Json[]>> = {
   format: ['text', 'percent', 'html'],
   chart_type: ['donut', 'radar'],
   blocks: [[], ['table'], ['title', 'title'], ['title', 'kpis', 'chart', 'table', 'title'], ['footer']],
-  series: [[], [{ key: 'a', label: 'A' }], Array.from({ length: 9 }, (_, i) => ({ key: `s${i}`, label: 'S' }))],
+  series: [[], [{ key: 'a', label: 'A' }], [{ key: 'a' }], Array.from({ length: 9 }, (_, i) => ({ key: `s${i}`, label: 'S' })), DELETE, DELETE],
+  label_key: [DELETE, 'region', '', DELETE],
+  value_key: [DELETE, 'amount', 'a'.repeat(101), DELETE],
+  group_by: [DELETE, 'region', '__proto__', DELETE],
+  chart_aggregate: [DELETE, 'count', 'sum', 'median', 'total', 'avg'],
+  stacked: [DELETE, true, false, 'yes'],
+  center_total: [DELETE, true, false, 1],
+  color: [DELETE, '#3366cc', '#36C', '#12345', 'rgb(0 0 0 / 50%)', 'hsl(10, 20%, 30%)', 'Tomato', 'var(--x)', 'url(x)', 'red;x', 'transparent', '', 'rgb(1,2)'],
+  series_type: [DELETE, 'bar', 'line', 'pie'],
+  tone: ['good', 'green', 'amber', 'default', 'red', 'Green', 'blue'],
+  icon: [DELETE, 'money', '💰', 'fa-money', '', 'i'.repeat(100), 'i'.repeat(101), 7],
+  kpi_columns: [DELETE, 0, 1, 4, 6, 7, 2.5, '3'],
+  menu_group: [DELETE, 'Money', '', ' ', 'g'.repeat(201)],
+  hidden: [DELETE, true, 'false'],
+  exportable: [DELETE, false, true, 0],
+  total: [DELETE, 'sum', 'none', 'avg', 'total', 'SUM'],
+  export_columns: [DELETE, [], ['id'], ['nope'], ['id', 'id'], [1]],
+  table_group_by: [DELETE, 'id', 'nope', ''],
 };
 
 export interface Mutation {
@@ -297,20 +410,48 @@ function ownersOf(spec: JsonObject, name: string): JsonObject[] {
     return itemsOf(spec.kpis);
   };
   const columnItems = itemsOf(spec.columns);
+  const seriesItems = (): JsonObject[] => {
+    const charts = chartItems();
+    const found = charts.flatMap((chart) => itemsOf(chart.series));
+    if (found.length > 0) return found;
+    const first = charts[0] as JsonObject;
+    delete first.value_key;
+    first.series = [{ key: 'v' }];
+    return itemsOf(first.series);
+  };
   switch (name) {
     case 'grid_id':
     case 'title':
     case 'export_pdf_url':
+    case 'export_columns':
       return [spec];
     case 'id':
     case 'height':
     case 'x_key':
     case 'series':
     case 'chart_type':
+    case 'label_key':
+    case 'value_key':
+    case 'group_by':
+    case 'stacked':
+    case 'center_total':
       return chartItems();
+    case 'color':
+    case 'series_type':
+      return seriesItems();
     case 'column_key':
     case 'aggregate':
+    case 'tone':
+    case 'icon':
       return kpiItems();
+    case 'kpi_columns': {
+      if (spec.layout === null || typeof spec.layout !== 'object' || Array.isArray(spec.layout)) spec.layout = { blocks: ['table'] };
+      return [spec.layout];
+    }
+    case 'chart_aggregate':
+      return chartItems();
+    case 'table_group_by':
+      return [spec];
     case 'blocks': {
       if (spec.layout === null || typeof spec.layout !== 'object' || Array.isArray(spec.layout)) spec.layout = { blocks: ['table'] };
       return [spec.layout];
@@ -343,8 +484,10 @@ export function applyMutation(spec: JsonObject, mutation: Mutation): void {
       const owners = ownersOf(spec, name);
       const owner = owners[mutation.variant % owners.length] as JsonObject;
       const value = edges[Math.floor(mutation.variant / 7) % edges.length] as Json;
-      if (value === DELETE) delete owner[name];
-      else owner[name] = clone(value);
+      // Two edge lists share a field name with another owner: the chart's aggregate and the table's group_by.
+      const field = name === 'chart_aggregate' ? 'aggregate' : name === 'table_group_by' ? 'group_by' : name;
+      if (value === DELETE) delete owner[field];
+      else owner[field] = clone(value);
       break;
     }
     case 'delete': {
@@ -382,8 +525,12 @@ export function applyMutation(spec: JsonObject, mutation: Mutation): void {
   }
 }
 
-/** True when column keys or chart ids repeat: the one rule the JSON Schema cannot express. */
-export function hasDuplicateKeysOrIds(spec: Json): boolean {
+/**
+ * True when the spec breaks a rule the JSON Schema cannot express: column keys or chart ids repeat,
+ * or `export_columns`/`group_by` name something other than a column (or an export column whose
+ * column says `exportable: false`).
+ */
+export function breaksParserOnlyRules(spec: Json): boolean {
   if (spec === null || typeof spec !== 'object' || Array.isArray(spec)) return false;
   const repeats = (items: Json | undefined, field: string): boolean => {
     if (!Array.isArray(items)) return false;
@@ -392,7 +539,11 @@ export function hasDuplicateKeysOrIds(spec: Json): boolean {
       .filter((v): v is string => typeof v === 'string');
     return new Set(values).size !== values.length;
   };
-  return repeats(spec.columns, 'key') || repeats(spec.charts, 'id');
+  const columns = new Map<string, JsonObject>();
+  for (const column of itemsOf(spec.columns)) if (typeof column.key === 'string' && !columns.has(column.key)) columns.set(column.key, column);
+  const badReference = (key: Json | undefined): boolean => typeof key === 'string' && (!columns.has(key));
+  const badExport = Array.isArray(spec.export_columns) && spec.export_columns.some((key) => badReference(key) || (typeof key === 'string' && columns.get(key)?.exportable === false));
+  return repeats(spec.columns, 'key') || repeats(spec.charts, 'id') || badExport || badReference(spec.group_by);
 }
 
 const mutate = (spec: JsonObject, mutations: readonly Mutation[]): Json => {

@@ -40,6 +40,10 @@ const triggers: Record<Exclude<SpecErrorCode, CompanionCode>, { input: unknown; 
   forbidden_option: { input: spec({ charts: [{ ...chart, chart_option: { series: [] } }] }), path: 'charts[0].chart_option' },
   forbidden_sql: { input: spec({ sql: 'select * from orders' }), path: 'sql' },
   missing_column_key: { input: spec({ kpis: [{ label: 'Average', aggregate: 'avg' }] }), path: 'kpis[0].column_key' },
+  missing_value_key: { input: spec({ charts: [{ id: 'c', chart_type: 'bar', group_by: 'region', aggregate: 'avg' }] }), path: 'charts[0].value_key' },
+  conflicting_fields: { input: spec({ charts: [{ ...chart, group_by: 'region' }] }), path: 'charts[0].group_by' },
+  invalid_color: { input: spec({ charts: [{ ...chart, series: [{ key: 'amount', color: 'var(--brand)' }] }] }), path: 'charts[0].series[0].color' },
+  unknown_column: { input: spec({ export_columns: ['id', 'amount'] }), path: 'export_columns[1]' },
 };
 
 describe('every code of the catalog', () => {
@@ -97,7 +101,7 @@ describe('boundaries between codes', () => {
     expect(codesOf({ grid_id: 'g', columns, charts: [{ ...chart, x_key: 'x\u0085' }] })).toEqual([['invalid_pattern', 'charts[0].x_key']]);
   });
 
-  it('limits series to 1..8, charts to 3, columns to 200 and layout blocks to 1..4 unique names', () => {
+  it('limits series to 1..8, charts to 3, columns to 200 and layout blocks to 1..6 unique names', () => {
     const many = Array.from({ length: 9 }, (_, i) => ({ key: `s${i}`, label: 'S' }));
     expect(codesOf({ grid_id: 'g', columns, charts: [{ ...chart, series: many }] })).toEqual([['too_many_items', 'charts[0].series']]);
     expect(codesOf({ grid_id: 'g', columns, charts: ['a', 'b', 'c', 'd'].map((id) => ({ ...chart, id })) })).toEqual([['too_many_items', 'charts']]);
@@ -105,13 +109,14 @@ describe('boundaries between codes', () => {
     expect(codesOf({ grid_id: 'g', columns, layout: { blocks: [] } })).toEqual([['too_few_items', 'layout.blocks']]);
     expect(codesOf({ grid_id: 'g', columns, layout: {} })).toEqual([['required', 'layout.blocks']]);
     expect(codesOf({ grid_id: 'g', columns, layout: { blocks: ['table', 'chart', 'table'] } })).toEqual([['duplicate_key', 'layout.blocks[2]']]);
-    expect(codesOf({ grid_id: 'g', columns, layout: { blocks: ['title', 'kpis', 'chart', 'table', 'footer'] } })).toEqual([
+    expect(codesOf({ grid_id: 'g', columns, layout: { blocks: ['title', 'kpis', 'chart', 'table', 'toolbar', 'ag_grid'] } })).toEqual([]);
+    expect(codesOf({ grid_id: 'g', columns, layout: { blocks: ['title', 'kpis', 'chart', 'table', 'toolbar', 'ag_grid', 'footer'] } })).toEqual([
       ['too_many_items', 'layout.blocks'],
-      ['invalid_enum', 'layout.blocks[4]'],
+      ['invalid_enum', 'layout.blocks[6]'],
     ]);
   });
 
-  it('names every enum by its value set: format, align, aggregate, icon, tone, chart_type, data_source, wrapper, search_mode', () => {
+  it('names every enum by its value set: format, align, aggregate, tone, chart_type, data_source, wrapper, search_mode (an unknown icon is only a warning)', () => {
     const result = safeParseGridViewSpecJson({
       grid_id: 'g',
       columns: [{ key: 'k', label: 'K', format: 'html', align: 'justify' }],
@@ -126,17 +131,18 @@ describe('boundaries between codes', () => {
       'columns[0].align',
       'columns[0].format',
       'kpis[0].aggregate',
-      'kpis[0].icon',
       'kpis[0].tone',
       'search_mode',
       'wrapper',
     ]);
     expect(issues.every((i) => i.code === 'invalid_enum')).toBe(true);
     expect(issues.find((i) => i.path === 'wrapper')?.message).toContain('"full", "inner", "shell"');
+    expect(issues.find((i) => i.path === 'kpis[0].tone')?.message).toContain('"amber"');
+    expect(result.warnings.map((w) => [w.code, w.path])).toEqual([['unknown_icon', 'kpis[0].icon']]);
   });
 
-  it('does not ask for column_key when the aggregate itself is missing or unknown', () => {
-    expect(codesOf({ grid_id: 'g', columns, kpis: [{ label: 'K' }] })).toEqual([['required', 'kpis[0].aggregate']]);
+  it('does not ask for column_key when the aggregate is missing (a count, seed system v1) or unknown', () => {
+    expect(codesOf({ grid_id: 'g', columns, kpis: [{ label: 'K' }] })).toEqual([]);
     expect(codesOf({ grid_id: 'g', columns, kpis: [{ label: 'K', aggregate: 'total' }] })).toEqual([['invalid_enum', 'kpis[0].aggregate']]);
   });
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import schema from '../../schema/grid-view-spec.v1.json';
-import { GridViewSpecError, SPEC_ERROR_CATALOG } from '../../src/core/errors';
+import { GridViewSpecError, SPEC_ERROR_CATALOG, SPEC_WARNING_CATALOG } from '../../src/core/errors';
 import { SPEC_ENUMS, parseGridViewSpecJson, safeParseGridViewSpecJson } from '../../src/core/spec';
 
 const doc = readFileSync(new URL('../../docs/spec.md', import.meta.url), 'utf8');
@@ -31,6 +31,12 @@ describe('docs/spec.md', () => {
     for (const [code, { summary, fix }] of Object.entries(SPEC_ERROR_CATALOG)) {
       expect(section, `row for ${code}`).toContain(`| \`${code}\` | ${summary} | ${fix} |`);
     }
+  });
+
+  it('has one row per warning code in its Warnings section, with the catalog text word for word', () => {
+    const warnings = doc.slice(doc.indexOf('### Warnings'), doc.indexOf('## Error codes'));
+    for (const [code, { summary, fix }] of Object.entries(SPEC_WARNING_CATALOG)) expect(warnings, `row for ${code}`).toContain(`| \`${code}\` | ${summary} | ${fix} |`);
+    expect([...warnings.matchAll(/^\| `([a-z_]+)` \|/gm)].map((m) => m[1]).sort()).toEqual(Object.keys(SPEC_WARNING_CATALOG).sort());
   });
 
   it('lists no code the catalog lacks', () => {

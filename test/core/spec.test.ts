@@ -45,15 +45,19 @@ describe('parseGridViewSpecJson on valid specs', () => {
     expect(parseGridViewSpecJson(minimal())).toEqual({
       gridId: 'orders',
       title: null,
-      columns: [{ key: 'id', label: 'Order', format: 'text', align: 'left', sortable: true, searchable: true, linkTemplate: null, width: null }],
+      columns: [
+        { key: 'id', label: 'Order', format: 'text', align: 'left', sortable: true, searchable: true, linkTemplate: null, width: null, menuGroup: null, hidden: false, exportable: true, total: 'none' },
+      ],
       kpis: [],
       charts: [],
-      layout: { blocks: ['title', 'kpis', 'chart', 'table'] },
+      layout: { blocks: ['title', 'kpis', 'chart', 'table'], kpiColumns: 4 },
       wrapper: 'full',
       searchMode: 'global',
       striped: false,
       exportXlsx: false,
       exportPdfUrl: null,
+      exportColumns: null,
+      groupBy: null,
     } satisfies GridViewSpec);
   });
 
@@ -63,22 +67,50 @@ describe('parseGridViewSpecJson on valid specs', () => {
       gridId: 'sales_overview',
       title: 'Sales overview',
       columns: [
-        { key: 'id', label: 'Order', format: 'number', align: 'right', sortable: false, searchable: false, linkTemplate: '/orders/{id}', width: '120px' },
-        { key: 'Сума', label: 'Сума', format: 'currency', align: 'left', sortable: true, searchable: true, linkTemplate: null, width: null },
+        {
+          key: 'id',
+          label: 'Order',
+          format: 'number',
+          align: 'right',
+          sortable: false,
+          searchable: false,
+          linkTemplate: '/orders/{id}',
+          width: '120px',
+          menuGroup: null,
+          hidden: false,
+          exportable: true,
+          total: 'sum',
+        },
+        { key: 'Сума', label: 'Сума', format: 'currency', align: 'left', sortable: true, searchable: true, linkTemplate: null, width: null, menuGroup: null, hidden: false, exportable: true, total: 'sum' },
       ],
       kpis: [
         { label: 'Orders', columnKey: null, aggregate: 'count', format: 'number', icon: null, tone: 'neutral' },
         { label: 'Revenue', columnKey: 'Сума', aggregate: 'sum', format: 'currency', icon: 'money', tone: 'good' },
       ],
       charts: [
-        { id: 'by_region', chartType: 'bar', xKey: 'region', series: [{ key: 'Сума', label: 'Revenue' }], dataSource: 'grid_filtered', height: 400 },
+        {
+          id: 'by_region',
+          chartType: 'bar',
+          title: null,
+          xKey: 'region',
+          categoryField: 'x_key',
+          series: [{ key: 'Сума', label: 'Revenue', color: null, seriesType: null }],
+          valueField: 'series',
+          aggregate: 'sum',
+          stacked: false,
+          centerTotal: false,
+          dataSource: 'grid_filtered',
+          height: 400,
+        },
       ],
-      layout: { blocks: ['title', 'table'] },
+      layout: { blocks: ['title', 'table'], kpiColumns: 4 },
       wrapper: 'inner',
       searchMode: 'per_column',
       striped: true,
       exportXlsx: true,
       exportPdfUrl: '/reports/sales.pdf',
+      exportColumns: null,
+      groupBy: null,
     } satisfies GridViewSpec);
   });
 
@@ -178,7 +210,7 @@ describe('the parsed spec', () => {
     const spec = parseGridViewSpecJson(wire);
     expect(wire).toEqual(before);
     (wire.columns[0] as { label: string }).label = 'Changed';
-    wire.layout?.blocks.push('kpis');
+    wire.layout?.blocks?.push('kpis');
     expect(spec.columns[0]?.label).toBe('Order');
     expect(spec.layout.blocks).toEqual(['title', 'table']);
   });
@@ -452,8 +484,8 @@ describe('specToWire', () => {
     const spec = parseGridViewSpecJson(full());
     const wire = specToWire(spec);
     wire.columns[0]!.label = 'Changed';
-    wire.charts![0]!.series[0]!.label = 'Changed';
-    wire.layout!.blocks.push('kpis');
+    wire.charts![0]!.series![0]!.label = 'Changed';
+    wire.layout!.blocks!.push('kpis');
     expect(spec.columns[0]?.label).toBe('Order');
     expect(spec.charts[0]?.series[0]?.label).toBe('Revenue');
     expect(spec.layout.blocks).toEqual(['title', 'table']);

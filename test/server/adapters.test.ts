@@ -2,7 +2,7 @@
  * The adapters with real servers on 127.0.0.1:0: Node `http`, Hono on @hono/node-server, Express.
  */
 import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import express from 'express';
@@ -118,21 +118,38 @@ describe('toNodeHandler (node:http)', () => {
     expect(res.status).toBe(413);
   });
 
-  it('does not log or crash when the client aborts mid-body', async () => {
+  it('answers a client that aborts mid-body with a 400 it never receives, and logs nothing', async () => {
     const { handler, onError } = handlerWith();
     const adapterError = vi.fn();
-    const server = createServer(toNodeHandler(handler, { onError: adapterError }));
+    // The handler's answer to the aborted request: the moment its onError would have been called.
+    let answered: (response: Response | undefined) => void = () => undefined;
+    const answer = new Promise<Response | undefined>((resolve) => (answered = resolve));
+    const server = createServer(
+      toNodeHandler(
+        async (request) => {
+          const response = await handler(request);
+          answered(response);
+          return response;
+        },
+        { onError: adapterError },
+      ),
+    );
+    // The adapter reads the body lazily; the abort must come while the handler is reading it.
+    const reading = new Promise<void>((resolve) => {
+      server.once('request', (req: IncomingMessage) => req.on('newListener', (event) => event === 'data' && resolve()));
+    });
     const base = await listen(server);
-    const port = Number(new URL(base).port);
-    const socket = connect(port, '127.0.0.1');
+    const socket = connect(Number(new URL(base).port), '127.0.0.1');
     await once(socket, 'connect');
-    socket.write('POST /grid/preferences/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{"grid_id":');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    socket.write('POST /grid/preferences/ HTTP/1.1\r\nHost: x\r\nX-Test-User: alice\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{"grid_id":');
+    await reading;
     socket.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await answer)?.status).toBe(400);
     expect(onError).not.toHaveBeenCalled();
-    expect(adapterError).not.toHaveBeenCalled();
+    // A whole request served after it: the aborted one's response handling, which has no I/O left
+    // to wait for, finished before this one's.
     expect((await save(base, { grid_id: 'a', searches: [] })).status).toBe(200);
+    expect(adapterError).not.toHaveBeenCalled();
   });
 
   it('streams an export download with its headers and records the client address', async () => {

@@ -6,6 +6,7 @@
  * @module
  */
 import { EMPTY_VALUE, isInheritedName, toNumber, valueToText } from '../format';
+import { toChart } from '../spec/build';
 import { SPEC_DEFAULTS } from '../spec/defaults';
 import type { ChartDataSource, ChartRuntime, ChartRuntimeSeries, ChartSpec, ChartSpecWire, ChartType, Row, ValueFormat } from '../types';
 
@@ -33,17 +34,12 @@ export function isPieChart(type: ChartType): boolean {
   return type === 'pie' || type === 'donut';
 }
 
-/** A chart spec in camelCase with defaults filled, whichever form it came in. */
-function normaliseChart(chart: ChartSpec | ChartSpecWire): ChartSpec {
-  if ('chartType' in chart) return chart;
-  return {
-    id: chart.id,
-    chartType: chart.chart_type,
-    xKey: chart.x_key,
-    series: chart.series,
-    dataSource: chart.data_source ?? 'static',
-    height: chart.height ?? DEFAULT_CHART_HEIGHT,
-  };
+/**
+ * A chart spec in camelCase with defaults filled, whichever form it came in: wire charts get the
+ * parser's defaults (series labels from `labels`, the column labels by key).
+ */
+function normaliseChart(chart: ChartSpec | ChartSpecWire, labels: ReadonlyMap<string, string>): ChartSpec {
+  return 'chartType' in chart ? chart : toChart(chart, labels);
 }
 
 /**
@@ -113,11 +109,13 @@ export function buildChartRuntime(chart: ChartSpec | ChartSpecWire, rows: readon
  * renderer uses for a spec's up to three charts). Same semantics, same results, in chart order.
  */
 export function buildChartRuntimes(charts: readonly (ChartSpec | ChartSpecWire)[], rows: readonly Row[], options?: ChartRuntimeOptions): ChartRuntime[] {
-  const specs = charts.map(normaliseChart);
+  const columns = columnIndex(options?.columns);
+  const labels = new Map<string, string>();
+  if (columns) for (const [key, column] of columns) labels.set(key, column.label);
+  const specs = charts.map((chart) => normaliseChart(chart, labels));
   const maxPoints = options?.maxPoints !== undefined && Number.isInteger(options.maxPoints) && options.maxPoints > 0 ? options.maxPoints : DEFAULT_MAX_POINTS;
   const accumulators = specs.map((spec) => new ChartAccumulator(spec.xKey, spec.series.map((s) => s.key)));
   accumulate(rows, accumulators);
-  const columns = columnIndex(options?.columns);
   return specs.map((spec, i) => {
     const { categories, values } = (accumulators[i] as ChartAccumulator).result();
     const pie = isPieChart(spec.chartType);

@@ -94,7 +94,7 @@ export const en = {
   'spec_error.too_many_items': 'A list has too many items.',
   'spec_error.out_of_range': 'A number is out of range.',
   'spec_error.duplicate_id': 'Two charts share an id.',
-  'spec_error.duplicate_key': 'Two columns share a key.',
+  'spec_error.duplicate_key': 'Two columns share a key, or a block or export column is listed twice.',
   'spec_error.invalid_width': 'A width is not a valid CSS length.',
   'spec_error.invalid_placeholder': 'A link template has a broken placeholder.',
   'spec_error.unsafe_url': 'A link is neither http(s) nor relative.',
@@ -103,8 +103,15 @@ export const en = {
   'spec_error.forbidden_option': 'A spec must not carry a raw chart or grid option.',
   'spec_error.forbidden_sql': 'A spec must not carry SQL.',
   'spec_error.missing_column_key': 'A KPI that is not a count does not say which column to aggregate.',
+  'spec_error.missing_value_key': 'A chart aggregate other than a count does not say which column to aggregate.',
+  'spec_error.conflicting_fields': 'Two fields cannot be used together, or a field does not apply to this chart type.',
+  'spec_error.invalid_color': 'A series colour is not a CSS colour the spec accepts (hex, rgb(), hsl() or a colour name).',
+  'spec_error.unknown_column': 'Export columns or table grouping name a column the view does not have.',
   'spec_error.too_many_issues': 'The spec has more problems than are listed.',
   'spec_error.validation_failed': 'The spec could not be checked.',
+
+  // --- spec warning codes (the spec is valid; something in it is shown differently) -------------
+  'spec_warning.unknown_icon': 'A KPI icon is not one this library draws; the card shows no icon.',
 
   // --- simple table ---------------------------------------------------------------------------
   'table.label': 'Data table',

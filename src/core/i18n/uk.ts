@@ -90,7 +90,7 @@ export const uk: MessageCatalog = {
   'spec_error.too_many_items': 'У списку забагато елементів.',
   'spec_error.out_of_range': 'Число поза допустимими межами.',
   'spec_error.duplicate_id': 'Дві діаграми мають однаковий id.',
-  'spec_error.duplicate_key': 'Два стовпці мають однаковий ключ.',
+  'spec_error.duplicate_key': 'Два стовпці мають однаковий ключ або блок чи стовпець експорту вказано двічі.',
   'spec_error.invalid_width': 'Ширина не є коректною довжиною CSS.',
   'spec_error.invalid_placeholder': 'Шаблон посилання має зламаний заповнювач.',
   'spec_error.unsafe_url': 'Посилання не є ні http(s), ні відносним.',
@@ -99,8 +99,14 @@ export const uk: MessageCatalog = {
   'spec_error.forbidden_option': 'Опис не може містити сирі параметри діаграми чи таблиці.',
   'spec_error.forbidden_sql': 'Опис не може містити SQL.',
   'spec_error.missing_column_key': 'Показник, що не є підрахунком, не вказує, який стовпець агрегувати.',
+  'spec_error.missing_value_key': 'Діаграма з агрегатом, що не є підрахунком, не вказує, який стовпець агрегувати.',
+  'spec_error.conflicting_fields': 'Два поля не можна використовувати разом або поле не підходить до цього типу діаграми.',
+  'spec_error.invalid_color': 'Колір ряду не є дозволеним кольором CSS (hex, rgb(), hsl() або назва кольору).',
+  'spec_error.unknown_column': 'Стовпці експорту або групування таблиці називають стовпець, якого немає в поданні.',
   'spec_error.too_many_issues': 'Опис має більше проблем, ніж показано.',
   'spec_error.validation_failed': 'Опис не вдалося перевірити.',
+
+  'spec_warning.unknown_icon': 'Цю іконку показника бібліотека не малює; картка буде без іконки.',
 
   'table.label': 'Таблиця даних',
   'table.sort.button': 'Сортувати за «{column}»',

@@ -4,24 +4,117 @@
  *
  * @module
  */
+import { normaliseCssColor } from '../color';
 import type {
+  ChartSeriesSpec,
+  ChartSeriesWire,
   ChartSpec,
   ChartSpecWire,
   ColumnSpec,
   ColumnSpecWire,
+  ColumnTotal,
   GridViewSpec,
   GridViewSpecWire,
+  KpiAggregate,
+  KpiIcon,
   KpiSpec,
   KpiSpecWire,
+  KpiTone,
+  KpiToneAlias,
   LayoutBlock,
+  SpecWarning,
+  ValueFormat,
 } from '../types';
 import { SPEC_DEFAULTS } from './defaults';
+import { SPEC_ENUMS } from './enums';
+import { formatPath } from './issues';
 
 export { SPEC_DEFAULTS };
 
-
 const DEFAULT_LAYOUT_BLOCKS: readonly LayoutBlock[] = SPEC_DEFAULTS.layoutBlocks;
-const DEFAULT_CHART_HEIGHT: number = SPEC_DEFAULTS.chart.height;
+
+/** The seed system's tone names and the tone each one means. */
+const TONE_ALIASES: Readonly<Record<KpiToneAlias, KpiTone>> = { default: 'neutral', green: 'good', red: 'bad', amber: 'warning' };
+
+const KNOWN_ICONS: ReadonlySet<string> = new Set(SPEC_ENUMS.icon);
+
+/** A wire tone (canonical or seed alias) as the one vocabulary of a parsed spec. */
+export function canonicalTone(tone: string | undefined): KpiTone {
+  if (tone === undefined) return SPEC_DEFAULTS.kpi.tone;
+  return (TONE_ALIASES as Readonly<Record<string, KpiTone>>)[tone] ?? (tone as KpiTone);
+}
+
+/** A wire icon as a drawable icon, or null for none (absent, or text that names no icon of ours). */
+export function knownIcon(icon: string | undefined): KpiIcon | null {
+  return icon !== undefined && KNOWN_ICONS.has(icon) ? (icon as KpiIcon) : null;
+}
+
+/** The group total a column gets when its spec names none: numeric formats sum, text shows none. */
+export function defaultColumnTotal(format: ValueFormat): ColumnTotal {
+  return format === 'text' ? SPEC_DEFAULTS.column.totalText : SPEC_DEFAULTS.column.totalNumeric;
+}
+
+/** Which wire field names a chart's categories (the first present; the rules allow only one). */
+function categoryFieldOf(wire: ChartSpecWire): ChartSpec['categoryField'] {
+  if (wire.group_by !== undefined) return 'group_by';
+  if (wire.label_key !== undefined) return 'label_key';
+  return 'x_key';
+}
+
+/** True when a chart uses the seed system's form, whose default height is 300 rather than 320. */
+export function isSeedChartForm(chart: Pick<ChartSpec, 'categoryField' | 'valueField'>): boolean {
+  return chart.categoryField !== 'x_key' || chart.valueField === 'value_key';
+}
+
+/** The default aggregate of a chart: `sum` of named values, else a `count` of rows. */
+export function defaultChartAggregate(valueField: ChartSpec['valueField']): KpiAggregate {
+  return valueField === null ? SPEC_DEFAULTS.chart.aggregateWithoutValues : SPEC_DEFAULTS.chart.aggregateWithValues;
+}
+
+/** Column labels by key (the first of a repeated key wins, as everywhere). */
+export type ColumnLabels = ReadonlyMap<string, string>;
+
+/** A wire series as a validated one: the label from the column (else the key), the colour as hex. */
+function toSeries(wire: ChartSeriesWire, labels: ColumnLabels): ChartSeriesSpec {
+  return {
+    key: wire.key,
+    label: wire.label ?? labels.get(wire.key) ?? wire.key,
+    color: wire.color === undefined ? SPEC_DEFAULTS.series.color : normaliseCssColor(wire.color),
+    seriesType: wire.series_type ?? SPEC_DEFAULTS.series.seriesType,
+  };
+}
+
+/**
+ * A wire chart as a validated one. Exported for the chart runtime, which accepts unparsed wire
+ * charts too; the input is expected to have passed the rules (or to be close enough: an absent
+ * category key becomes '').
+ */
+export function toChart(wire: ChartSpecWire, labels: ColumnLabels = new Map()): ChartSpec {
+  const categoryField = categoryFieldOf(wire);
+  const valueField: ChartSpec['valueField'] = wire.series !== undefined ? 'series' : wire.value_key !== undefined ? 'value_key' : null;
+  const series =
+    valueField === 'series'
+      ? (wire.series ?? []).map((s) => toSeries(s, labels))
+      : valueField === 'value_key'
+        ? [toSeries({ key: wire.value_key as string }, labels)]
+        : [];
+  const chart: ChartSpec = {
+    id: wire.id,
+    chartType: wire.chart_type,
+    title: wire.title ?? SPEC_DEFAULTS.chart.title,
+    xKey: (categoryField === 'group_by' ? wire.group_by : categoryField === 'label_key' ? wire.label_key : wire.x_key) ?? '',
+    categoryField,
+    series,
+    valueField,
+    aggregate: wire.aggregate ?? defaultChartAggregate(valueField),
+    stacked: wire.stacked ?? wire.chart_type === 'stacked_bar',
+    centerTotal: wire.center_total ?? SPEC_DEFAULTS.chart.centerTotal,
+    dataSource: wire.data_source ?? SPEC_DEFAULTS.chart.dataSource,
+    height: 0,
+  };
+  chart.height = wire.height ?? (isSeedChartForm(chart) ? SPEC_DEFAULTS.chart.seedHeight : SPEC_DEFAULTS.chart.height);
+  return chart;
+}
 
 /** Objects made by the parser. A WeakSet so that a spec is not kept alive by being branded. */
 const PARSED = new WeakSet<object>();
@@ -40,54 +133,82 @@ function deepFreeze<T>(value: T): T {
 }
 
 function toColumn(wire: ColumnSpecWire): ColumnSpec {
+  const format = wire.format ?? SPEC_DEFAULTS.column.format;
   return {
     key: wire.key,
     label: wire.label,
-    format: wire.format ?? SPEC_DEFAULTS.column.format,
+    format,
     align: wire.align ?? SPEC_DEFAULTS.column.align,
     sortable: wire.sortable ?? SPEC_DEFAULTS.column.sortable,
     searchable: wire.searchable ?? SPEC_DEFAULTS.column.searchable,
     linkTemplate: wire.link_template ?? SPEC_DEFAULTS.column.linkTemplate,
     width: wire.width ?? SPEC_DEFAULTS.column.width,
+    menuGroup: wire.menu_group ?? SPEC_DEFAULTS.column.menuGroup,
+    hidden: wire.hidden ?? SPEC_DEFAULTS.column.hidden,
+    exportable: wire.exportable ?? SPEC_DEFAULTS.column.exportable,
+    total: wire.total ?? defaultColumnTotal(format),
   };
 }
 
-function toKpi(wire: KpiSpecWire): KpiSpec {
+/** A wire KPI as a validated one: aggregate `count` when absent, tone aliases and unknown icons resolved. */
+export function toKpi(wire: KpiSpecWire): KpiSpec {
   return {
     label: wire.label,
     columnKey: wire.column_key ?? SPEC_DEFAULTS.kpi.columnKey,
-    aggregate: wire.aggregate,
+    aggregate: wire.aggregate ?? SPEC_DEFAULTS.kpi.aggregate,
     format: wire.format ?? SPEC_DEFAULTS.kpi.format,
-    icon: wire.icon ?? SPEC_DEFAULTS.kpi.icon,
-    tone: wire.tone ?? SPEC_DEFAULTS.kpi.tone,
+    icon: knownIcon(wire.icon),
+    tone: canonicalTone(wire.tone),
   };
 }
 
-function toChart(wire: ChartSpecWire): ChartSpec {
-  return {
-    id: wire.id,
-    chartType: wire.chart_type,
-    xKey: wire.x_key,
-    series: wire.series.map((s) => ({ key: s.key, label: s.label })),
-    dataSource: wire.data_source ?? SPEC_DEFAULTS.chart.dataSource,
-    height: wire.height ?? DEFAULT_CHART_HEIGHT,
-  };
+/** Column labels by key, for series labels. */
+function labelsOf(columns: readonly { key: string; label: string }[]): ColumnLabels {
+  const labels = new Map<string, string>();
+  for (const column of columns) if (!labels.has(column.key)) labels.set(column.key, column.label);
+  return labels;
+}
+
+/**
+ * The warnings of a spec that passed (or nearly passed) the rules: every KPI icon that is text but
+ * names no icon the renderers draw. Tolerates a malformed snapshot, since warnings are reported on
+ * invalid specs too.
+ */
+export function specWarnings(snapshot: unknown): SpecWarning[] {
+  const warnings: SpecWarning[] = [];
+  const kpis = typeof snapshot === 'object' && snapshot !== null ? (snapshot as { kpis?: unknown }).kpis : undefined;
+  if (!Array.isArray(kpis)) return warnings;
+  kpis.forEach((kpi: unknown, i) => {
+    const icon = typeof kpi === 'object' && kpi !== null ? (kpi as { icon?: unknown }).icon : undefined;
+    if (typeof icon !== 'string' || KNOWN_ICONS.has(icon)) return;
+    const path = formatPath(['kpis', i, 'icon']);
+    const preview = icon.length > 40 ? `${icon.slice(0, 40)}…` : icon;
+    warnings.push({
+      code: 'unknown_icon',
+      path,
+      message: `${path} ${JSON.stringify(preview)} is not an icon this library draws, so the card shows no icon. Use one of ${SPEC_ENUMS.icon.map((n) => `"${n}"`).join(', ')}, or leave icon out.`,
+    });
+  });
+  return warnings;
 }
 
 /** Builds the typed spec from a snapshot that passed every rule; freezes and brands it. */
 export function buildSpec(wire: GridViewSpecWire): GridViewSpec {
+  const labels = labelsOf(wire.columns);
   const spec: GridViewSpec = {
     gridId: wire.grid_id,
     title: wire.title ?? SPEC_DEFAULTS.title,
     columns: wire.columns.map(toColumn),
     kpis: (wire.kpis ?? []).map(toKpi),
-    charts: (wire.charts ?? []).map(toChart),
-    layout: { blocks: [...(wire.layout?.blocks ?? DEFAULT_LAYOUT_BLOCKS)] },
+    charts: (wire.charts ?? []).map((chart) => toChart(chart, labels)),
+    layout: { blocks: [...(wire.layout?.blocks ?? DEFAULT_LAYOUT_BLOCKS)], kpiColumns: wire.layout?.kpi_columns ?? SPEC_DEFAULTS.kpiColumns },
     wrapper: wire.wrapper ?? SPEC_DEFAULTS.wrapper,
     searchMode: wire.search_mode ?? SPEC_DEFAULTS.searchMode,
     striped: wire.striped ?? SPEC_DEFAULTS.striped,
     exportXlsx: wire.export_xlsx ?? SPEC_DEFAULTS.exportXlsx,
     exportPdfUrl: wire.export_pdf_url ?? SPEC_DEFAULTS.exportPdfUrl,
+    exportColumns: wire.export_columns === undefined ? SPEC_DEFAULTS.exportColumns : [...wire.export_columns],
+    groupBy: wire.group_by ?? SPEC_DEFAULTS.groupBy,
   };
   deepFreeze(spec);
   PARSED.add(spec);
@@ -98,7 +219,35 @@ function sameBlocks(blocks: readonly LayoutBlock[]): boolean {
   return blocks.length === DEFAULT_LAYOUT_BLOCKS.length && blocks.every((b, i) => b === DEFAULT_LAYOUT_BLOCKS[i]);
 }
 
-/** The minimal wire form of a typed spec: every field equal to its default is left out. */
+function seriesToWire(series: ChartSeriesSpec, labels: ColumnLabels): ChartSeriesWire {
+  const wire: ChartSeriesWire = { key: series.key };
+  // Left out when it is the default (the column's label, else the key): a key such as " " is a
+  // valid key but no valid label, so writing the default back could even make the wire invalid.
+  if (series.label !== (labels.get(series.key) ?? series.key)) wire.label = series.label;
+  if (series.color !== null) wire.color = series.color;
+  if (series.seriesType !== null) wire.series_type = series.seriesType;
+  return wire;
+}
+
+function chartToWire(c: ChartSpec, labels: ColumnLabels): ChartSpecWire {
+  const chart: ChartSpecWire = { id: c.id, chart_type: c.chartType };
+  chart[c.categoryField] = c.xKey;
+  if (c.valueField === 'series') chart.series = c.series.map((s) => seriesToWire(s, labels));
+  else if (c.valueField === 'value_key' && c.series[0] !== undefined) chart.value_key = c.series[0].key;
+  if (c.title !== null) chart.title = c.title;
+  if (c.aggregate !== defaultChartAggregate(c.valueField)) chart.aggregate = c.aggregate;
+  if (c.stacked !== (c.chartType === 'stacked_bar')) chart.stacked = c.stacked;
+  if (c.centerTotal !== SPEC_DEFAULTS.chart.centerTotal) chart.center_total = c.centerTotal;
+  if (c.dataSource !== SPEC_DEFAULTS.chart.dataSource) chart.data_source = c.dataSource;
+  if (c.height !== (isSeedChartForm(c) ? SPEC_DEFAULTS.chart.seedHeight : SPEC_DEFAULTS.chart.height)) chart.height = c.height;
+  return chart;
+}
+
+/**
+ * The minimal wire form of a typed spec: every field equal to its default is left out, except a
+ * KPI's `aggregate`, which is always written (versions before the seed fields required it). Tones
+ * are written with their canonical names, colours as lower-case hex.
+ */
 export function toWire(spec: GridViewSpec): GridViewSpecWire {
   const wire: GridViewSpecWire = {
     grid_id: spec.gridId,
@@ -110,6 +259,10 @@ export function toWire(spec: GridViewSpec): GridViewSpecWire {
       if (c.searchable !== SPEC_DEFAULTS.column.searchable) column.searchable = c.searchable;
       if (c.linkTemplate !== null) column.link_template = c.linkTemplate;
       if (c.width !== null) column.width = c.width;
+      if (c.menuGroup !== null) column.menu_group = c.menuGroup;
+      if (c.hidden !== SPEC_DEFAULTS.column.hidden) column.hidden = c.hidden;
+      if (c.exportable !== SPEC_DEFAULTS.column.exportable) column.exportable = c.exportable;
+      if (c.total !== defaultColumnTotal(c.format)) column.total = c.total;
       return column;
     }),
   };
@@ -125,18 +278,19 @@ export function toWire(spec: GridViewSpec): GridViewSpecWire {
     });
   }
   if (spec.charts.length > 0) {
-    wire.charts = spec.charts.map((c) => {
-      const chart: ChartSpecWire = { id: c.id, chart_type: c.chartType, x_key: c.xKey, series: c.series.map((s) => ({ key: s.key, label: s.label })) };
-      if (c.dataSource !== SPEC_DEFAULTS.chart.dataSource) chart.data_source = c.dataSource;
-      if (c.height !== DEFAULT_CHART_HEIGHT) chart.height = c.height;
-      return chart;
-    });
+    const labels = labelsOf(spec.columns);
+    wire.charts = spec.charts.map((chart) => chartToWire(chart, labels));
   }
-  if (!sameBlocks(spec.layout.blocks)) wire.layout = { blocks: [...spec.layout.blocks] };
+  const layout: NonNullable<GridViewSpecWire['layout']> = {};
+  if (!sameBlocks(spec.layout.blocks)) layout.blocks = [...spec.layout.blocks];
+  if (spec.layout.kpiColumns !== SPEC_DEFAULTS.kpiColumns) layout.kpi_columns = spec.layout.kpiColumns;
+  if (layout.blocks !== undefined || layout.kpi_columns !== undefined) wire.layout = layout;
   if (spec.wrapper !== SPEC_DEFAULTS.wrapper) wire.wrapper = spec.wrapper;
   if (spec.searchMode !== SPEC_DEFAULTS.searchMode) wire.search_mode = spec.searchMode;
   if (spec.striped !== SPEC_DEFAULTS.striped) wire.striped = spec.striped;
   if (spec.exportXlsx !== SPEC_DEFAULTS.exportXlsx) wire.export_xlsx = spec.exportXlsx;
   if (spec.exportPdfUrl !== null) wire.export_pdf_url = spec.exportPdfUrl;
+  if (spec.exportColumns !== null) wire.export_columns = [...spec.exportColumns];
+  if (spec.groupBy !== null) wire.group_by = spec.groupBy;
   return wire;
 }

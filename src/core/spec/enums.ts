@@ -8,10 +8,13 @@
 import type {
   Align,
   ChartDataSource,
+  ChartSeriesType,
   ChartType,
+  ColumnTotal,
   KpiAggregate,
   KpiIcon,
   KpiTone,
+  KpiToneAlias,
   LayoutBlock,
   SearchMode,
   ValueFormat,
@@ -29,8 +32,11 @@ function exhaustive<Union extends string>() {
 /**
  * Every allowed value of each wire-spec enum, in documentation order. Frozen.
  *
- * Keys are the wire field names they apply to (`format` serves columns and KPIs alike). Values are
- * case-sensitive: `"Bar"` is not `"bar"`.
+ * Keys are the wire field names they apply to (`format` serves columns and KPIs alike, `aggregate`
+ * KPIs and charts). Values are case-sensitive: `"Bar"` is not `"bar"`. Two lists are not fields of
+ * their own: `tone_alias` holds the seed system's tone names the wire also accepts for `tone`
+ * (normalised on parse: `default`→`neutral`, `green`→`good`, `red`→`bad`, `amber`→`warning`), and
+ * `icon` lists the icons the renderers draw (`icon` takes any text; see `unknown_icon`).
  */
 export const SPEC_ENUMS = Object.freeze({
   format: exhaustive<ValueFormat>()(['text', 'number', 'currency', 'percent']),
@@ -52,9 +58,12 @@ export const SPEC_ENUMS = Object.freeze({
     'trend_down',
   ]),
   tone: exhaustive<KpiTone>()(['neutral', 'good', 'bad', 'warning', 'info']),
+  tone_alias: exhaustive<KpiToneAlias>()(['default', 'green', 'red', 'amber']),
   chart_type: exhaustive<ChartType>()(['bar', 'horizontal_bar', 'stacked_bar', 'line', 'area', 'pie', 'donut']),
+  series_type: exhaustive<ChartSeriesType>()(['bar', 'line']),
   data_source: exhaustive<ChartDataSource>()(['static', 'grid_filtered']),
-  block: exhaustive<LayoutBlock>()(['title', 'kpis', 'chart', 'table']),
+  block: exhaustive<LayoutBlock>()(['title', 'kpis', 'chart', 'table', 'toolbar', 'ag_grid']),
+  total: exhaustive<ColumnTotal>()(['sum', 'avg', 'min', 'max', 'count', 'none']),
   wrapper: exhaustive<Wrapper>()(['full', 'inner', 'shell']),
   search_mode: exhaustive<SearchMode>()(['global', 'per_column', 'disabled']),
 });

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { colorPatternSource } from '../color';
 
 /**
  * Characters browsers strip or treat as separators while parsing a URL, as a regex class body. It is
@@ -57,6 +58,11 @@ function safeUrlPattern(placeholders: boolean): string {
  * - `widthPattern`: a column width such as `120px`, `12.5rem`, `20%`, `auto`.
  * - `urlMaxLength`, `linkTemplatePattern`, `urlPattern`: `link_template` and `export_pdf_url`, http(s)
  *   or relative only.
+ * - `kpiColumnsMin`/`kpiColumnsMax`: `layout.kpi_columns`, KPI cards per row.
+ * - `iconMaxLength`: a KPI `icon`, free text as in the seed system (only known names are drawn).
+ * - `exportColumnsMax`: entries of `export_columns` (as many as there may be columns).
+ * - `colorPattern`: a series colour (see `colorPatternSource` in `../color`): hex, `rgb()`, `hsl()`
+ *   or a CSS named colour, in any letter case. Nothing else reaches a renderer.
  */
 export const SPEC_LIMITS = Object.freeze({
   gridIdPattern: '^[a-z][a-z0-9_-]*$',
@@ -68,7 +74,11 @@ export const SPEC_LIMITS = Object.freeze({
   seriesMin: 1,
   seriesMax: 8,
   layoutBlocksMin: 1,
-  layoutBlocksMax: 4,
+  layoutBlocksMax: 6,
+  kpiColumnsMin: 1,
+  kpiColumnsMax: 6,
+  exportColumnsMax: 200,
+  iconMaxLength: 100,
   keyMaxLength: 100,
   keyPattern: '^[^\\u0000-\\u001f\\u007f-\\u009f]+$',
   reservedKeys: Object.freeze(['__proto__'] as const),
@@ -84,6 +94,7 @@ export const SPEC_LIMITS = Object.freeze({
   urlPattern: safeUrlPattern(false),
   /** Pattern of "contains a character other than whitespace", used for labels and the title. */
   visibleTextPattern: '\\S',
+  colorPattern: colorPatternSource(),
 } as const);
 
 /** Number of Unicode code points in `text`; a lone surrogate counts as one, like JSON Schema validators. */

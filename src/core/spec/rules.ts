@@ -27,6 +27,7 @@ const CHART_ID = new RegExp(SPEC_LIMITS.chartIdPattern, 'u');
 const KEY = new RegExp(SPEC_LIMITS.keyPattern, 'u');
 const WIDTH = new RegExp(SPEC_LIMITS.widthPattern, 'u');
 const VISIBLE = new RegExp(SPEC_LIMITS.visibleTextPattern, 'u');
+const COLOR = new RegExp(SPEC_LIMITS.colorPattern, 'u');
 const RESERVED_KEYS: readonly string[] = SPEC_LIMITS.reservedKeys;
 
 const isString = (value: unknown): value is string => typeof value === 'string';
@@ -75,8 +76,8 @@ function oneOf(values: readonly string[]): TestConfig<unknown> {
   };
 }
 
-function enumField(name: keyof typeof SPEC_ENUMS, isRequired = false) {
-  const values = SPEC_ENUMS[name];
+function enumField(name: keyof typeof SPEC_ENUMS, isRequired = false, extra: readonly string[] = []) {
+  const values = [...SPEC_ENUMS[name], ...extra];
   const expected = `one of ${quoteList(values)}`;
   const schema = typed(string(), expected).test(oneOf(values));
   return isRequired ? required(schema, expected) : schema;
@@ -115,9 +116,44 @@ function keyField(isRequired: boolean) {
   return isRequired ? required(schema, expected) : schema;
 }
 
-function labelField(what: string) {
+function labelField(what: string, isRequired = true) {
   const expected = `${what} (text of 1 to ${SPEC_LIMITS.labelMaxLength} characters)`;
-  return required(typed(string(), expected), expected).test(maxLength(SPEC_LIMITS.labelMaxLength)).test(visibleText);
+  const schema = typed(string(), expected).test(maxLength(SPEC_LIMITS.labelMaxLength)).test(visibleText);
+  return isRequired ? required(schema, expected) : schema;
+}
+
+const booleanField = () => typed(boolean(), 'true or false');
+
+/** A whole number from `min` to `max`: `invalid_type` for fractions, `out_of_range` outside. */
+function integerField(min: number, max: number, expected: string) {
+  return typed(number(), expected)
+    .test({
+      name: 'invalid_type',
+      message: ({ path, value }: MessageParams) => `${path} must be ${expected}; got ${describeValue(value)}.`,
+      test: (value: unknown) => typeof value !== 'number' || Number.isInteger(value),
+    })
+    .test({
+      name: 'out_of_range',
+      message: ({ path, value }: MessageParams) => `${path} must be ${expected}; got ${describeValue(value)}.`,
+      test: (value: unknown) => typeof value !== 'number' || !Number.isInteger(value) || (value >= min && value <= max),
+    });
+}
+
+const colorField = typed(string(), 'a CSS colour such as "#3366cc", "rgb(51, 102, 204)", "hsl(220, 60%, 50%)" or "steelblue"').test({
+  name: 'invalid_color',
+  message: ({ path, value }: MessageParams) =>
+    `${path} must be a CSS colour: hex ("#36c", "#3366cc"), rgb()/rgba(), hsl()/hsla() or a named colour such as "steelblue"; got ${describeValue(value)}. Variables, gradients, url() and other CSS are refused.`,
+  test: (value: unknown) => !isString(value) || COLOR.test(value),
+});
+
+const present = (record: Record<string, unknown>, key: string): boolean => record[key] !== undefined;
+const asRecord = (value: unknown): Record<string, unknown> | null =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+const knownValue = (values: readonly string[], value: unknown): boolean => isString(value) && values.includes(value);
+
+/** One `conflicting_fields` error at `path`. */
+function conflict(context: TestContext, path: string, message: string): ValidationError {
+  return context.createError({ path, type: 'conflicting_fields', message: `${path} ${message}` });
 }
 
 function urlField(kind: 'template' | 'plain') {
@@ -201,6 +237,10 @@ const column = typed(
         `${path} must be "auto" or a number with a unit px, rem, em, %, ch or vw (at most 4 digits and 2 decimals), e.g. "120px"; got ${describeValue(value)}.`,
       test: (value: unknown) => !isString(value) || WIDTH.test(value),
     }),
+    menu_group: labelField('a column-chooser heading', false),
+    hidden: booleanField(),
+    exportable: booleanField(),
+    total: enumField('total'),
   }),
   'a column object with at least key and label',
 );
@@ -209,10 +249,11 @@ const kpi = typed(
   object({
     label: labelField('a KPI label'),
     column_key: keyField(false),
-    aggregate: enumField('aggregate', true),
+    aggregate: enumField('aggregate'),
     format: enumField('format'),
-    icon: enumField('icon'),
-    tone: enumField('tone'),
+    // Free text, as in the seed system: an icon the renderers do not draw is a warning, not an error.
+    icon: typed(string(), `an icon name such as ${quoteList(SPEC_ENUMS.icon.slice(0, 3))}`).test(maxLength(SPEC_LIMITS.iconMaxLength)),
+    tone: enumField('tone', false, SPEC_ENUMS.tone_alias),
   }),
   'a KPI object with at least label and aggregate',
 ).test({
@@ -230,35 +271,152 @@ const kpi = typed(
   },
 });
 
-const series = typed(object({ key: keyField(true), label: labelField('a series label') }), 'a series object with key and label');
+const series = typed(
+  object({ key: keyField(true), label: labelField('a series label', false), color: colorField, series_type: enumField('series_type') }),
+  'a series object with at least key',
+);
 
-const heightExpected = `a whole number of pixels from ${SPEC_LIMITS.heightMin} to ${SPEC_LIMITS.heightMax}`;
+const CATEGORY_FIELDS = ['x_key', 'label_key', 'group_by'] as const;
+const PIE_TYPES: readonly string[] = ['pie', 'donut'];
+const CENTER_TOTAL_AGGREGATES: readonly string[] = ['sum', 'count'];
+
+/**
+ * The rules between a chart's fields, each at the path of the field to change: the categories come
+ * from exactly one of x_key, label_key and group_by; values from series or value_key, not both; an
+ * aggregate other than count needs values; pie and donut take no stacking, series types or series
+ * colours; stacked_bar cannot be unstacked; center_total is for donuts that sum or count. Rules
+ * that need a known chart_type or aggregate wait until it is one (its own rule reports it).
+ */
+function chartConsistency(this: TestContext, value: unknown): true | ValidationError {
+  const chart = asRecord(value);
+  if (chart === null) return true;
+  const errors: ValidationError[] = [];
+  const path = this.path;
+  const given = CATEGORY_FIELDS.filter((field) => present(chart, field));
+  if (given.length === 0) {
+    errors.push(
+      this.createError({
+        path: `${path}.x_key`,
+        type: 'required',
+        message: `${path}.x_key is required: name the categories with x_key (with series), label_key (with value_key) or group_by.`,
+      }),
+    );
+  }
+  for (const field of given.slice(1)) {
+    errors.push(conflict(this, `${path}.${field}`, `cannot be used together with ${given[0] ?? ''}: the categories come from exactly one of x_key, label_key and group_by. Keep one.`));
+  }
+  if (present(chart, 'series') && present(chart, 'value_key')) {
+    errors.push(conflict(this, `${path}.value_key`, 'cannot be used together with series: give one value column as value_key, or several as series.'));
+  }
+  const aggregate = chart.aggregate;
+  if (knownValue(SPEC_ENUMS.aggregate, aggregate) && aggregate !== 'count' && !present(chart, 'series') && !present(chart, 'value_key')) {
+    errors.push(
+      this.createError({
+        path: `${path}.value_key`,
+        type: 'missing_value_key',
+        message: `${path}.value_key is required for aggregate "${String(aggregate)}": name the row key to aggregate (value_key, or series). Only "count" may leave it out (it then counts rows).`,
+      }),
+    );
+  }
+  const type = chart.chart_type;
+  const known = knownValue(SPEC_ENUMS.chart_type, type);
+  if (known && PIE_TYPES.includes(type as string)) {
+    if (chart.stacked === true) errors.push(conflict(this, `${path}.stacked`, `cannot be true on a ${String(type)} chart: only bars, lines and areas stack. Remove it.`));
+    if (Array.isArray(chart.series)) {
+      chart.series.forEach((item: unknown, i) => {
+        const entry = asRecord(item);
+        if (entry === null) return;
+        if (present(entry, 'series_type')) errors.push(conflict(this, `${path}.series[${i}].series_type`, `cannot be used on a ${String(type)} chart: only bar and line charts mix bars and lines. Remove it.`));
+        if (present(entry, 'color')) errors.push(conflict(this, `${path}.series[${i}].color`, `cannot be used on a ${String(type)} chart: each slice takes a colour of the theme's palette. Remove it.`));
+      });
+    }
+  }
+  if (type === 'stacked_bar' && chart.stacked === false) {
+    errors.push(conflict(this, `${path}.stacked`, 'cannot be false on a stacked_bar chart. Use chart_type "bar" for bars side by side.'));
+  }
+  if (chart.center_total === true) {
+    if (known && type !== 'donut') errors.push(conflict(this, `${path}.center_total`, `is only for donut charts; this chart is ${String(type)}. Remove it or use chart_type "donut".`));
+    else if (knownValue(SPEC_ENUMS.aggregate, aggregate) && !CENTER_TOTAL_AGGREGATES.includes(aggregate as string)) {
+      errors.push(conflict(this, `${path}.center_total`, `needs aggregate "sum" or "count" (a total of ${String(aggregate)} values means nothing). Remove it or change the aggregate.`));
+    }
+  }
+  if (errors.length === 0) return true;
+  return new ValidationError(errors);
+}
+
 const chart = typed(
   object({
     id: idField(CHART_ID, SPEC_LIMITS.chartIdMaxLength, 'a chart id'),
     chart_type: enumField('chart_type', true),
-    x_key: keyField(true),
-    series: required(arrayOf(series, 'series', SPEC_LIMITS.seriesMin, SPEC_LIMITS.seriesMax), 'an array of 1 to 8 series ({key, label})'),
+    x_key: keyField(false),
+    series: arrayOf(series, 'series', SPEC_LIMITS.seriesMin, SPEC_LIMITS.seriesMax),
+    title: labelField('a chart title', false),
+    label_key: keyField(false),
+    value_key: keyField(false),
+    group_by: keyField(false),
+    aggregate: enumField('aggregate'),
+    stacked: booleanField(),
+    center_total: booleanField(),
     data_source: enumField('data_source'),
-    height: typed(number(), heightExpected)
-      .test({
-        name: 'invalid_type',
-        message: ({ path, value }: MessageParams) => `${path} must be ${heightExpected}; got ${describeValue(value)}.`,
-        test: (value: unknown) => typeof value !== 'number' || Number.isInteger(value),
-      })
-      .test({
-        name: 'out_of_range',
-        message: ({ path, value }: MessageParams) => `${path} must be ${heightExpected}; got ${describeValue(value)}.`,
-        test: (value: unknown) =>
-          typeof value !== 'number' || !Number.isInteger(value) || (value >= SPEC_LIMITS.heightMin && value <= SPEC_LIMITS.heightMax),
-      }),
+    height: integerField(SPEC_LIMITS.heightMin, SPEC_LIMITS.heightMax, `a whole number of pixels from ${SPEC_LIMITS.heightMin} to ${SPEC_LIMITS.heightMax}`),
   }),
-  'a chart object with at least id, chart_type, x_key and series',
-);
+  'a chart object with at least id and chart_type',
+).test({ name: 'chart_consistency', test: chartConsistency });
 
 const layoutBlocks = arrayOf(enumField('block'), 'block names', SPEC_LIMITS.layoutBlocksMin, SPEC_LIMITS.layoutBlocksMax).test(
   uniqueBy(null, 'duplicate_key', 'layout blocks'),
 );
+
+const layout = typed(
+  object({ blocks: layoutBlocks, kpi_columns: integerField(SPEC_LIMITS.kpiColumnsMin, SPEC_LIMITS.kpiColumnsMax, `a whole number of KPI cards per row from ${SPEC_LIMITS.kpiColumnsMin} to ${SPEC_LIMITS.kpiColumnsMax}`) }),
+  'an object with blocks and/or kpi_columns',
+)
+  .default(undefined)
+  .test({
+    name: 'required',
+    test(this: TestContext, value: unknown) {
+      const record = asRecord(value);
+      if (record === null || present(record, 'blocks') || present(record, 'kpi_columns')) return true;
+      return this.createError({ path: `${this.path}.blocks`, type: 'required', message: `${this.path}.blocks is required: add an array of 1 to ${SPEC_LIMITS.layoutBlocksMax} block names (or kpi_columns), or leave layout out.` });
+    },
+  });
+
+/**
+ * Rules that name columns from elsewhere in the spec: `export_columns` and `group_by` must be
+ * column keys (exporting or grouping by a row field the view does not show could reveal data the
+ * host never meant to display), and a column listed in `export_columns` must not say
+ * `exportable: false`. The JSON Schema cannot express these; only the parser checks them.
+ */
+function columnReferences(this: TestContext, value: unknown): true | ValidationError {
+  const spec = asRecord(value);
+  if (spec === null || !Array.isArray(spec.columns)) return true;
+  const columns = new Map<string, Record<string, unknown>>();
+  for (const item of spec.columns as unknown[]) {
+    const column = asRecord(item);
+    if (column !== null && isString(column.key) && !columns.has(column.key)) columns.set(column.key, column);
+  }
+  const listed = (): string => {
+    const keys = [...columns.keys()];
+    return keys.length > 10 ? `${keys.slice(0, 10).map((k) => JSON.stringify(k)).join(', ')}, ...` : keys.map((k) => JSON.stringify(k)).join(', ');
+  };
+  const errors: ValidationError[] = [];
+  if (Array.isArray(spec.export_columns)) {
+    (spec.export_columns as unknown[]).forEach((key, i) => {
+      if (!isString(key)) return;
+      const path = `export_columns[${i}]`;
+      const column = columns.get(key);
+      if (column === undefined) {
+        errors.push(this.createError({ path, type: 'unknown_column', message: `${path} names ${JSON.stringify(key)}, which is not the key of a column; use one of ${listed()}.` }));
+      } else if (column.exportable === false) {
+        errors.push(conflict(this, path, `names ${JSON.stringify(key)}, whose column says exportable: false. Remove one of the two.`));
+      }
+    });
+  }
+  if (isString(spec.group_by) && !columns.has(spec.group_by)) {
+    errors.push(this.createError({ path: 'group_by', type: 'unknown_column', message: `group_by names ${JSON.stringify(spec.group_by)}, which is not the key of a column; use one of ${listed()}.` }));
+  }
+  return errors.length === 0 ? true : new ValidationError(errors);
+}
 
 /** The whole wire spec. Exported for the parser only; not part of the public API. */
 export const wireSpecRules = object({
@@ -272,13 +430,15 @@ export const wireSpecRules = object({
     .test(visibleText),
   kpis: arrayOf(kpi, 'KPIs', 0, SPEC_LIMITS.kpisMax),
   charts: arrayOf(chart, 'charts', 0, SPEC_LIMITS.chartsMax).test(uniqueBy('id', 'duplicate_id', 'chart ids')),
-  layout: typed(object({ blocks: required(layoutBlocks, 'an array of 1 to 4 block names') }), 'an object with blocks').default(undefined),
+  layout,
   wrapper: enumField('wrapper'),
   search_mode: enumField('search_mode'),
-  striped: typed(boolean(), 'true or false'),
-  export_xlsx: typed(boolean(), 'true or false'),
+  striped: booleanField(),
+  export_xlsx: booleanField(),
   export_pdf_url: urlField('plain'),
-});
+  export_columns: arrayOf(keyField(false), 'column keys', 1, SPEC_LIMITS.exportColumnsMax).test(uniqueBy(null, 'duplicate_key', 'export columns')),
+  group_by: keyField(false),
+}).test({ name: 'column_references', test: columnReferences });
 
 const YUP_TYPE_TO_CODE: Readonly<Record<string, SpecErrorCode>> = {
   typeError: 'invalid_type',

@@ -40,22 +40,51 @@ const leaf: Shape = { kind: 'leaf' };
 const obj = (fields: Record<string, Shape>, kpi?: true): Shape => (kpi ? { kind: 'object', fields, kpi } : { kind: 'object', fields });
 const arr = (items: Shape, max: number): Shape => ({ kind: 'array', items, max });
 
-const COLUMN = obj({ key: leaf, label: leaf, format: leaf, align: leaf, sortable: leaf, searchable: leaf, link_template: leaf, width: leaf });
+const COLUMN = obj({
+  key: leaf,
+  label: leaf,
+  format: leaf,
+  align: leaf,
+  sortable: leaf,
+  searchable: leaf,
+  link_template: leaf,
+  width: leaf,
+  menu_group: leaf,
+  hidden: leaf,
+  exportable: leaf,
+  total: leaf,
+});
 const KPI = obj({ label: leaf, column_key: leaf, aggregate: leaf, format: leaf, icon: leaf, tone: leaf }, true);
-const SERIES = obj({ key: leaf, label: leaf });
-const CHART = obj({ id: leaf, chart_type: leaf, x_key: leaf, series: arr(SERIES, SPEC_LIMITS.seriesMax), data_source: leaf, height: leaf });
+const SERIES = obj({ key: leaf, label: leaf, color: leaf, series_type: leaf });
+const CHART = obj({
+  id: leaf,
+  chart_type: leaf,
+  x_key: leaf,
+  series: arr(SERIES, SPEC_LIMITS.seriesMax),
+  title: leaf,
+  label_key: leaf,
+  value_key: leaf,
+  group_by: leaf,
+  aggregate: leaf,
+  stacked: leaf,
+  center_total: leaf,
+  data_source: leaf,
+  height: leaf,
+});
 const ROOT = obj({
   grid_id: leaf,
   columns: arr(COLUMN, SPEC_LIMITS.columnsMax),
   title: leaf,
   kpis: arr(KPI, SPEC_LIMITS.kpisMax),
   charts: arr(CHART, SPEC_LIMITS.chartsMax),
-  layout: obj({ blocks: arr(leaf, SPEC_LIMITS.layoutBlocksMax) }),
+  layout: obj({ blocks: arr(leaf, SPEC_LIMITS.layoutBlocksMax), kpi_columns: leaf }),
   wrapper: leaf,
   search_mode: leaf,
   striped: leaf,
   export_xlsx: leaf,
   export_pdf_url: leaf,
+  export_columns: arr(leaf, SPEC_LIMITS.exportColumnsMax),
+  group_by: leaf,
 });
 
 /** Keys that would touch an object's prototype chain if ever used as a property name. */
