@@ -49,8 +49,12 @@ export interface DataGridController {
   columns(): readonly DataGridColumnInfo[];
   /** The current layout in display order (order, hide, pin, width, sort). */
   getColumnState(): PresetColumnState[];
-  /** Applies a layout (its order too); columns it does not name keep their state after the named ones. */
-  applyColumnState(state: readonly PresetColumnState[]): void;
+  /**
+   * Applies column states. With `order` (the default) the order of `state` becomes the display
+   * order, columns it does not name following; without it only the fields given change (hide one
+   * column, pin another) and the order stays.
+   */
+  applyColumnState(state: readonly PresetColumnState[], options?: { order?: boolean }): void;
   /** Back to the spec's layout: its order, every default-visible column shown, no pins, no sort, default widths. */
   resetColumns(): void;
   getQuickFilter(): string;
@@ -137,8 +141,8 @@ export function controllerFromGridApi(api: ToolbarGridApi, options: { gridId: st
     gridId: options.gridId,
     columns,
     getColumnState,
-    applyColumnState(state) {
-      if (alive()) api.applyColumnState({ state: [...state], applyOrder: true });
+    applyColumnState(state, options) {
+      if (alive()) api.applyColumnState({ state: [...state], applyOrder: options?.order !== false });
     },
     resetColumns() {
       if (alive()) api.resetColumnState();

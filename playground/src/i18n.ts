@@ -39,9 +39,6 @@ const en = {
   'table.pdf_note': 'The PDF export holds at most the first {count} matching rows.',
 
   'grid.intro': 'All 100,000 sales in the DataGrid (AG Grid Community over the library\'s row source): quick search, column filters, presets and saved searches per demo user, a shareable view, and KPIs and a chart that follow the rows the grid shows.',
-  'grid.group.order': 'Order',
-  'grid.group.sale': 'Sale',
-  'grid.group.figures': 'Figures',
 
   'editor.intro': 'Edit the spec; the view or the list of issues updates as you type.',
   'editor.label': 'Spec JSON',
@@ -117,9 +114,6 @@ const uk: Record<PlaygroundMessageKey, string> = {
   'table.pdf_note': 'PDF містить не більше перших {count} знайдених рядків.',
 
   'grid.intro': 'Усі 100 000 продажів у DataGrid (AG Grid Community поверх джерела рядків бібліотеки): швидкий пошук, фільтри стовпців, набори й збережені пошуки для кожного демо-користувача, вид, яким можна поділитися, і показники та діаграма, що йдуть за рядками таблиці.',
-  'grid.group.order': 'Замовлення',
-  'grid.group.sale': 'Продаж',
-  'grid.group.figures': 'Показники',
 
   'editor.intro': 'Редагуйте специфікацію; подання або список помилок оновлюються під час введення.',
   'editor.label': 'JSON специфікації',
