@@ -39,10 +39,6 @@ async function visit(options: { acceptDownloads?: boolean; url?: string } = {}):
   return { page, errors, close: () => context.close() };
 }
 
-function grid(page: Page) {
-  return page.locator('[data-testid="page-grid"] .gv-grid');
-}
-
 /** The cell of column `key` in the grid's first row (whichever container, pinned or not, holds it). */
 function firstCell(page: Page, key: string) {
   return page.locator(`[data-testid="page-grid"] .ag-row[row-index="0"] .ag-cell[col-id="${key}"]`);
