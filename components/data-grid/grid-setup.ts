@@ -153,7 +153,7 @@ export interface ColumnDefContext {
  * AG Grid column definitions for the spec's columns: `toDataGridColumnDefs` (field, header, sort,
  * numeric type, cell class, pixel width) plus the value formatter (the library's `Intl`
  * formatters), the header tooltip, the filter by kind, link cells for `link_template` columns and
- * flexible widths for columns without a pixel width.
+ * flexible widths (a pixel width is the least width).
  */
 export function buildColumnDefs(columns: readonly Column[], rows: readonly Row[], context: ColumnDefContext): ColDef[] {
   const base = toDataGridColumnDefs(columns);
@@ -175,8 +175,10 @@ export function buildColumnDefs(columns: readonly Column[], rows: readonly Row[]
       valueFormatter: (params: ValueFormatterParams) => formatValue(params.value, format, context.format),
       minWidth: 96,
     };
-    if (def.width !== undefined) out.width = def.width;
-    else out.flex = 1;
+    // Columns share the width; a spec pixel width is the column's least width (Cyrillic labels and
+    // the filter button need more room than a simple table's header).
+    out.flex = 1;
+    if (def.width !== undefined) out.minWidth = def.width;
     if (column.linkTemplate) {
       out.cellRenderer = LinkCellRenderer;
       out.cellRendererParams = { linkTemplate: column.linkTemplate };
