@@ -55,6 +55,25 @@ describe('createLocalRowSource: blocks', () => {
   });
 });
 
+describe('createLocalRowSource: the row set', () => {
+  it('keeps the rows of the filters in the source order, as one array whatever the sort', () => {
+    const source = createLocalRowSource(ROWS, COLUMNS, { locale: 'en' });
+    const filterModel: GridFilterModel = { amount: { filterType: 'number', type: 'greaterThan', filter: 50 } };
+    const unsorted = source.view(query({ filterModel }));
+    const sorted = source.view(query({ filterModel, sortModel: [{ colId: 'amount', sort: 'desc' }] }));
+    expect(ids(sorted.rows())).toEqual([1, 5, 4]);
+    expect(ids(sorted.rowSet())).toEqual([1, 4, 5]);
+    expect(sorted.rowSet()).toBe(unsorted.rowSet());
+    expect(source.view(query({ filterModel, sortModel: [{ colId: 'city', sort: 'asc' }] })).rowSet()).toBe(unsorted.rowSet());
+    // Asked first of an unsorted view, the set is that view's rows.
+    const fresh = createLocalRowSource(ROWS, COLUMNS, { locale: 'en' }).view(query({ filterModel }));
+    expect(fresh.rowSet()).toBe(fresh.rows());
+    const other = source.view(query({ filterModel, quickFilter: 'kyiv', sortModel: [{ colId: 'amount', sort: 'desc' }] }));
+    expect(ids(other.rowSet())).toEqual([1, 4]);
+    expect(other.rowSet()).not.toBe(unsorted.rowSet());
+  });
+});
+
 describe('createLocalRowSource: quick search and filters', () => {
   it('quick-searches every searchable column, case- and accent-insensitive, numbers as shown', () => {
     expect(shown(null, 'KYIV')).toEqual([1, 4]);

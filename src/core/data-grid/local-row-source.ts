@@ -45,6 +45,12 @@ export interface LocalRowSourceView<R extends Row = Row> {
   readonly total: number;
   /** The kept rows in order: the same objects, in a new array made once per view. */
   rows(): readonly R[];
+  /**
+   * The kept rows in the source's order: the same array for every view with the same filters and
+   * quick search, whatever the sort, so consumers that ignore order (KPIs) see that a sort changed
+   * nothing. Do not mutate.
+   */
+  rowSet(): readonly R[];
 }
 
 /** A `RowSource` over rows in memory, with synchronous access for the grid's own KPIs and exports. */
@@ -95,6 +101,7 @@ export function createLocalRowSource<R extends Row = Row>(
   const cols = columns as readonly RowSourceModelColumn<R>[];
   const views = new Map<string, LocalRowSourceView<R>>();
   let lastFlags: { key: string; flags: Uint8Array | null } | null = null;
+  let lastSet: { key: string; rows: readonly R[] } | null = null;
 
   /** Which rows pass the filters and the quick search: a flag per row, or null when all pass. */
   const flagsFor = (filterModel: GridFilterModel | null, quickFilter: string): Uint8Array | null => {
@@ -131,6 +138,7 @@ export function createLocalRowSource<R extends Row = Row>(
       return cached;
     }
     const flags = flagsFor(query.filterModel, query.quickFilter);
+    const filterKey = canonicalJson([query.filterModel ?? {}, query.quickFilter]);
     const indices = orderedIndices(rows, cols, query.sortModel, flags, format.locale);
     let materialised: readonly R[] | null = null;
     const result: LocalRowSourceView<R> = {
@@ -138,8 +146,15 @@ export function createLocalRowSource<R extends Row = Row>(
       count: indices.length,
       total: rows.length,
       rows() {
-        materialised ??= Array.from(indices, (i) => rows[i] as R);
+        materialised ??= pick(rows, indices);
         return materialised;
+      },
+      rowSet() {
+        if (lastSet !== null && lastSet.key === filterKey) return lastSet.rows;
+        // Without a sort the view's order is the source's: the same array serves both.
+        const set = query.sortModel.length === 0 || !hasSort(cols, query.sortModel) ? result.rows() : pick(rows, keep(null, flags, rows.length));
+        lastSet = { key: filterKey, rows: set };
+        return set;
       },
     };
     views.set(key, result);
@@ -192,6 +207,18 @@ export function createLocalRowSource<R extends Row = Row>(
     getRows: (request) => Promise.resolve().then(() => rowsNow(request)),
     getValues: (request) => Promise.resolve().then(() => valuesNow(request)),
   };
+}
+
+/** `rows[indices[i]]` for every i, in a new array (a plain loop: `Array.from` with a map function is several times slower). */
+function pick<R>(rows: readonly R[], indices: Uint32Array): R[] {
+  const out = new Array<R>(indices.length);
+  for (let i = 0; i < indices.length; i++) out[i] = rows[indices[i] as number] as R;
+  return out;
+}
+
+/** True when some item of `sortModel` sorts a known, sortable column (the others are ignored). */
+function hasSort<R extends Row>(columns: readonly RowSourceModelColumn<R>[], sortModel: readonly RowSourceSortItem[]): boolean {
+  return sortModel.some((item) => columns.some((c) => c.key === item.colId && c.sortable));
 }
 
 function clampIndex(value: number, count: number): number {
