@@ -69,6 +69,29 @@ async function headerOrder(page: Page): Promise<string[]> {
 
 const SPEC_ORDER = ['id', 'date', 'region', 'product', 'channel', 'менеджер', 'units', 'amount', 'margin'];
 
+/** The width of column `key`'s header on screen. */
+async function headerWidth(page: Page, key: string): Promise<number> {
+  const box = await page.locator(`[data-testid="page-grid"] .ag-header-cell[col-id="${key}"]`).boundingBox();
+  if (!box) throw new Error(`no header of ${key}`);
+  return box.width;
+}
+
+/** Drags the resize handle of column `key` by `by` pixels with the mouse; returns the new width. */
+async function resizeColumn(page: Page, key: string, by: number): Promise<number> {
+  const before = await headerWidth(page, key);
+  const handle = await page.locator(`[data-testid="page-grid"] .ag-header-cell[col-id="${key}"] .ag-header-cell-resize`).boundingBox();
+  if (!handle) throw new Error(`no resize handle on ${key}`);
+  const x = handle.x + handle.width / 2;
+  const y = handle.y + handle.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + by, y, { steps: 6 });
+  await page.mouse.up();
+  const after = await headerWidth(page, key);
+  expect(after).toBeGreaterThan(before + by / 2);
+  return after;
+}
+
 async function switchUser(page: Page, user: 'alice' | 'bob'): Promise<void> {
   await page.locator(`[data-testid="grid-user-switch"] input[data-user="${user}"]`).check();
   await page.locator(`.pg-grid-demo[data-user="${user}"]`).waitFor();
@@ -197,12 +220,19 @@ describe('playground data grid: presets and saved searches per demo user', () =>
     await page.locator('[data-gv-gear]').click();
     await page.locator('[data-gv-column="margin"] [data-gv-visible]').uncheck();
     await page.locator('[data-gv-chooser-close]').click();
+    // Widened by mouse: a width the reader chose is part of the layout (the other columns still flex).
+    const regionWidth = await resizeColumn(page, 'region', 120);
 
     await page.locator('[data-gv-presets] .gv-menu__button').click();
     await page.locator('[data-gv-preset-name]').fill('Compact');
     let saved = page.waitForResponse(PREFS_POST);
     await page.locator('[data-gv-preset-save]').click();
-    expect((await saved).status()).toBe(200);
+    const response = await saved;
+    expect(response.status()).toBe(200);
+    // The chosen width is kept; a column that still flexes keeps no width (it follows the screen).
+    const columns = (JSON.parse(response.request().postData() ?? '{}') as { colPresets: Record<string, { columns: { colId: string; width?: number }[] }> }).colPresets['Compact']!.columns;
+    expect(columns.find((c) => c.colId === 'region')?.width).toBeGreaterThan(0);
+    expect(columns.find((c) => c.colId === 'amount')).not.toHaveProperty('width');
     await page.locator('[data-gv-preset="Compact"]').waitFor();
     saved = page.waitForResponse(PREFS_POST);
     await page.locator('[data-gv-preset="Compact"] [data-gv-preset-default]').click();
@@ -212,6 +242,7 @@ describe('playground data grid: presets and saved searches per demo user', () =>
     await page.reload();
     await firstCell(page, 'id').waitFor();
     await expect(page.locator('.ag-header-cell[col-id="margin"]').count()).resolves.toBe(0);
+    expect(Math.abs((await headerWidth(page, 'region')) - regionWidth)).toBeLessThanOrEqual(2);
     await page.locator('[data-gv-presets] .gv-menu__button').click();
     await page.locator('[data-gv-preset="Compact"] .gv-badge').waitFor();
     expect(first.errors).toEqual([]);
@@ -223,6 +254,7 @@ describe('playground data grid: presets and saved searches per demo user', () =>
     await fresh.page.reload();
     await firstCell(fresh.page, 'id').waitFor();
     await fresh.page.waitForFunction(() => document.querySelector('.ag-header-cell[col-id="margin"]') === null);
+    expect(Math.abs((await headerWidth(fresh.page, 'region')) - regionWidth)).toBeLessThanOrEqual(2);
     expect(fresh.errors).toEqual([]);
     await fresh.close();
 
