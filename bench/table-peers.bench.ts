@@ -27,14 +27,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import os from 'node:os';
-import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../test/e2e/helpers/browser';
 import { serveStatic } from '../test/e2e/helpers/static-site';
 import { ORDER_COLUMNS, generateOrders, type OrderRow } from '../test/e2e/fixtures/simple-table/rows';
 import { normaliseSearchText } from '../src/core/table-model';
-import { buildTablePeersFixture, type PeerPage } from './fixtures/table-peers/harness';
-import type { PeerAction, PeerHarness, PeerTiming, ScreenRow } from './fixtures/table-peers/shared/protocol';
+import { buildTablePeersFixture } from './fixtures/table-peers/harness';
+import type { PeerAction, ScreenRow } from './fixtures/table-peers/shared/protocol';
 import { median, runBench, writeSection } from './support/report';
+import { createPeerRunner, type PeerLibrary } from './support/peers';
 
 const RUNS = Math.max(3, Number(process.env.BENCH_RUNS ?? 5) || 5);
 const ROWS = 100_000;
@@ -46,11 +46,7 @@ const FIRST_ROWS = 8;
 type Compare = (a: string, b: string) => number;
 const codeUnits: Compare = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 
-interface Library {
-  id: PeerPage;
-  name: string;
-  /** npm package whose version the report names; none for this library. */
-  pkg: string | null;
+interface Library extends PeerLibrary {
   /** How its default text sort orders the Customer column (read from each library's sources). */
   textOrder: Compare;
   textOrderName: string;
@@ -162,147 +158,21 @@ function checkRows(step: StepId, library: Library, shown: readonly ScreenRow[]):
 }
 
 // ---------------------------------------------------------------------------------------------
-// Pages
+// Measuring (bench/support/peers.ts: pages, timed actions, cold and warm series)
 // ---------------------------------------------------------------------------------------------
 
-interface OpenPage {
-  page: Page;
-  library: Library;
-  /** Page errors, console errors and dialogs (DataTables alerts on errors) since the page opened. */
-  errors: string[];
-  /** When the page's last action or reset ended (Date.now()). */
-  lastActive: number;
-}
-
-async function openLibraryPage(browser: Browser, base: string, library: Library): Promise<OpenPage> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
-  });
-  page.on('dialog', (dialog) => {
-    errors.push(`dialog: ${dialog.message()}`);
-    void dialog.dismiss();
-  });
-  await page.goto(`${base}/${library.id}.html?rows=${ROWS}`);
-  await page.waitForFunction(() => (window as unknown as { __peer?: PeerHarness }).__peer?.ready === true, undefined, { timeout: 120_000 });
-  const visibility = await page.evaluate(() => document.visibilityState);
-  if (visibility !== 'visible') throw new Error(`${library.name} page is ${visibility}: frames would be throttled`);
-  return { page, library, errors, lastActive: Date.now() };
-}
-
-function assertNoErrors(open: OpenPage): void {
-  if (open.errors.length > 0) throw new Error(`${open.library.name} page reported errors:\n${open.errors.join('\n')}`);
-}
-
-/** Performs `action` in the page; resolves with its timing once the first rows show `customers`. */
-function perform(open: OpenPage, action: PeerAction, customers: readonly string[]): Promise<PeerTiming> {
-  return open.page.evaluate(([a, c]) => (window as unknown as { __peer: PeerHarness }).__peer.run(a, c), [action, customers] as const);
-}
-
-/** Times `action` (which ends in `step`'s state), checks the rows on screen, adds the timing to `series`. */
-async function timed(open: OpenPage, step: StepId, action: PeerAction, series: Series): Promise<void> {
-  const timing = await perform(open, action, expectedCustomers(step, open.library));
-  checkRows(step, open.library, await open.page.evaluate((n) => (window as unknown as { __peer: PeerHarness }).__peer.firstRows(n), FIRST_ROWS));
-  assertNoErrors(open);
-  series.total.push(timing.totalMs);
-  series.dom.push(timing.domMs);
-  if (!timing.sameTask) series.laterTask++;
-}
-
-/** Untimed: back to the original first rows. */
-async function reset(open: OpenPage, action: PeerAction): Promise<void> {
-  await perform(open, action, expectedCustomers('init', open.library));
-  open.lastActive = Date.now();
-}
-
-/** Waits until the page has been idle (no action of ours) for IDLE_MS. */
-async function idle(open: OpenPage): Promise<void> {
-  const left = open.lastActive + IDLE_MS - Date.now();
-  if (left > 0) await open.page.waitForTimeout(left);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Measuring
-// ---------------------------------------------------------------------------------------------
-
+const runner = createPeerRunner<Library, Exclude<StepId, 'init'>>({
+  name: 'table-peers',
+  libraries: LIBRARIES,
+  steps: STEPS,
+  rows: ROWS,
+  runs: RUNS,
+  idleMs: IDLE_MS,
+  firstRows: FIRST_ROWS,
+  expect: (step, library) => ({ customers: expectedCustomers(step, library) }),
+  check: checkRows,
+});
 type When = 'cold' | 'warm';
-interface Series {
-  /** Action → first rows shown → next frame rendered: what the report shows. */
-  total: number[];
-  /** Action → the DOM showed the first rows (before the frame), for the log. */
-  dom: number[];
-  /** How many samples showed the rows in a task after the action's own (asynchronous rendering). */
-  laterTask: number;
-}
-type Results = Map<string, Series>;
-const seriesOf = (results: Results, library: Library, step: StepId, when: When): Series => {
-  const k = `${library.id}:${step}:${when}`;
-  let series = results.get(k);
-  if (!series) results.set(k, (series = { total: [], dom: [], laterTask: 0 }));
-  return series;
-};
-
-/** Fresh pages: each mounts (a cold init), then does one step as its first action. */
-async function measureCold(browser: Browser, base: string, results: Results): Promise<void> {
-  for (let run = 0; run < RUNS; run++) {
-    // Rotate the order of steps and libraries so no library always runs first or last.
-    for (let s = 0; s < STEPS.length; s++) {
-      const step = STEPS[(s + run) % STEPS.length]!;
-      for (let l = 0; l < LIBRARIES.length; l++) {
-        const library = LIBRARIES[(l + run + s) % LIBRARIES.length]!;
-        const open = await openLibraryPage(browser, base, library);
-        try {
-          await timed(open, 'init', { kind: 'mount' }, seriesOf(results, library, 'init', 'cold'));
-          await timed(open, step.id, step.action, seriesOf(results, library, step.id, 'cold'));
-        } finally {
-          await open.page.close();
-        }
-      }
-    }
-    console.log(`table-peers: cold run ${run + 1}/${RUNS} done`);
-  }
-}
-
-/** One page per library: each step after 1 s idle, RUNS times, then remounts after 1 s idle. */
-async function measureWarm(browser: Browser, base: string, results: Results): Promise<void> {
-  const pages: OpenPage[] = [];
-  try {
-    for (const library of LIBRARIES) {
-      const open = await openLibraryPage(browser, base, library);
-      pages.push(open);
-      await reset(open, { kind: 'mount' });
-    }
-    // Interleaved: between two actions of one page the other pages run theirs (idle pages take
-    // no CPU), so a burst of load from elsewhere on the machine hits every library alike, and a
-    // page's 1 s of idle mostly passes while the others work.
-    for (const step of STEPS) {
-      for (let run = 0; run < RUNS; run++) {
-        for (const open of pages) {
-          await idle(open);
-          await timed(open, step.id, step.action, seriesOf(results, open.library, step.id, 'warm'));
-          await reset(open, step.reset);
-        }
-      }
-      console.log(`table-peers: warm ${step.id} done`);
-    }
-    for (let run = 0; run < RUNS; run++) {
-      for (const open of pages) {
-        await open.page.evaluate(() => (window as unknown as { __peer: PeerHarness }).__peer.destroy());
-        open.lastActive = Date.now();
-      }
-      for (const open of pages) {
-        await idle(open);
-        await timed(open, 'init', { kind: 'mount' }, seriesOf(results, open.library, 'init', 'warm'));
-        open.lastActive = Date.now();
-      }
-    }
-    console.log('table-peers: warm init done');
-  } finally {
-    for (const open of pages) await open.page.close();
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 // Report
@@ -320,12 +190,10 @@ async function main(): Promise<void> {
   const server = await serveStatic(out);
   const browser = await launchChromium();
   const chromium = browser.version();
-  const results: Results = new Map();
   const started = Date.now();
   const loadBefore = os.loadavg()[0]!;
   try {
-    await measureCold(browser, server.url, results);
-    await measureWarm(browser, server.url, results);
+    await runner.measure(browser, server.url);
   } finally {
     await browser.close();
     await server.close();
@@ -335,12 +203,12 @@ async function main(): Promise<void> {
   console.log(`table-peers: measured in ${(minutes * 60).toFixed(0)} s`);
 
   const ALL_STEPS: StepId[] = ['init', ...STEPS.map((s) => s.id)];
-  const med = (library: Library, step: StepId, when: When): number => median(seriesOf(results, library, step, when).total);
+  const med = (library: Library, step: StepId, when: When): number => median(runner.series(library, step, when).total);
   const asynchronous: string[] = [];
   for (const library of LIBRARIES) {
     for (const step of ALL_STEPS) {
       for (const when of ['cold', 'warm'] as const) {
-        const series = seriesOf(results, library, step, when);
+        const series = runner.series(library, step, when);
         const later = `${series.laterTask}/${series.total.length} in a later task`;
         console.log(`${library.name}, ${step}, ${when}: median ${fmt(median(series.total))} ms (DOM at ${fmt(median(series.dom))} ms, ${later}); ${series.total.map(fmt).join(', ')}`);
         if (series.laterTask * 2 > series.total.length) asynchronous.push(`${library.name} ${step === 'init' ? 'init' : step.replace('-', ' ')} (${when})`);

@@ -14,6 +14,12 @@ import type { RecomputeFlush } from '../src/core/coalesce';
 export interface UseGridAdapterOptions {
   /** When rows are re-read after a change notification; default `frame` (see `RecomputeFlush`). */
   flush?: RecomputeFlush;
+  /**
+   * `shown` (default): the rows in the grid's order (`getRows()`). `any`: the consumer ignores order
+   * (KPIs): rows come from the adapter's `getRowSet()` when it has one, and `rows` is left alone
+   * when that hands back the same array (a sort changed nothing the consumer reads).
+   */
+  order?: 'shown' | 'any';
 }
 
 /** What `useGridAdapter` returns. */
@@ -33,7 +39,7 @@ export interface UseGridAdapterReturn<R extends Row = Row> {
  *
  * Edge cases: a null or undefined adapter gives `[]`; an adapter that hands back the same array
  * after a change (a `staticRowsAdapter` whose caller mutated and re-set it) still triggers
- * dependants; bursts of notifications re-read the rows once per `flush` window; when the scope
+ * dependants, except with `order: 'any'` from an adapter's `getRowSet()` (the same set); bursts of notifications re-read the rows once per `flush` window; when the scope
  * ends the subscription is removed and a scheduled re-read is dropped.
  */
 export function useGridAdapter<R extends Row = Row>(
@@ -43,10 +49,14 @@ export function useGridAdapter<R extends Row = Row>(
   const rows = shallowRef<readonly R[]>([]);
   let current: GridAdapter<R> | null = null;
 
+  const unordered = options.order === 'any';
+  const rowsOf = (source: GridAdapter<R>): readonly R[] => (unordered && source.getRowSet ? source.getRowSet() : source.getRows());
+
   const read = (): void => {
-    const next = current ? current.getRows() : [];
-    if (next === rows.value) triggerRef(rows);
-    else rows.value = next;
+    const next = current ? rowsOf(current) : [];
+    if (next !== rows.value) rows.value = next;
+    // The same array again: a set that did not change, or an array its owner changed in place.
+    else if (!(unordered && current?.getRowSet)) triggerRef(rows);
   };
   const coalescer = createCoalescer(read, options.flush ?? 'frame');
 
@@ -55,7 +65,7 @@ export function useGridAdapter<R extends Row = Row>(
     (next, _previous, onCleanup) => {
       current = next;
       coalescer.cancel();
-      rows.value = next ? next.getRows() : [];
+      rows.value = next ? rowsOf(next) : [];
       if (!next) return;
       const unsubscribe = next.onChange(() => coalescer.schedule());
       onCleanup(() => {

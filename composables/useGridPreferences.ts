@@ -53,6 +53,10 @@ export interface UseGridPreferencesReturn {
   deletePreset(name: string): PrefsResult;
   /** The preset's column state for the grid (`applyColumnState({ state, applyOrder: true })`), or null. */
   applyPreset(name: string): PresetColumnState[] | null;
+  /** Marks `name` as the preset that loads first (null: none). */
+  setDefaultPreset(name: string | null): PrefsResult<string | null>;
+  /** The preset that loads first, or null. */
+  defaultPreset: ComputedRef<string | null>;
   saveSearch(text: string): PrefsResult<string>;
   removeSearch(text: string): PrefsResult;
   flush(): Promise<void>;
@@ -138,6 +142,8 @@ export function useGridPreferences(gridId: MaybeRefOrGetter<string>, options: Us
     renamePreset: (from, to) => store.renamePreset(id.value, from, to),
     deletePreset: (name) => store.deletePreset(id.value, name),
     applyPreset: (name) => store.applyPreset(id.value, name),
+    setDefaultPreset: (name) => store.setDefaultPreset(id.value, name),
+    defaultPreset: computed(() => Object.keys(entry.value.colPresets).find((name) => entry.value.colPresets[name]?.default === true) ?? null),
     saveSearch: (text) => store.saveSearch(id.value, text),
     removeSearch: (text) => store.removeSearch(id.value, text),
     flush: () => store.flush(id.value),

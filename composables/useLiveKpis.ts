@@ -26,7 +26,7 @@ export interface UseLiveKpisOptions {
 export interface UseLiveKpisReturn<R extends Row = Row> {
   /** The resolved KPIs for the current rows (recomputed lazily, once per change). */
   kpis: ComputedRef<ResolvedKpi[]>;
-  /** The rows they are computed from (a `shallowRef`). */
+  /** The rows they are computed from (a `shallowRef`; in the adapter's `getRowSet()` order when it has one). */
   rows: ShallowRef<readonly R[]>;
   /** Re-reads the rows now. */
   refresh(): void;
@@ -49,7 +49,9 @@ export function useLiveKpis<R extends Row = Row>(
   adapter: MaybeRefOrGetter<GridAdapter<R> | null | undefined>,
   options: UseLiveKpisOptions = {},
 ): UseLiveKpisReturn<R> {
-  const { rows, refresh } = useGridAdapter(adapter, { flush: options.flush ?? 'frame' });
+  // KPIs ignore order: after a sort an adapter with `getRowSet` hands back the same rows and the
+  // KPIs are not computed again.
+  const { rows, refresh } = useGridAdapter(adapter, { flush: options.flush ?? 'frame', order: 'any' });
   const format = useGridViewFormat(options.locale, options.currency);
   const kpis = computed(() => resolveKpis(toValue(specs), rows.value, format.value));
   return { kpis, rows, refresh };

@@ -44,8 +44,10 @@ createApp({ render: () => h(SimpleTable, { config }) }).mount('#app');
     title: '`GridViewPlugin` + `GridView` with KPIs and one chart (ECharts, zrender and vue-echarts not counted)',
     over: 'vue',
     // 70 kB until the search language (issue 10), which SimpleTable inside GridView carries: measured
-    // 68.4 -> 79.6 kB when it landed (the same ~11 kB as in the simple-table app).
-    budget: 81 * KB,
+    // 68.4 -> 79.6 kB when it landed (the same ~11 kB as in the simple-table app). The DataGrid
+    // (issue 11) is a lazy chunk, but its texts are in the catalogs (en and uk, both registered by
+    // the plugin) and GridView's blocks use more of Vue's runtime: 79.4 -> 85.9 kB.
+    budget: 87 * KB,
     external: ['echarts', 'zrender', 'vue-echarts'],
     source: `import { createApp, h } from 'vue';
 import { GridViewPlugin, GridView } from 'vue-grid-view';
@@ -61,8 +63,9 @@ createApp({ render: () => h(GridView, { spec, rows: [{ region: 'North', amount: 
     title: 'The whole `vue-grid-view/core` entry (every export kept; its dependencies yup and axios included)',
     // 88 kB until the search language (issue 10): measured 86.3 -> 97.2 kB when it landed (parser,
     // locale numbers, describe() in en and uk, the table model's search index); issue 14's seed
-    // system v1 spec (CSS named colours, chart field rules, AG Grid preset payloads) -> 99.6 kB.
-    budget: 101 * KB,
+    // system v1 spec (CSS named colours, chart field rules, AG Grid preset payloads) -> 99.6 kB;
+    // issue 11's row source (createLocalRowSource, filter models, view state) -> 105.8 kB.
+    budget: 107 * KB,
     library: true,
     source: `export * from 'vue-grid-view/core';\n`,
   },
@@ -97,6 +100,16 @@ async function measure(app) {
     },
   });
   const chunks = (Array.isArray(output) ? output : [output]).flatMap((o) => o.output);
+  // First paint loads the entry chunks and what they import statically, transitively; a chunk that
+  // only lazy chunks import (code two lazy chunks share) loads with them, not on first paint.
+  const byName = new Map(chunks.filter((chunk) => chunk.type === 'chunk').map((chunk) => [chunk.fileName, chunk]));
+  const firstLoad = new Set();
+  const visit = (chunk) => {
+    if (firstLoad.has(chunk.fileName)) return;
+    firstLoad.add(chunk.fileName);
+    for (const name of chunk.imports) if (byName.has(name)) visit(byName.get(name));
+  };
+  for (const chunk of byName.values()) if (chunk.isEntry || chunk.isImplicitEntry) visit(chunk);
   let js = 0;
   let css = 0;
   const lazy = [];
@@ -104,7 +117,7 @@ async function measure(app) {
     const text = chunk.type === 'chunk' ? chunk.code : chunk.source;
     const size = gzipSync(typeof text === 'string' ? Buffer.from(text) : Buffer.from(text), { level: 9 }).length;
     if (chunk.type === 'chunk') {
-      if (chunk.isEntry || chunk.isImplicitEntry || !chunk.isDynamicEntry) js += size;
+      if (firstLoad.has(chunk.fileName)) js += size;
       else lazy.push(`${chunk.name} ${(size / KB).toFixed(1)} kB`);
     } else if (chunk.fileName.endsWith('.css')) css += size;
   }

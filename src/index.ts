@@ -18,6 +18,10 @@ export { default as KpiStrip } from '../components/KpiStrip.vue';
 export { default as ChartBlock } from '../components/ChartBlock.vue';
 export { default as SimpleTable } from '../components/SimpleTable.vue';
 export { default as SpecIssues } from '../components/SpecIssues.vue';
+export { default as DataGrid } from '../components/DataGrid.vue';
+export { default as DataGridToolbar } from '../components/DataGridToolbar.vue';
+export { default as GridKpiStrip } from '../components/GridKpiStrip.vue';
+export type { DataGridController, DataGridColumnInfo, DataGridCounts, DataGridQueryState, DataGridReady } from '../components/data-grid/controller';
 export type { SimpleTableRowClick, SimpleTableSearchChange } from '../components/simple-table/types';
 
 export * from '../composables/index';

@@ -1,17 +1,19 @@
 /**
  * `GridViewPlugin`: `app.use(GridViewPlugin, options)` registers `GridView`, `KpiStrip`,
- * `ChartBlock` and `SimpleTable` globally and provides the options (locale, message overrides,
+ * `ChartBlock`, `SimpleTable` and `DataGrid` (loaded on first use) globally and provides the options (locale, message overrides,
  * currency, host, preferences URL, routes, chart theme, row actions) through typed injection keys.
  *
  * Installing touches no browser global, so the same plugin serves SSR apps.
  *
  * @module
  */
+import { defineAsyncComponent } from 'vue';
 import type { App, Plugin } from 'vue';
 import GridView from '../components/GridView.vue';
 import KpiStrip from '../components/KpiStrip.vue';
 import ChartBlock from '../components/ChartBlock.vue';
 import SimpleTable from '../components/SimpleTable.vue';
+import type DataGridComponent from '../components/DataGrid.vue';
 import { GRID_VIEW_CONTEXT_KEY, GRID_VIEW_HOST_KEY, createGridViewContext } from './plugin-context';
 import type { GridViewContext, GridViewPluginOptions } from './plugin-context';
 import { registerCatalog } from './core/i18n/translator';
@@ -29,7 +31,13 @@ export {
 export type { ChartRenderer, ChartTheme, GridViewContext, GridViewPluginOptions, RowActionHandler } from './plugin-context';
 
 /** Names under which the plugin registers the components. */
-export const GRID_VIEW_COMPONENT_NAMES = ['GridView', 'KpiStrip', 'ChartBlock', 'SimpleTable'] as const;
+export const GRID_VIEW_COMPONENT_NAMES = ['GridView', 'KpiStrip', 'ChartBlock', 'SimpleTable', 'DataGrid'] as const;
+
+/**
+ * `DataGrid` as the plugin registers it: loaded on first use, so an app that never shows a data grid
+ * never downloads AG Grid (import `DataGrid` from the package to bundle it eagerly instead).
+ */
+const LazyDataGrid = defineAsyncComponent(() => import('../components/DataGrid.vue'));
 
 /**
  * The Vue plugin. `app.use(GridViewPlugin)` with no options uses `en`, `USD`, no host and theme
@@ -53,6 +61,7 @@ export const GridViewPlugin: Plugin<[GridViewPluginOptions?]> = {
     app.component('KpiStrip', KpiStrip);
     app.component('ChartBlock', ChartBlock);
     app.component('SimpleTable', SimpleTable);
+    app.component('DataGrid', LazyDataGrid);
   },
 };
 
@@ -64,6 +73,7 @@ declare module 'vue' {
     KpiStrip: typeof KpiStrip;
     ChartBlock: typeof ChartBlock;
     SimpleTable: typeof SimpleTable;
+    DataGrid: typeof DataGridComponent;
   }
   export interface ComponentCustomProperties {
     /** The options provided by `GridViewPlugin`. */

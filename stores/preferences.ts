@@ -4,7 +4,8 @@
  * is lost.
  *
  * How a change travels:
- * 1. An action (`savePreset`, `renamePreset`, `deletePreset`, `saveSearch`, `removeSearch`) checks
+ * 1. An action (`savePreset`, `renamePreset`, `deletePreset`, `setDefaultPreset`, `saveSearch`,
+ *    `removeSearch`) checks
  *    the input (a refusal is a returned `{ ok: false, code, message }`, never a throw), applies it,
  *    marks the grid `pending` and writes the local record at once.
  * 2. After `debounceMs` (default 400 ms) of quiet the whole `{colPresets, searches}` is saved through
@@ -49,7 +50,7 @@ import { isHostError, toHostErrorInfo } from '../src/host/errors';
 import { cloneJson } from '../src/host/prefs-data';
 import type { GridViewHost, LoadPrefsResult } from '../src/host/types';
 import type { ColumnStateInput } from '../src/core/column-state';
-import { hasPreset, planDeletePreset, planRemoveSearch, planRenamePreset, planSavePreset, planSaveSearch } from './preferences/edits';
+import { hasPreset, planDeletePreset, planRemoveSearch, planRenamePreset, planSavePreset, planSaveSearch, planSetDefaultPreset } from './preferences/edits';
 import type { PrefsEdit, PrefsEditBase } from './preferences/edits';
 import { applyOtherTabWrite, listenToPrefsEvents, readLocalRecord, writeRecord } from './preferences/local';
 import type { PrefsErrorCode, PrefsProblem } from './preferences/model';
@@ -532,6 +533,21 @@ export const useGridPreferencesStore = defineStore('gridView/preferences', () =>
   }
 
   /**
+   * Marks the preset `name` as the one a grid applies when it opens without a layout of its own
+   * (every other preset is unmarked); null unmarks all. Refused (`not_found`) for an unknown name.
+   */
+  function setDefaultPreset(gridId: string, name: string | null): PrefsResult<string | null> {
+    const runtime = prepare(gridId);
+    return commit(runtime, planSetDefaultPreset(editBase(runtime), name));
+  }
+
+  /** The name of the grid's default preset, or null. */
+  function defaultPreset(gridId: string): string | null {
+    const { entry } = prepare(gridId);
+    return Object.keys(entry.colPresets).find((name) => entry.colPresets[name]?.default === true) ?? null;
+  }
+
+  /**
    * The column state of a preset, as a fresh copy for the grid adapter (AG Grid's
    * `applyColumnState({ state, applyOrder: true })`), or null for an unknown name.
    */
@@ -578,6 +594,8 @@ export const useGridPreferencesStore = defineStore('gridView/preferences', () =>
     renamePreset,
     deletePreset,
     applyPreset,
+    setDefaultPreset,
+    defaultPreset,
     saveSearch,
     removeSearch,
     stop,

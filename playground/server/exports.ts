@@ -5,9 +5,9 @@
  *
  * @module
  */
-import { resolveKpis, visibleRows } from 'vue-grid-view/core';
+import { createLocalRowSource, readGridExportParams, resolveKpis, visibleRows } from 'vue-grid-view/core';
 import type { GridViewSpec } from 'vue-grid-view/core';
-import { registerPdfExport, registerXlsxExport } from 'vue-grid-view/server';
+import { HttpError, registerPdfExport, registerXlsxExport } from 'vue-grid-view/server';
 import type { ExportContext, ExportTable } from 'vue-grid-view/server';
 import type { SaleRow } from '../shared/data';
 import { DEMO_CURRENCY, PDF_MAX_ROWS, SALES_EXPORT_KEY, demoLocale, localiseColumns, specText } from '../shared/labels';
@@ -58,8 +58,37 @@ export function buildSalesExport(spec: GridViewSpec, rows: readonly SaleRow[], c
   };
 }
 
-/** Registers the XLSX and PDF builders of the ledger under `SALES_EXPORT_KEY`. */
+/** The export builder key of the data grid page's links. */
+export const SALES_GRID_EXPORT_KEY = 'sales-grid';
+
+/**
+ * Builds the export table of the data grid page: its links carry the grid's sort (several columns),
+ * filter model, quick search and visible columns (`readGridExportParams`), and the core's row source
+ * answers with the rows the grid shows, in its order, with its columns in their order.
+ */
+export function buildSalesGridExport(spec: GridViewSpec, rows: readonly SaleRow[], context: ExportContext): ExportTable {
+  const locale = demoLocale(context.params.get('lang'));
+  const format = { locale, currency: DEMO_CURRENCY };
+  const params = readGridExportParams(context.params);
+  if (!params) throw new HttpError(400, 'The grid parameters of this export link are invalid.');
+  const visible = createLocalRowSource(rows, spec.columns, format).view(params.query).rows();
+  const byKey = new Map(localiseColumns(spec.columns, locale).map((column) => [column.key, column]));
+  const chosen = params.columns.length > 0 ? params.columns.flatMap((key) => (byKey.has(key) ? [byKey.get(key)!] : [])) : [...byKey.values()];
+  return {
+    ...buildSalesExport(spec, [], context),
+    columns: chosen.map((column) => ({ key: column.key, label: column.label, format: column.format })),
+    rows: visible,
+    kpis:
+      context.format === 'pdf'
+        ? resolveKpis(spec.kpis, visible, format).map((kpi) => ({ label: specText(kpi.label, locale), display: kpi.display }))
+        : undefined,
+  };
+}
+
+/** Registers the XLSX and PDF builders of the ledger under `SALES_EXPORT_KEY` and `SALES_GRID_EXPORT_KEY`. */
 export function registerSalesExports(spec: GridViewSpec, rows: readonly SaleRow[]): void {
   registerXlsxExport(SALES_EXPORT_KEY, (context) => buildSalesExport(spec, rows, context), { spec });
   registerPdfExport(SALES_EXPORT_KEY, (context) => buildSalesExport(spec, rows, context), { spec, maxRows: PDF_MAX_ROWS });
+  registerXlsxExport(SALES_GRID_EXPORT_KEY, (context) => buildSalesGridExport(spec, rows, context));
+  registerPdfExport(SALES_GRID_EXPORT_KEY, (context) => buildSalesGridExport(spec, rows, context), { maxRows: PDF_MAX_ROWS });
 }

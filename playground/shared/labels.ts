@@ -61,6 +61,9 @@ const SPEC_TEXTS_UK: Record<string, string> = {
   'Average margin': 'Середня маржа',
   Managers: 'Менеджери',
   'Best month and region': 'Найкращий місяць і регіон',
+  Order: 'Замовлення',
+  Sale: 'Продаж',
+  Figures: 'Показники',
   Units: 'Кількість',
 };
 
@@ -73,7 +76,7 @@ export function specText(text: string, locale: DemoLocale): string {
 /** The parts of a wire spec that carry display text. */
 interface TextualSpec {
   title?: string;
-  columns: { key: string; label: string }[];
+  columns: { key: string; label: string; menu_group?: string }[];
   kpis?: { label: string }[];
   charts?: { title?: string; series?: { key: string; label?: string }[] }[];
 }
@@ -103,9 +106,13 @@ export function localiseSpec<S extends TextualSpec>(spec: S, locale: DemoLocale)
   };
 }
 
-/** A copy of the columns with their labels in `locale`; other fields untouched. */
-export function localiseColumns<C extends { key: string; label: string }>(columns: readonly C[], locale: DemoLocale): C[] {
-  return columns.map((column) => ({ ...column, label: columnLabel(column.key, locale, column.label) }));
+/** A copy of the columns with their labels (and chooser groups, `menu_group`) in `locale`; other fields untouched. */
+export function localiseColumns<C extends { key: string; label: string; menu_group?: string }>(columns: readonly C[], locale: DemoLocale): C[] {
+  return columns.map((column) => ({
+    ...column,
+    label: columnLabel(column.key, locale, column.label),
+    ...(column.menu_group === undefined ? {} : { menu_group: specText(column.menu_group, locale) }),
+  }));
 }
 
 /** Currency of the demo amounts; the same for both locales (only the notation changes). */

@@ -13,6 +13,7 @@ const en = {
   'nav.label': 'Pages',
   'nav.dashboard': 'Dashboard',
   'nav.table': 'Simple table',
+  'nav.grid': 'Data grid',
   'nav.editor': 'Spec editor',
   'nav.ssr': 'Server-rendered',
   'nav.preferences': 'Preferences',
@@ -36,6 +37,8 @@ const en = {
   'table.footer': 'Total',
   'table.server_xlsx': 'XLSX from the server',
   'table.pdf_note': 'The PDF export holds at most the first {count} matching rows.',
+
+  'grid.intro': 'All 100,000 sales in the DataGrid (AG Grid Community over the library\'s row source): quick search, column filters, presets and saved searches per demo user, a shareable view, and KPIs and a chart that follow the rows the grid shows.',
 
   'editor.intro': 'Edit the spec; the view or the list of issues updates as you type.',
   'editor.label': 'Spec JSON',
@@ -85,6 +88,7 @@ const uk: Record<PlaygroundMessageKey, string> = {
   'nav.label': 'Сторінки',
   'nav.dashboard': 'Панель',
   'nav.table': 'Проста таблиця',
+  'nav.grid': 'Таблиця даних',
   'nav.editor': 'Редактор специфікації',
   'nav.ssr': 'Серверний рендеринг',
   'nav.preferences': 'Налаштування',
@@ -108,6 +112,8 @@ const uk: Record<PlaygroundMessageKey, string> = {
   'table.footer': 'Разом',
   'table.server_xlsx': 'XLSX із сервера',
   'table.pdf_note': 'PDF містить не більше перших {count} знайдених рядків.',
+
+  'grid.intro': 'Усі 100 000 продажів у DataGrid (AG Grid Community поверх джерела рядків бібліотеки): швидкий пошук, фільтри стовпців, набори й збережені пошуки для кожного демо-користувача, вид, яким можна поділитися, і показники та діаграма, що йдуть за рядками таблиці.',
 
   'editor.intro': 'Редагуйте специфікацію; подання або список помилок оновлюються під час введення.',
   'editor.label': 'JSON специфікації',

@@ -17,6 +17,12 @@ import { warn } from './warn';
 export interface GridAdapter<R extends Row = Row> {
   getRows(): readonly R[];
   onChange(callback: () => void): () => void;
+  /**
+   * Optional: the same rows as `getRows()` in an order of the adapter's choosing, handed back as the
+   * SAME array as long as only their order changed (a sort). Consumers that ignore order (KPIs) read
+   * this instead and skip their work after a sort. Adapters that cannot tell leave it out.
+   */
+  getRowSet?(): readonly R[];
 }
 
 /** A `GridAdapter` over rows the application holds; `setRows` replaces them and notifies. */

@@ -87,3 +87,29 @@ export { PREFS_LIMITS, validateGridPrefsPatch } from './prefs';
 export type { PrefsValidation } from './prefs';
 export { createDataGridAdapter, staticRowsAdapter } from './adapters';
 export type { GridAdapter, StaticRowsAdapter, DataGridAdapter, DataGridAdapterOptions, DataGridApiLike, DataGridRowNodeLike } from './adapters';
+
+// The data grid's row source (the browser's; the server's SQL one implements the same interface)
+export { createLocalRowSource } from './data-grid/local-row-source';
+export type { LocalRowSource, LocalRowSourceColumn, LocalRowSourceOptions, LocalRowSourceView } from './data-grid/local-row-source';
+export type {
+  RowSource,
+  RowSourceQuery,
+  RowSourceRequest,
+  RowSourceResult,
+  RowSourceSortItem,
+  RowSourceSignal,
+  RowSourceValuesRequest,
+  RowSourceValuesResult,
+  GridFilterModel,
+  ColumnFilterModel,
+  TextFilterCondition,
+  NumberFilterCondition,
+  DateFilterCondition,
+  CombinedFilterModel,
+  ValuesColumnFilter,
+  TextFilterOperation,
+  NumberFilterOperation,
+  DateFilterOperation,
+} from './data-grid/types';
+export { readGridExportParams } from './data-grid/export-url';
+export type { GridExportParams, QueryParamsLike } from './data-grid/export-url';

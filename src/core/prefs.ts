@@ -100,7 +100,7 @@ export function validateSubject(value: unknown): PrefsValidation<string> {
  * result: a save keeps what is stored for it.
  *
  * - `colPresets`: an object of at most 50 names (1 to 100 characters, not `__proto__`) mapping to
- *   `{ columns: PresetColumnState[] }`; each preset holds at most 500 columns with unique `colId`s
+ *   `{ columns: PresetColumnState[], default?: boolean }` (`default: false` is dropped); each preset holds at most 500 columns with unique `colId`s
  *   and only the keys `colId`, `hide`, `pinned`, `width`, `sort`, `sortIndex` with their exact types;
  *   `null` instead of an object is refused (use `{}` to clear). A preset may also be given as a list
  *   of AG Grid column-state entries, as the seed system's browser code saves it
@@ -172,8 +172,9 @@ function validatePreset(value: unknown, path: string): PrefsValidation<ColumnPre
   }
   if (!isPlainObject(value)) return fail(`${path} must be an object { columns: [...] } or a list of column states.`);
   for (const key of Object.keys(value)) {
-    if (key !== 'columns') return fail(`${path} has an unknown key ${JSON.stringify(key)}; only "columns" is allowed.`);
+    if (key !== 'columns' && key !== 'default') return fail(`${path} has an unknown key ${JSON.stringify(key)}; only "columns" and "default" are allowed.`);
   }
+  if (value.default !== undefined && typeof value.default !== 'boolean') return fail(`${path}.default must be true or false.`);
   const columns = value.columns;
   if (!Array.isArray(columns)) return fail(`${path}.columns must be an array.`);
   if (columns.length > PREFS_LIMITS.maxColumnsPerPreset) return fail(`${path}.columns holds at most ${PREFS_LIMITS.maxColumnsPerPreset} columns.`);
@@ -186,7 +187,7 @@ function validatePreset(value: unknown, path: string): PrefsValidation<ColumnPre
     seen.add(column.value.colId);
     out.push(column.value);
   }
-  return { ok: true, value: { columns: out } };
+  return { ok: true, value: value.default === true ? { columns: out, default: true } : { columns: out } };
 }
 
 function validateColumnState(value: unknown, path: string): PrefsValidation<PresetColumnState> {

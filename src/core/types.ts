@@ -568,6 +568,8 @@ export interface PresetColumnState {
 /** A named column layout: order is the order of `columns`. */
 export interface ColumnPreset {
   columns: PresetColumnState[];
+  /** True for the one preset a grid applies when it opens without a layout of its own. Absent: false. */
+  default?: boolean;
 }
 
 /** A user's preferences for one grid. */

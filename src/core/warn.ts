@@ -24,6 +24,8 @@ export type GridViewWarningCode =
   | 'storage_dropped'
   | 'catalog_unavailable'
   | 'chart_renderer_unavailable'
+  | 'row_source_failed'
+  | 'preset_columns_dropped'
   | 'spec_warning';
 
 /** One warning: a stable code, a sentence for people, and the thrown value or data behind it. */

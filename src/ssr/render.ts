@@ -61,9 +61,13 @@ export interface RenderHtmlOptions extends SsrRenderOptions {
 
 /**
  * The package stylesheet as text, the same rules as `dist/style.css`: src/style.css with its
- * `@import` of the simple-table rules replaced by their text (an inline `<style>` cannot import).
+ * `@import` of the simple-table rules replaced by their text (an inline `<style>` cannot import) and
+ * the data grid's left out.
  */
-export const GRID_VIEW_STYLESHEET: string = mainStylesheet.replace(/@import\s+['"][^'"]*simple-table\.css['"]\s*;/, () => tableStylesheet);
+export const GRID_VIEW_STYLESHEET: string = mainStylesheet
+  .replace(/@import\s+['"][^'"]*simple-table\.css['"]\s*;/, () => tableStylesheet)
+  // The data grid needs a browser (server output has the simple table in its place): no rules for it.
+  .replace(/@import\s+['"][^'"]*data-grid\.css['"]\s*;/, '');
 
 /**
  * Renders any component (a GridView, a KpiStrip, the host's own component using them) to an HTML

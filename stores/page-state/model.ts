@@ -7,6 +7,8 @@
 import { validateGridPrefsPatch } from '../../src/core/prefs';
 import type { PresetColumnState } from '../../src/core/types';
 import type { FilterState, SortState } from '../../src/host/types';
+import { validateGridFilterModel } from '../../src/core/data-grid/filter-model';
+import type { GridFilterModel } from '../../src/core/data-grid/types';
 
 /**
  * UI state of one view that the browser remembers between visits (never sent to a server).
@@ -17,7 +19,9 @@ import type { FilterState, SortState } from '../../src/host/types';
  * - `columnState`: the grid's column order, visibility, pin, width and sort (AG Grid column state in
  *   the preset format), or null for the spec's layout;
  * - `activePreset`: name of the applied column preset, or null;
- * - `collapsed`: ids of collapsed blocks (`kpis`, `chart:<id>`, `table`, as the components name them).
+ * - `collapsed`: ids of collapsed blocks (`kpis`, `chart:<id>`, `table`, as the components name them);
+ * - `filterModel`: a data grid's column filters (AG Grid filter models and the values filter), `{}`
+ *   for none. Added after the first release: a stored payload without it reads as `{}`.
  */
 export interface PageState {
   sort: SortState | null;
@@ -26,6 +30,7 @@ export interface PageState {
   columnState: PresetColumnState[] | null;
   activePreset: string | null;
   collapsed: string[];
+  filterModel: GridFilterModel;
 }
 
 /** What identifies one page state: the spec id plus an optional scope and namespace. */
@@ -66,7 +71,7 @@ export function pageStateKey(parts: PageStateKeyParts): string {
 
 /** Page state of a first visit: no sort, no search, no filters, the spec's columns, nothing collapsed. */
 export function defaultPageState(): PageState {
-  return { sort: null, search: '', filters: {}, columnState: null, activePreset: null, collapsed: [] };
+  return { sort: null, search: '', filters: {}, columnState: null, activePreset: null, collapsed: [], filterModel: {} };
 }
 
 /** A deep copy of a page state (JSON data only). */
@@ -74,7 +79,9 @@ export function clonePageState(state: PageState): PageState {
   return JSON.parse(JSON.stringify(state)) as PageState;
 }
 
-const FIELDS = new Set<keyof PageState>(['sort', 'search', 'filters', 'columnState', 'activePreset', 'collapsed']);
+const FIELDS = new Set<keyof PageState>(['sort', 'search', 'filters', 'columnState', 'activePreset', 'collapsed', 'filterModel']);
+/** Fields a payload may lack because they were added later (they read as their default). */
+const LATER_FIELDS = new Set<keyof PageState>(['filterModel']);
 
 /**
  * Validates stored page state. Returns a clean copy, or null when anything is off: every field
@@ -82,13 +89,18 @@ const FIELDS = new Set<keyof PageState>(['sort', 'search', 'filters', 'columnSta
  * state by the same rules as presets (`validateGridPrefsPatch`).
  *
  * Edge cases: `__proto__` is refused as a filter key; an empty sort key is refused; duplicate
- * collapsed ids are refused (the store never writes them).
+ * collapsed ids are refused (the store never writes them); a payload written before `filterModel`
+ * existed (without that key) is valid and gets `{}`; a filter model must pass
+ * `validateGridFilterModel` whole.
  */
 export function validatePageState(raw: unknown): PageState | null {
   if (!isPlainObject(raw)) return null;
   const keys = Object.keys(raw);
-  if (keys.length !== FIELDS.size || keys.some((key) => !FIELDS.has(key as keyof PageState))) return null;
+  if (keys.some((key) => !FIELDS.has(key as keyof PageState))) return null;
+  for (const field of FIELDS) if (!keys.includes(field) && !LATER_FIELDS.has(field)) return null;
   const { sort, search, filters, columnState, activePreset, collapsed } = raw;
+  const filterModel = validateGridFilterModel(raw.filterModel);
+  if (filterModel === null) return null;
 
   let cleanSort: SortState | null = null;
   if (sort !== null) {
@@ -131,6 +143,7 @@ export function validatePageState(raw: unknown): PageState | null {
     columnState: cleanColumns,
     activePreset: activePreset as string | null,
     collapsed: [...collapsed],
+    filterModel,
   };
 }
 

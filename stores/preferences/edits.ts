@@ -1,6 +1,6 @@
 /**
- * The five edits of a grid's saved preferences (save, rename and delete a preset; save and remove
- * a search) as pure functions: from the grid's current contents and tombstones to the contents and
+ * The edits of a grid's saved preferences (save, rename, delete and mark as default a preset; save
+ * and remove a search) as pure functions: from the grid's current contents and tombstones to the contents and
  * tombstones after the edit, or the problem that refuses it. Every accepted edit is checked against
  * the server's limits here, so what the client accepts the server accepts.
  *
@@ -85,8 +85,29 @@ export function planSavePreset(base: PrefsEditBase, name: string, columns: reado
   } else if (Object.keys(colPresets).length >= PREFS_LIMITS.maxPresets) {
     return refused({ code: 'too_many_presets', key: 'prefs.preset.too_many', params: {}, plural: { base: 'prefs.preset.too_many', count: PREFS_LIMITS.maxPresets } });
   }
-  colPresets[clean] = { columns: presetColumnsFromState(columns) };
+  // Overwriting keeps the preset's "loads first" mark.
+  const wasDefault = colPresets[clean]?.default === true;
+  colPresets[clean] = wasDefault ? { columns: presetColumnsFromState(columns), default: true } : { columns: presetColumnsFromState(columns) };
   return accepted(base, clean, { colPresets, searches: contents.searches }, { ...tombstones, presets: removeTombstone(tombstones.presets, clean) });
+}
+
+/**
+ * Plans marking the preset `name` as the one that loads first (`default: true`), unmarking every
+ * other; `null` unmarks all. Refused (`not_found`) for an unknown name. Marking the preset that is
+ * already the only default changes nothing.
+ */
+export function planSetDefaultPreset(base: PrefsEditBase, name: string | null): PrefsEdit<string | null> {
+  const { contents, tombstones } = base;
+  if (name !== null && !hasPreset(contents, name)) return refused({ code: 'not_found', key: 'prefs.preset.not_found', params: { name } });
+  const colPresets: PrefsContents['colPresets'] = {};
+  let changed = false;
+  for (const [key, preset] of Object.entries(contents.colPresets)) {
+    const wanted = key === name;
+    if ((preset.default === true) !== wanted) changed = true;
+    colPresets[key] = wanted ? { columns: preset.columns, default: true } : { columns: preset.columns };
+  }
+  if (!changed) return { ok: true, value: name, change: null };
+  return accepted(base, name, { colPresets, searches: contents.searches }, tombstones);
 }
 
 /**

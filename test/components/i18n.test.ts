@@ -3,6 +3,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { MESSAGE_KEYS, createTranslator, messages } from '../../src/core/i18n';
 import { SPEC_ERROR_CATALOG, SPEC_WARNING_CATALOG } from '../../src/core/errors';
+import { AG_GRID_TEXTS } from '../../src/core/i18n/aggrid';
+import { agGridLocaleText } from '../../components/data-grid/grid-setup';
 
 const placeholders = (text: string): string[] => Array.from(text.matchAll(/\{([A-Za-z_]\w*)\}/g), (m) => m[1] ?? '').sort();
 
@@ -72,6 +74,32 @@ describe('message catalogs', () => {
     expect(used.size).toBeGreaterThan(5);
     const missing = [...used].filter((key) => !MESSAGE_KEYS.includes(key as never) && !MESSAGE_KEYS.includes(`${key}.other` as never));
     expect(missing).toEqual([]);
+  });
+});
+
+describe('AG Grid texts of the DataGrid', () => {
+  it('en and uk hold exactly the same keys, none empty, uk a real translation with the same placeholders', () => {
+    const en = Object.keys(AG_GRID_TEXTS.en).sort();
+    expect(Object.keys(AG_GRID_TEXTS.uk).sort()).toEqual(en);
+    const variables = (text: string): number => text.split('${variable}').length - 1;
+    let same = 0;
+    for (const key of en) {
+      const english: string = AG_GRID_TEXTS.en[key as keyof typeof AG_GRID_TEXTS.en];
+      const ukrainian: string = AG_GRID_TEXTS.uk[key as keyof typeof AG_GRID_TEXTS.uk];
+      expect(english.trim(), `en ${key}`).not.toBe('');
+      expect(ukrainian.trim(), `uk ${key}`).not.toBe('');
+      expect(variables(ukrainian), key).toBe(variables(english));
+      if (english === ukrainian) same++;
+    }
+    expect(same).toBeLessThanOrEqual(1);
+  });
+
+  it('gives AG Grid the reader\'s language, with a host override of aggrid.<key> winning', () => {
+    const uk = agGridLocaleText(createTranslator({ locale: 'uk-UA', overrides: { uk: { 'aggrid.noRowsToShow': 'Пусто' } } }));
+    expect(uk.contains).toBe('Містить');
+    expect(uk.noRowsToShow).toBe('Пусто');
+    expect(Object.keys(uk).sort()).toEqual(Object.keys(AG_GRID_TEXTS.en).sort());
+    expect(agGridLocaleText(createTranslator({ locale: 'de' })).contains).toBe('Contains');
   });
 });
 

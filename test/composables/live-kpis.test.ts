@@ -99,6 +99,60 @@ describe('useGridAdapter', () => {
   });
 });
 
+describe('useGridAdapter with order: any', () => {
+  /** An adapter whose row set keeps its identity while only the order changes (as the DataGrid's). */
+  function sortingAdapter(rows: readonly Order[]) {
+    let set: readonly Order[] = rows;
+    let shown: readonly Order[] = rows;
+    const listeners = new Set<() => void>();
+    const notify = () => listeners.forEach((listener) => listener());
+    return {
+      getRows: vi.fn(() => shown),
+      getRowSet: vi.fn(() => set),
+      onChange(callback: () => void) {
+        listeners.add(callback);
+        return () => listeners.delete(callback);
+      },
+      sort(compare: (a: Order, b: Order) => number) {
+        shown = [...set].sort(compare);
+        notify();
+      },
+      filter(keep: (row: Order) => boolean) {
+        set = rows.filter(keep);
+        shown = set;
+        notify();
+      },
+    };
+  }
+
+  it('reads the row set and leaves dependants alone after a sort, but follows a filter', () => {
+    const adapter = sortingAdapter(orders);
+    const scope = effectScope();
+    const { kpis, rows } = scope.run(() => useLiveKpis(specs, adapter, { flush: 'sync' }))!;
+    const computedKpis = kpis.value;
+    expect(values(computedKpis)).toEqual([4, 100, 25]);
+    adapter.sort((a, b) => b.total - a.total);
+    expect(kpis.value).toBe(computedKpis);
+    expect(rows.value).toBe(orders);
+    expect(adapter.getRows).not.toHaveBeenCalled();
+    adapter.filter((row) => row.region === 'north');
+    expect(values(kpis.value)).toEqual([2, 30, 15]);
+    scope.stop();
+  });
+
+  it('reads rows in the grid order by default, and falls back to getRows without a row set', () => {
+    const adapter = sortingAdapter(orders);
+    const scope = effectScope();
+    const { rows } = scope.run(() => useGridAdapter(adapter, { flush: 'sync' }))!;
+    adapter.sort((a, b) => b.total - a.total);
+    expect(rows.value.map((row) => row.id)).toEqual([4, 2, 3, 1]);
+    const plain = staticRowsAdapter(orders);
+    const { rows: unordered } = scope.run(() => useGridAdapter(plain, { flush: 'sync', order: 'any' }))!;
+    expect(unordered.value).toBe(orders);
+    scope.stop();
+  });
+});
+
 describe('useLiveKpis', () => {
   it('follows filter, sort and model changes of a fake grid API', async () => {
     const api = new FakeGridApi(orders);

@@ -13,6 +13,7 @@ const sample: PageState = {
   columnState: [{ colId: 'name', width: 200, pinned: 'left' }, { colId: 'total', hide: true }],
   activePreset: 'Wide',
   collapsed: ['kpis'],
+  filterModel: { total: { filterType: 'number', type: 'greaterThan', filter: 100 } },
 };
 
 function freshStore(options: Parameters<ReturnType<typeof usePageStateStore>['configure']>[0]) {

@@ -361,6 +361,18 @@ function sortIndexFor<R extends Row>(rows: readonly R[], column: ModelColumn<R>,
 }
 
 /**
+ * The cached ascending order of `column` over `rows` with each row's dense rank: `asc` (row
+ * indices, ascending, rows with an empty key last), `rank` (equal keys share a rank; meaningless for
+ * empty keys) and `ranked` (how many rows have a key: the first `ranked` entries of `asc`). For
+ * sorting by several columns at once (the data grid's row source). Cached arrays: do not mutate.
+ *
+ * @internal
+ */
+export function sortRanks<R extends Row>(rows: readonly R[], column: ModelColumn<R>, locale: string | undefined): { readonly asc: Uint32Array; readonly rank: Uint32Array; readonly ranked: number } {
+  return sortIndexFor(rows, column, locale);
+}
+
+/**
  * Row indices of `rows` in the order of `column` and `direction` (a cached array: do not mutate).
  * `direction` null gives the original order.
  */

@@ -1,0 +1,212 @@
+/**
+ * `DataGridController`: what the toolbar, the column chooser, presets and saved searches need of a
+ * grid, as one small interface. `DataGrid` implements it over its AG Grid and row source;
+ * `controllerFromGridApi` implements it over any host-owned AG Grid API (client-side row model), so
+ * `DataGridToolbar` works beside a grid the library did not create.
+ *
+ * @module
+ */
+import type { PresetColumnState, Row, ValueFormat } from '../../src/core/types';
+import type { GridFilterModel, RowSourceSortItem } from '../../src/core/data-grid/types';
+import { validateGridFilterModel } from '../../src/core/data-grid/filter-model';
+import { presetColumnsFromState } from '../../src/core/column-state';
+import type { DataGridAdapter } from '../../src/core/adapters';
+import type { ColumnStateInput } from '../../src/core/column-state';
+
+/** A column as the chooser lists it. */
+export interface DataGridColumnInfo {
+  key: string;
+  label: string;
+  /** The column's `menu_group`, or null (listed under "Other columns" when other columns have groups). */
+  group: string | null;
+  /** Shown when the layout is "Standard" (the spec's default visibility). */
+  visibleByDefault: boolean;
+  format: ValueFormat;
+  /** False keeps the column out of exports (the spec's `exportable`). Absent: true. */
+  exportable?: boolean;
+}
+
+/** The record counter's numbers: rows the grid shows after filters and search, and rows in all. Null: not known. */
+export interface DataGridCounts {
+  shown: number | null;
+  total: number | null;
+}
+
+/** What a server export link and a shared view carry. */
+export interface DataGridQueryState {
+  sortModel: RowSourceSortItem[];
+  filterModel: GridFilterModel;
+  quickFilter: string;
+  /** Visible column keys in display order (pinned left first, as the grid shows them). */
+  columns: string[];
+}
+
+/** The grid a toolbar and a column chooser drive. Every method is cheap; none throws. */
+export interface DataGridController {
+  /** The grid's id (its spec's `grid_id`): presets and saved searches are kept under it. */
+  readonly gridId: string;
+  /** Every column the grid knows, in the spec's order. */
+  columns(): readonly DataGridColumnInfo[];
+  /** The current layout in display order (order, hide, pin, width, sort). */
+  getColumnState(): PresetColumnState[];
+  /**
+   * Applies column states. With `order` (the default) the order of `state` becomes the display
+   * order, columns it does not name following; without it only the fields given change (hide one
+   * column, pin another) and the order stays.
+   */
+  applyColumnState(state: readonly PresetColumnState[], options?: { order?: boolean }): void;
+  /** Back to the spec's layout: its order, every default-visible column shown, no pins, no sort, default widths. */
+  resetColumns(): void;
+  getQuickFilter(): string;
+  setQuickFilter(text: string): void;
+  getFilterModel(): GridFilterModel;
+  /** Replaces every column filter (null or `{}` clears them all). */
+  setFilterModel(model: GridFilterModel | null): void;
+  counts(): DataGridCounts;
+  /** Sort, filters, search and visible columns, for export links and shared views. */
+  queryState(): DataGridQueryState;
+  /** The rows the grid shows (filtered and sorted), for a client export; null when the rows are not in the browser. */
+  rowsForExport(): readonly Row[] | null;
+  /** Calls `listener` after any change of the above; returns the function that unsubscribes. */
+  onChange(listener: () => void): () => void;
+  /**
+   * True when the grid started with a layout of its own (a stored session or a shared link), so a
+   * default preset must not replace it. Absent: false.
+   */
+  hasRestoredLayout?(): boolean;
+}
+
+/**
+ * What `DataGrid` emits as `ready` (again when it recreates its grid for another language): AG
+ * Grid's API, the controller for a toolbar placed elsewhere, and the adapter for live KPIs and
+ * grid-filtered charts (null when the rows come from a `rowSource`: their figures belong there).
+ */
+export interface DataGridReady<Api = unknown> {
+  api: Api;
+  controller: DataGridController;
+  adapter: DataGridAdapter | null;
+}
+
+/** The part of AG Grid's `GridApi` that `controllerFromGridApi` uses (duck-typed). */
+export interface ToolbarGridApi {
+  getGridOption(key: 'quickFilterText'): string | undefined;
+  setGridOption(key: 'quickFilterText', value: string): void;
+  getFilterModel(): Record<string, unknown>;
+  setFilterModel(model: Record<string, unknown> | null): void;
+  getColumnState(): ColumnStateInput[];
+  applyColumnState(params: { state: ColumnStateInput[]; applyOrder?: boolean; defaultState?: Record<string, unknown> }): boolean;
+  resetColumnState(): void;
+  getColumns(): { getColId(): string; getColDef(): { headerName?: string; field?: string; context?: unknown } }[] | null;
+  getDisplayedRowCount(): number;
+  forEachNode(callback: (node: { data?: unknown }) => void): void;
+  forEachNodeAfterFilterAndSort(callback: (node: { data?: unknown }) => void): void;
+  getAllDisplayedColumns(): { getColId(): string }[];
+  addEventListener(type: string, listener: () => void): void;
+  removeEventListener(type: string, listener: () => void): void;
+  isDestroyed?(): boolean;
+}
+
+const API_EVENTS = ['filterChanged', 'sortChanged', 'modelUpdated', 'columnMoved', 'columnVisible', 'columnPinned', 'columnResized', 'displayedColumnsChanged'];
+
+/**
+ * A controller over a host-owned AG Grid with the client-side row model: the quick search is the
+ * grid option `quickFilterText`, filters are its filter model, counts are the displayed and all
+ * row nodes, and the export reads the rows after filter and sort. Column labels come from each
+ * column definition's `headerName` (else its field); `context.menuGroup` of a column definition, when
+ * present, groups it in the chooser.
+ *
+ * Edge cases: a destroyed grid answers empty state and ignores changes; listeners are attached on
+ * the first `onChange` and removed with the last unsubscribe.
+ */
+export function controllerFromGridApi(api: ToolbarGridApi, options: { gridId: string }): DataGridController {
+  const listeners = new Set<() => void>();
+  const alive = (): boolean => api.isDestroyed?.() !== true;
+  const fire = (): void => {
+    for (const listener of [...listeners]) listener();
+  };
+  const columns = (): DataGridColumnInfo[] =>
+    (alive() ? (api.getColumns() ?? []) : []).map((column) => {
+      const def = column.getColDef();
+      const context = (def.context ?? {}) as { menuGroup?: unknown; format?: unknown };
+      return {
+        key: column.getColId(),
+        label: def.headerName ?? def.field ?? column.getColId(),
+        group: typeof context.menuGroup === 'string' ? context.menuGroup : null,
+        visibleByDefault: true,
+        format: (typeof context.format === 'string' ? context.format : 'text') as ValueFormat,
+      };
+    });
+  const getColumnState = (): PresetColumnState[] => (alive() ? presetColumnsFromState(api.getColumnState()) : []);
+  return {
+    gridId: options.gridId,
+    columns,
+    getColumnState,
+    applyColumnState(state, options) {
+      if (alive()) api.applyColumnState({ state: [...state], applyOrder: options?.order !== false });
+    },
+    resetColumns() {
+      if (alive()) api.resetColumnState();
+    },
+    getQuickFilter: () => (alive() ? (api.getGridOption('quickFilterText') ?? '') : ''),
+    setQuickFilter(text) {
+      if (!alive()) return;
+      api.setGridOption('quickFilterText', text);
+      fire();
+    },
+    getFilterModel: () => (alive() ? (validateGridFilterModel(api.getFilterModel()) ?? {}) : {}),
+    setFilterModel(model) {
+      if (alive()) api.setFilterModel(model && Object.keys(model).length > 0 ? { ...model } : null);
+    },
+    counts() {
+      if (!alive()) return { shown: null, total: null };
+      let total = 0;
+      api.forEachNode((node) => {
+        if (node.data !== undefined) total++;
+      });
+      return { shown: api.getDisplayedRowCount(), total };
+    },
+    queryState() {
+      const state = getColumnState();
+      const sortModel = state
+        .filter((column) => column.sort === 'asc' || column.sort === 'desc')
+        .sort((a, b) => (a.sortIndex ?? 0) - (b.sortIndex ?? 0))
+        .map((column) => ({ colId: column.colId, sort: column.sort as 'asc' | 'desc' }));
+      return {
+        sortModel,
+        filterModel: alive() ? (validateGridFilterModel(api.getFilterModel()) ?? {}) : {},
+        quickFilter: alive() ? (api.getGridOption('quickFilterText') ?? '') : '',
+        columns: alive() ? api.getAllDisplayedColumns().map((column) => column.getColId()) : [],
+      };
+    },
+    rowsForExport() {
+      if (!alive()) return [];
+      const rows: Row[] = [];
+      api.forEachNodeAfterFilterAndSort((node) => {
+        if (node.data !== undefined && node.data !== null) rows.push(node.data as Row);
+      });
+      return rows;
+    },
+    onChange(listener) {
+      if (listeners.size === 0 && alive()) for (const type of API_EVENTS) api.addEventListener(type, fire);
+      listeners.add(listener);
+      return () => {
+        if (!listeners.delete(listener)) return;
+        if (listeners.size === 0 && alive()) for (const type of API_EVENTS) api.removeEventListener(type, fire);
+      };
+    },
+  };
+}
+
+/** Whether `value` is a `DataGridController` rather than a grid API. */
+export function isDataGridController(value: unknown): value is DataGridController {
+  return typeof value === 'object' && value !== null && typeof (value as DataGridController).queryState === 'function' && typeof (value as DataGridController).counts === 'function';
+}
+
+/** The sort model a column state describes (sorted columns by `sortIndex`). */
+export function sortModelOf(state: readonly PresetColumnState[]): RowSourceSortItem[] {
+  return state
+    .filter((column) => column.sort === 'asc' || column.sort === 'desc')
+    .map((column, position) => ({ column, position }))
+    .sort((a, b) => (a.column.sortIndex ?? a.position) - (b.column.sortIndex ?? b.position))
+    .map(({ column }) => ({ colId: column.colId, sort: column.sort as 'asc' | 'desc' }));
+}

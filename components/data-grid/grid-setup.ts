@@ -1,0 +1,250 @@
+/**
+ * How `DataGrid` configures AG Grid: the modules it registers per grid (never the all-modules
+ * bundle, never an Enterprise module), the theme following the `--gv-*` tokens, AG Grid's own texts
+ * from the library's catalogs, and the column definitions built from the spec's columns (formats,
+ * alignment, filters by kind, link cells through the URL safety, header tooltips).
+ *
+ * @module
+ */
+import {
+  CellStyleModule,
+  ColumnApiModule,
+  CustomFilterModule,
+  DateFilterModule,
+  EventApiModule,
+  ExternalFilterModule,
+  InfiniteRowModelModule,
+  LocaleModule,
+  NumberFilterModule,
+  RowApiModule,
+  ScrollApiModule,
+  TextFilterModule,
+  TooltipModule,
+  ValidationModule,
+  themeQuartz,
+} from 'ag-grid-community';
+import type { ColDef, ICellRendererComp, ICellRendererParams, Module, ValueFormatterParams } from 'ag-grid-community';
+import type { Column, FormatOptions, Row } from '../../src/core/types';
+import { formatValue, readCell } from '../../src/core/format';
+import { fillUrlTemplate } from '../../src/core/url';
+import { isNumericFormat, toDataGridColumnDefs } from '../../src/core/columns';
+import { DEV } from '../../src/core/warn';
+import type { Translator } from '../../src/core/i18n/translator';
+import { AG_GRID_TEXTS } from '../../src/core/i18n/aggrid';
+
+/**
+ * The modules every DataGrid registers (per grid, through `AgGridVue`'s `modules`): the infinite row
+ * model, the text, number, date and custom (values) filters, the external-filter hook (so AG Grid
+ * knows a quick search is active), the column, row, scroll and event APIs, header tooltips and
+ * localised texts, cell classes (alignment and format). `ValidationModule` (AG Grid's helpful errors, about 100 kB) in development only.
+ */
+export const DATA_GRID_MODULES: Module[] = [
+  InfiniteRowModelModule,
+  TextFilterModule,
+  NumberFilterModule,
+  DateFilterModule,
+  CustomFilterModule,
+  ExternalFilterModule,
+  ColumnApiModule,
+  CellStyleModule,
+  RowApiModule,
+  ScrollApiModule,
+  EventApiModule,
+  TooltipModule,
+  LocaleModule,
+  ...(DEV ? [ValidationModule] : []),
+];
+
+/**
+ * The Quartz theme with every colour, the font and the radius taken from the library's `--gv-*`
+ * custom properties, so the grid follows the stylesheet's light and dark tokens (and a host's own
+ * values) without a second theme object: switching `data-gv-theme` switches the grid too.
+ */
+export const DATA_GRID_THEME = themeQuartz.withParams({
+  backgroundColor: 'var(--gv-color-surface)',
+  foregroundColor: 'var(--gv-color-text)',
+  textColor: 'var(--gv-color-text)',
+  accentColor: 'var(--gv-color-accent)',
+  borderColor: 'var(--gv-color-border)',
+  chromeBackgroundColor: 'var(--gv-table-head-bg)',
+  headerBackgroundColor: 'var(--gv-table-head-bg)',
+  headerTextColor: 'var(--gv-color-text)',
+  oddRowBackgroundColor: 'var(--gv-table-stripe)',
+  rowHoverColor: 'var(--gv-table-hover)',
+  subtleTextColor: 'var(--gv-color-text-muted)',
+  fontFamily: 'var(--gv-font)',
+  fontSize: 14,
+  headerFontWeight: 600,
+  wrapperBorderRadius: 'var(--gv-radius)',
+  borderRadius: 'var(--gv-radius-small)',
+  browserColorScheme: 'inherit',
+  // Denser cells than Quartz's default: spec widths such as "110px" fit an order number.
+  cellHorizontalPaddingScale: 0.7,
+  focusShadow: '0 0 0 2px var(--gv-color-focus)',
+  inputFocusBorder: { color: 'var(--gv-color-focus)', width: 2 },
+  menuBackgroundColor: 'var(--gv-color-surface)',
+});
+
+/** Marks "no override" in `agGridLocaleText` (a text no catalog holds). */
+const NOT_OVERRIDDEN = '\u0000';
+
+/**
+ * AG Grid's `localeText` for the translator's language: every key AG Grid shows with the DataGrid's
+ * modules. A host's override of `aggrid.<key>` (plugin `messages`, or its `translate`) wins; else
+ * the text of the translator's language (`AG_GRID_TEXTS`, `uk-UA` reads `uk`); else English.
+ */
+export function agGridLocaleText(translator: Translator): Record<string, string> {
+  const language = (translator.locale.split('-')[0] ?? 'en').toLowerCase();
+  const texts: Readonly<Record<string, string>> = language === 'uk' ? AG_GRID_TEXTS.uk : AG_GRID_TEXTS.en;
+  const out: Record<string, string> = {};
+  for (const [key, english] of Object.entries(AG_GRID_TEXTS.en)) {
+    const override = translator.t(`aggrid.${key}`, NOT_OVERRIDDEN);
+    out[key] = override !== NOT_OVERRIDDEN ? override : (texts[key] ?? english);
+  }
+  return out;
+}
+
+/** How a column is filtered. */
+export type FilterKind = 'text' | 'number' | 'date' | 'values' | 'none';
+
+/** Rows looked at to decide whether a text column holds dates or a few repeated values. */
+const SAMPLE_ROWS = 2000;
+/** At most this many distinct values in the sample make a text column a values (checklist) column. */
+const VALUES_MAX_DISTINCT = 60;
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * The filter of a column: none when it is not searchable; the number filter for numeric formats;
+ * for text columns, the date filter when every non-empty value of a sample is an ISO date (or a
+ * Date), the values checklist when the sample holds at most 60 distinct values each seen at least
+ * twice on average, else the text filter. The sample is the first 2,000 rows, so the decision costs
+ * nothing measurable at 100,000 rows.
+ */
+export function filterKindOf(column: Pick<Column, 'key' | 'format' | 'searchable'>, rows: readonly Row[]): FilterKind {
+  if (!column.searchable) return 'none';
+  if (isNumericFormat(column.format)) return 'number';
+  const count = Math.min(rows.length, SAMPLE_ROWS);
+  let filled = 0;
+  let dates = 0;
+  const distinct = new Set<string>();
+  for (let i = 0; i < count; i++) {
+    const value = readCell(rows[i], column.key);
+    if (value === null || value === undefined || value === '') continue;
+    filled++;
+    if (value instanceof Date || (typeof value === 'string' && ISO_DAY.test(value))) dates++;
+    if (distinct.size <= VALUES_MAX_DISTINCT) distinct.add(typeof value === 'string' ? value.trim() : String(value));
+  }
+  if (filled > 0 && dates === filled) return 'date';
+  if (filled > 0 && distinct.size <= VALUES_MAX_DISTINCT && filled >= distinct.size * 2) return 'values';
+  return 'text';
+}
+
+/** What the column definitions need from the grid. */
+export interface ColumnDefContext {
+  format: FormatOptions;
+  translator: Translator;
+  /** The values filter component and its parameters (the distinct values of a column). */
+  valuesFilter: { component: unknown; params: (column: Column) => Record<string, unknown> };
+  /** Groups of the chooser by column key (the spec's `menu_group`). */
+  groups: ReadonlyMap<string, string>;
+}
+
+/**
+ * AG Grid column definitions for the spec's columns: `toDataGridColumnDefs` (field, header, sort,
+ * numeric type, cell class, pixel width) plus the value formatter (the library's `Intl`
+ * formatters), the header tooltip, the filter by kind, link cells for `link_template` columns and
+ * flexible widths (a pixel width is the least width).
+ */
+export function buildColumnDefs(columns: readonly Column[], rows: readonly Row[], context: ColumnDefContext): ColDef[] {
+  const base = toDataGridColumnDefs(columns);
+  return columns.map((column, index) => {
+    const def = base[index]!;
+    const format = column.format;
+    const kind = filterKindOf(column, rows);
+    const out: ColDef = {
+      field: def.field,
+      colId: def.colId,
+      headerName: def.headerName,
+      headerTooltip: def.headerName,
+      sortable: def.sortable,
+      resizable: true,
+      // AG Grid's own right-aligned classes (its `rightAligned` type needs a module we do not load).
+      cellClass: column.align === 'right' ? `${def.cellClass} ag-right-aligned-cell` : def.cellClass,
+      headerClass: column.align === 'right' ? `gv-grid__header gv-align-right ag-right-aligned-header` : `gv-grid__header gv-align-${column.align}`,
+      context: { ...def.context, menuGroup: context.groups.get(column.key) ?? null, filterKind: kind },
+      valueFormatter: (params: ValueFormatterParams) => formatValue(params.value, format, context.format),
+      minWidth: 96,
+    };
+    // Columns share the width; a spec pixel width is the column's least width (Cyrillic labels and
+    // the filter button need more room than a simple table's header).
+    out.flex = 1;
+    if (def.width !== undefined) out.minWidth = def.width;
+    if (column.linkTemplate) {
+      out.cellRenderer = LinkCellRenderer;
+      out.cellRendererParams = { linkTemplate: column.linkTemplate };
+    }
+    switch (kind) {
+      case 'none':
+        out.filter = false;
+        break;
+      case 'number':
+        out.filter = 'agNumberColumnFilter';
+        out.filterParams = { debounceMs: 250, maxNumConditions: 2 };
+        break;
+      case 'date':
+        out.filter = 'agDateColumnFilter';
+        out.filterParams = { debounceMs: 250, maxNumConditions: 2 };
+        break;
+      case 'values':
+        out.filter = { component: context.valuesFilter.component };
+        out.filterParams = context.valuesFilter.params(column);
+        break;
+      case 'text':
+        out.filter = 'agTextColumnFilter';
+        out.filterParams = { debounceMs: 250, maxNumConditions: 2 };
+        break;
+    }
+    return out;
+  });
+}
+
+/**
+ * The cell renderer of `link_template` columns. It builds DOM nodes: the text goes into a text node
+ * and the href comes only from `fillUrlTemplate` (http(s) or relative, placeholders URL-encoded); a
+ * row whose link would be unsafe shows plain text. Row values never reach markup.
+ */
+export class LinkCellRenderer implements ICellRendererComp {
+  private gui: HTMLElement | null = null;
+
+  init(params: ICellRendererParams): void {
+    this.gui = document.createElement('span');
+    this.render(params);
+  }
+
+  getGui(): HTMLElement {
+    return this.gui as HTMLElement;
+  }
+
+  refresh(params: ICellRendererParams): boolean {
+    this.render(params);
+    return true;
+  }
+
+  private render(params: ICellRendererParams): void {
+    const gui = this.gui;
+    if (!gui) return;
+    const text = typeof params.valueFormatted === 'string' ? params.valueFormatted : formatValue(params.value, 'text');
+    const template = (params as ICellRendererParams & { linkTemplate?: unknown }).linkTemplate;
+    const data = params.data as Row | undefined;
+    const href = typeof template === 'string' && data ? fillUrlTemplate(template, data) : null;
+    if (href === null) {
+      gui.replaceChildren(document.createTextNode(text));
+      return;
+    }
+    const anchor = document.createElement('a');
+    anchor.className = 'gv-grid__link';
+    anchor.href = href;
+    anchor.textContent = text;
+    gui.replaceChildren(anchor);
+  }
+}

@@ -1,0 +1,165 @@
+/**
+ * The types of the row source: the one interface through which a data grid reads its rows
+ * (`{ startRow, endRow, sortModel, filterModel, quickFilter } → { rows, lastRow }`), in the browser
+ * over rows in memory (`createLocalRowSource`) and on a server over SQL. The filter models are the
+ * shapes AG Grid's provided filters produce, plus the library's own `values` filter (a checklist of
+ * distinct values: AG Grid's set filter is Enterprise), so a grid's `getFilterModel()` can be sent
+ * as it is.
+ *
+ * Plain data only: every request and model survives `JSON.stringify`, so a browser can send it to a
+ * server unchanged.
+ *
+ * @module
+ */
+import type { Row } from '../types';
+
+/** One sorted column of a request; the first item sorts first. */
+export interface RowSourceSortItem {
+  /** Column key. */
+  colId: string;
+  sort: 'asc' | 'desc';
+}
+
+/** Operations of the text filter. `contains` reads its text in the search language (see docs/data-grid.md). */
+export type TextFilterOperation = 'contains' | 'notContains' | 'equals' | 'notEqual' | 'startsWith' | 'endsWith' | 'blank' | 'notBlank';
+
+/** Operations of the number filter. */
+export type NumberFilterOperation =
+  | 'equals'
+  | 'notEqual'
+  | 'lessThan'
+  | 'lessThanOrEqual'
+  | 'greaterThan'
+  | 'greaterThanOrEqual'
+  | 'inRange'
+  | 'blank'
+  | 'notBlank';
+
+/** Operations of the date filter. */
+export type DateFilterOperation = 'equals' | 'notEqual' | 'lessThan' | 'greaterThan' | 'inRange' | 'blank' | 'notBlank';
+
+/** One condition of AG Grid's text filter. */
+export interface TextFilterCondition {
+  filterType: 'text';
+  type: TextFilterOperation;
+  /** The text; absent for `blank`/`notBlank`. */
+  filter?: string | null;
+}
+
+/** One condition of AG Grid's number filter. `inRange` is exclusive at both ends (AG Grid's default). */
+export interface NumberFilterCondition {
+  filterType: 'number';
+  type: NumberFilterOperation;
+  filter?: number | null;
+  /** Upper bound of `inRange`. */
+  filterTo?: number | null;
+}
+
+/**
+ * One condition of AG Grid's date filter. Dates are `YYYY-MM-DD` optionally followed by a time
+ * (`2024-03-01 00:00:00`, as AG Grid writes them); only the day is compared. `inRange` is exclusive.
+ */
+export interface DateFilterCondition {
+  filterType: 'date';
+  type: DateFilterOperation;
+  dateFrom?: string | null;
+  dateTo?: string | null;
+}
+
+/** Two or more conditions of one filter type joined by AND or OR (AG Grid's combined model). */
+export interface CombinedFilterModel<C extends { filterType: string }> {
+  filterType: C['filterType'];
+  operator: 'AND' | 'OR';
+  conditions: C[];
+}
+
+/**
+ * The values filter: a checklist of distinct values (the search language's `ValuesFilterModel`
+ * tagged with `filterType: 'values'`).
+ *
+ * - `{ values, match: 'exact' }` (default): the trimmed cell text equals one of `values`;
+ * - `{ values, match: 'any_token' }`: one of the items of a list cell is selected;
+ * - an empty `values` list matches nothing;
+ * - `{ mode: 'empty' }`: the cell is blank, `-` or `—`; `{ mode: 'non_empty' }`: anything else.
+ */
+export type ValuesColumnFilter =
+  | { filterType: 'values'; values: string[]; match?: 'exact' | 'any_token' }
+  | { filterType: 'values'; mode: 'empty' | 'non_empty' };
+
+/** The filter of one column. */
+export type ColumnFilterModel =
+  | TextFilterCondition
+  | CombinedFilterModel<TextFilterCondition>
+  | NumberFilterCondition
+  | CombinedFilterModel<NumberFilterCondition>
+  | DateFilterCondition
+  | CombinedFilterModel<DateFilterCondition>
+  | ValuesColumnFilter;
+
+/** Column key → that column's filter: what AG Grid's `getFilterModel()` returns. Columns without a filter are absent. */
+export type GridFilterModel = Record<string, ColumnFilterModel>;
+
+/** What a grid shows, without the paging: sort, column filters and quick search. */
+export interface RowSourceQuery {
+  /** Sorted columns, first first; empty for the rows' own order. */
+  sortModel: readonly RowSourceSortItem[];
+  /** Column filters; null or `{}` for none. */
+  filterModel: GridFilterModel | null;
+  /** Quick search over every searchable column; '' for none. */
+  quickFilter: string;
+}
+
+/** A block of rows to fetch: rows `[startRow, endRow)` of the query's result. */
+export interface RowSourceRequest extends RowSourceQuery {
+  startRow: number;
+  endRow: number;
+}
+
+/** A block of rows and, when known, the number of rows of the whole result. */
+export interface RowSourceResult<R extends Row = Row> {
+  /** The rows of the block, in order (the same objects the source holds; never copies). */
+  rows: R[];
+  /**
+   * The number of rows of the whole result, or -1 when the source does not know it yet (AG Grid's
+   * infinite row model then keeps asking for more blocks).
+   */
+  lastRow: number;
+}
+
+/** What can cancel a request: an `AbortSignal` fits. */
+export interface RowSourceSignal {
+  readonly aborted: boolean;
+}
+
+/** Request for the distinct values of a column (the values filter's checklist). */
+export interface RowSourceValuesRequest {
+  /** The column. */
+  colId: string;
+  /** The other columns' filters and the quick search: the column's own filter is ignored. */
+  filterModel: GridFilterModel | null;
+  quickFilter: string;
+  /** Only values containing this text (case- and accent-insensitive); '' for all. */
+  search?: string;
+  /** At most this many values, the most frequent first. Default 1,000. */
+  limit?: number;
+}
+
+/** Distinct values of a column, the most frequent first (ties in the locale's text order). */
+export interface RowSourceValuesResult {
+  values: { value: string; count: number }[];
+  /** Rows whose cell is blank, `-` or `—` (the "empty" entry of the checklist). */
+  empty: number;
+  /** True when more values exist than `limit` allowed. */
+  truncated: boolean;
+}
+
+/**
+ * The one interface through which a data grid reads rows. `getRows` answers one block of the
+ * sorted, filtered result; `getValues`, when present, feeds the values filter's checklist.
+ * Implementations: `createLocalRowSource` (rows in memory, the core's table model) and the server's
+ * SQL row source. A source never mutates the rows it hands out.
+ */
+export interface RowSource<R extends Row = Row> {
+  getRows(request: RowSourceRequest, signal?: RowSourceSignal): Promise<RowSourceResult<R>>;
+  getValues?(request: RowSourceValuesRequest, signal?: RowSourceSignal): Promise<RowSourceValuesResult>;
+}

@@ -1,0 +1,410 @@
+/**
+ * The playground's data grid page (GridView over playground/specs/sales-grid.json: toolbar, live KPIs,
+ * two grid-filtered charts and the DataGrid over 100,000 sales) driven in real Chromium against the
+ * real playground server, by keyboard and by mouse: quick search, column filters, the KPIs and the
+ * chart following them, the column chooser, presets per demo user across a reload, saved searches,
+ * a shared link reproducing the view, the client XLSX and the server links, the dark theme, an axe
+ * scan, and screenshots in both languages, both themes and three widths.
+ *
+ * Expected values come from the demo data itself (the same seeded generator), computed here with
+ * plain loops, independent of the library's row source.
+ */
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import * as XLSX from 'xlsx';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { generateSales } from '../../playground/shared/data';
+import { collectConsoleErrors, saveScreenshot } from './helpers/browser';
+import { openPlaygroundPage } from './helpers/playground';
+import { PLAYGROUND_VIEWPORT, usePlayground } from './helpers/playground-fixture';
+
+const rows = generateSales();
+const TOTAL = rows.length;
+const count = new Intl.NumberFormat('en');
+const money = new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' });
+const PREFS_POST = (r: { url(): string; request(): { method(): string } }) => r.url().includes('/api/grid/preferences/') && r.request().method() === 'POST';
+
+const app = usePlayground({ browser: true });
+
+/** A fresh browser profile (no cookies, no storage) on the data grid page, its first rows shown. */
+async function visit(options: { acceptDownloads?: boolean; url?: string } = {}): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+  // A context of its own (not `browser.newPage`'s): the axe runner opens a helper page in it.
+  const context = await app.browser.newContext({ viewport: PLAYGROUND_VIEWPORT, acceptDownloads: options.acceptDownloads ?? false, colorScheme: 'light' });
+  const page = await context.newPage();
+  const errors = collectConsoleErrors(page);
+  if (options.url) await page.goto(options.url);
+  else await openPlaygroundPage(page, app.server.url, 'grid');
+  await firstCell(page, 'id').waitFor();
+  return { page, errors, close: () => context.close() };
+}
+
+/** The cell of column `key` in the grid's first row (whichever container, pinned or not, holds it). */
+function firstCell(page: Page, key: string) {
+  return page.locator(`[data-testid="page-grid"] .ag-row[row-index="0"] .ag-cell[col-id="${key}"]`);
+}
+
+/** Waits until the record counter says `text`. */
+async function counterSays(page: Page, text: string): Promise<void> {
+  await page.locator('[data-gv-record-count]', { hasText: text }).waitFor();
+  await expect(page.locator('[data-gv-record-count]').textContent()).resolves.toBe(text);
+}
+
+const shownOf = (n: number): string => (n === TOTAL ? `${count.format(n)} rows` : `${count.format(n)} of ${count.format(TOTAL)} rows`);
+
+/** The value shown on the KPI card labelled `label`. */
+function kpi(page: Page, label: string) {
+  return page.locator('[data-testid="page-grid"] .gv-kpi', { hasText: label }).locator('.gv-kpi__value');
+}
+
+/** Column ids of the header in display order (pinned left first). */
+async function headerOrder(page: Page): Promise<string[]> {
+  return page.locator('[data-testid="page-grid"] .ag-header-row-column .ag-header-cell[col-id]').evaluateAll((cells) =>
+    cells
+      .map((cell) => ({ id: cell.getAttribute('col-id') ?? '', index: Number(cell.getAttribute('aria-colindex')) }))
+      .sort((a, b) => a.index - b.index)
+      .map((cell) => cell.id),
+  );
+}
+
+const SPEC_ORDER = ['id', 'date', 'region', 'product', 'channel', 'менеджер', 'units', 'amount', 'margin'];
+
+/** The width of column `key`'s header on screen. */
+async function headerWidth(page: Page, key: string): Promise<number> {
+  const box = await page.locator(`[data-testid="page-grid"] .ag-header-cell[col-id="${key}"]`).boundingBox();
+  if (!box) throw new Error(`no header of ${key}`);
+  return box.width;
+}
+
+/** Drags the resize handle of column `key` by `by` pixels with the mouse; returns the new width. */
+async function resizeColumn(page: Page, key: string, by: number): Promise<number> {
+  const before = await headerWidth(page, key);
+  const handle = await page.locator(`[data-testid="page-grid"] .ag-header-cell[col-id="${key}"] .ag-header-cell-resize`).boundingBox();
+  if (!handle) throw new Error(`no resize handle on ${key}`);
+  const x = handle.x + handle.width / 2;
+  const y = handle.y + handle.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + by, y, { steps: 6 });
+  await page.mouse.up();
+  const after = await headerWidth(page, key);
+  expect(after).toBeGreaterThan(before + by / 2);
+  return after;
+}
+
+async function switchUser(page: Page, user: 'alice' | 'bob'): Promise<void> {
+  await page.locator(`[data-testid="grid-user-switch"] input[data-user="${user}"]`).check();
+  await page.locator(`.pg-grid-demo[data-user="${user}"]`).waitFor();
+  await page.locator('[data-testid="grid-user-switch"]:not([disabled])').waitFor();
+}
+
+describe('playground data grid: search, filters, KPIs and charts', () => {
+  it('quick-searches by keyboard (typing, Enter) and clears by mouse; the KPIs and the charts follow', async () => {
+    const { page, errors, close } = await visit();
+    await counterSays(page, shownOf(TOTAL));
+    await expect(kpi(page, 'Orders').textContent()).resolves.toContain('100,000');
+    const regionTable = page.locator('[data-testid="page-grid"] .gv-chart[data-gv-chart-id="by-region"] .gv-chart__data');
+    const before = await regionTable.textContent();
+
+    await page.locator('[data-gv-quick-search]').focus();
+    await page.keyboard.type('laptop');
+    await page.keyboard.press('Enter');
+    const laptops = rows.filter((row) => row.product === 'Laptop');
+    await counterSays(page, shownOf(laptops.length));
+    await expect(firstCell(page, 'product').textContent()).resolves.toBe('Laptop');
+    await kpi(page, 'Orders').filter({ hasText: count.format(laptops.length) }).waitFor();
+    await expect(kpi(page, 'Revenue').textContent()).resolves.toContain(money.format(laptops.reduce((sum, row) => sum + row.amount, 0)));
+    await page.waitForFunction((previous) => document.querySelector('[data-gv-chart-id="by-region"] .gv-chart__data')?.textContent !== previous, before);
+
+    await page.locator('[data-gv-clear-search]').click();
+    await counterSays(page, shownOf(TOTAL));
+    await kpi(page, 'Orders').filter({ hasText: '100,000' }).waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('filters with the values checklist by mouse and the number filter by keyboard, then clears every filter at once', async () => {
+    const { page, errors, close } = await visit();
+    await page.locator('.ag-header-cell[col-id="region"] .ag-header-cell-filter-button').click();
+    const checklist = page.locator('[data-gv-values-filter]');
+    await checklist.locator('[data-gv-value="North"]').waitFor();
+    await checklist.locator('[data-gv-values-none]').click();
+    await counterSays(page, shownOf(0));
+    await checklist.locator('[data-gv-value="North"]').check();
+    const north = rows.filter((row) => row.region === 'North');
+    await counterSays(page, shownOf(north.length));
+    await page.keyboard.press('Escape');
+
+    // Keyboard only: focus the Units header, Ctrl+Enter opens its filter, Tab to the value, type.
+    await page.locator('.ag-header-cell[col-id="units"]').focus();
+    await page.keyboard.press('Control+Enter');
+    await page.locator('.ag-filter .ag-number-field-input, .ag-filter input[type="number"]').first().waitFor();
+    await page.locator('.ag-filter .ag-number-field-input, .ag-filter input[type="number"]').first().focus();
+    await page.keyboard.type('20');
+    const twenty = north.filter((row) => row.units === 20);
+    await counterSays(page, shownOf(twenty.length));
+    await expect(kpi(page, 'Units sold').textContent()).resolves.toContain(count.format(20 * twenty.length));
+    await page.keyboard.press('Escape');
+    // Only North left in the region chart's data.
+    await page.waitForFunction(() => {
+      const heads = Array.from(document.querySelectorAll('[data-gv-chart-id="by-region"] .gv-chart__data tbody th'));
+      return heads.length === 1 && heads[0]?.textContent === 'North';
+    });
+
+    const clear = page.locator('[data-gv-clear-filters]');
+    await expect(clear.textContent()).resolves.toContain('Clear 2 filters');
+    await clear.focus();
+    await page.keyboard.press('Enter');
+    await counterSays(page, shownOf(TOTAL));
+    await expect(clear.isDisabled()).resolves.toBe(true);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
+describe('playground data grid: the column chooser', () => {
+  it('hides, pins and reorders by keyboard, drags with the mouse, keeps focus inside, closes on Esc to the gear, and resets', async () => {
+    const { page, errors, close } = await visit();
+    expect(await headerOrder(page)).toEqual(SPEC_ORDER);
+
+    await page.locator('[data-gv-gear]').focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.locator('dialog[data-gv-column-chooser][open]');
+    await dialog.waitFor();
+    await expect(dialog.getAttribute('aria-modal')).resolves.toBe('true');
+    expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+    // Grouped by the spec's menu_group.
+    await expect(dialog.locator('.gv-chooser__group').allTextContents()).resolves.toEqual(['Order', 'Sale', 'Figures']);
+
+    await dialog.locator('[data-gv-column="channel"] [data-gv-visible]').focus();
+    await page.keyboard.press('Space');
+    await page.waitForFunction(() => document.querySelector('.ag-header-cell[col-id="channel"]') === null);
+
+    await dialog.locator('[data-gv-column="amount"] [data-gv-pin]').selectOption('left');
+    await page.locator('.ag-header .ag-grid-pinned-left-cells .ag-header-cell[col-id="amount"]').waitFor();
+
+    await dialog.locator('[data-gv-column="product"] [data-gv-move="up"]').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.closest('[data-gv-column]')?.getAttribute('data-gv-column') === 'product');
+    expect(await headerOrder(page)).toEqual(['amount', 'id', 'date', 'product', 'region', 'менеджер', 'units', 'margin']);
+
+    await dialog.locator('[data-gv-column="margin"] .gv-chooser__handle').dragTo(dialog.locator('[data-gv-column="units"]'));
+    expect(await headerOrder(page)).toEqual(['amount', 'id', 'date', 'product', 'region', 'менеджер', 'margin', 'units']);
+
+    // Tab and Shift+Tab never leave the dialog.
+    for (let i = 0; i < 45; i++) await page.keyboard.press(i % 9 === 8 ? 'Shift+Tab' : 'Tab');
+    expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+
+    await page.keyboard.press('Escape');
+    await page.locator('dialog[data-gv-column-chooser]:not([open])').waitFor({ state: 'attached' });
+    expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-gv-gear'))).toBe(true);
+
+    await page.locator('[data-gv-gear]').click();
+    await dialog.locator('[data-gv-chooser-all]').click();
+    await page.locator('.ag-header-cell[col-id="unit_price"]').waitFor();
+    await dialog.locator('[data-gv-chooser-reset]').click();
+    await page.waitForFunction(() => document.querySelector('.ag-header-cell[col-id="unit_price"]') === null);
+    expect(await headerOrder(page)).toEqual(SPEC_ORDER);
+    await expect(page.locator('.ag-header .ag-grid-pinned-left-cells .ag-header-cell[col-id]').count()).resolves.toBe(0);
+    await dialog.locator('[data-gv-chooser-close]').click();
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
+describe('playground data grid: presets and saved searches per demo user', () => {
+  it('saves a preset as alice, marks it to load first, finds the layout after a reload and in a fresh browser; bob never sees it', async () => {
+    const first = await visit();
+    const { page } = first;
+    await switchUser(page, 'alice');
+    await page.locator('[data-gv-gear]').click();
+    await page.locator('[data-gv-column="margin"] [data-gv-visible]').uncheck();
+    await page.locator('[data-gv-chooser-close]').click();
+    // Widened by mouse: a width the reader chose is part of the layout (the other columns still flex).
+    const regionWidth = await resizeColumn(page, 'region', 120);
+
+    await page.locator('[data-gv-presets] .gv-menu__button').click();
+    await page.locator('[data-gv-preset-name]').fill('Compact');
+    let saved = page.waitForResponse(PREFS_POST);
+    await page.locator('[data-gv-preset-save]').click();
+    const response = await saved;
+    expect(response.status()).toBe(200);
+    // The chosen width is kept; a column that still flexes keeps no width (it follows the screen).
+    const columns = (JSON.parse(response.request().postData() ?? '{}') as { colPresets: Record<string, { columns: { colId: string; width?: number }[] }> }).colPresets['Compact']!.columns;
+    expect(columns.find((c) => c.colId === 'region')?.width).toBeGreaterThan(0);
+    expect(columns.find((c) => c.colId === 'amount')).not.toHaveProperty('width');
+    await page.locator('[data-gv-preset="Compact"]').waitFor();
+    saved = page.waitForResponse(PREFS_POST);
+    await page.locator('[data-gv-preset="Compact"] [data-gv-preset-default]').click();
+    expect(JSON.parse((await saved).request().postData() ?? '{}')).toMatchObject({ colPresets: { Compact: { default: true } } });
+
+    // Reload: the session layout and the preset are both back.
+    await page.reload();
+    await firstCell(page, 'id').waitFor();
+    await expect(page.locator('.ag-header-cell[col-id="margin"]').count()).resolves.toBe(0);
+    expect(Math.abs((await headerWidth(page, 'region')) - regionWidth)).toBeLessThanOrEqual(2);
+    await page.locator('[data-gv-presets] .gv-menu__button').click();
+    await page.locator('[data-gv-preset="Compact"] .gv-badge').waitFor();
+    expect(first.errors).toEqual([]);
+    await first.close();
+
+    // A fresh browser signed in as alice: no session state, so the preset that loads first does.
+    const fresh = await visit();
+    await switchUser(fresh.page, 'alice');
+    await fresh.page.reload();
+    await firstCell(fresh.page, 'id').waitFor();
+    await fresh.page.waitForFunction(() => document.querySelector('.ag-header-cell[col-id="margin"]') === null);
+    expect(Math.abs((await headerWidth(fresh.page, 'region')) - regionWidth)).toBeLessThanOrEqual(2);
+    expect(fresh.errors).toEqual([]);
+    await fresh.close();
+
+    const bob = await visit();
+    await switchUser(bob.page, 'bob');
+    await bob.page.locator('[data-gv-presets] .gv-menu__button').click();
+    await bob.page.locator('[data-gv-presets] .gv-menu__empty').waitFor();
+    await expect(bob.page.locator('[data-gv-preset]').count()).resolves.toBe(0);
+    await expect(bob.page.locator('.ag-header-cell[col-id="margin"]').count()).resolves.toBe(1);
+    expect(bob.errors).toEqual([]);
+    await bob.close();
+  });
+
+  it('saves the quick search with a column filter under a name and applies it again', async () => {
+    const { page, errors, close } = await visit();
+    await switchUser(page, 'alice');
+    await page.locator('[data-gv-quick-search]').fill('tablet');
+    await page.keyboard.press('Enter');
+    await page.locator('.ag-header-cell[col-id="channel"] .ag-header-cell-filter-button').click();
+    await page.locator('[data-gv-values-filter] [data-gv-values-none]').click();
+    await page.locator('[data-gv-values-filter] [data-gv-value="Online"]').check();
+    await page.keyboard.press('Escape');
+    const expected = rows.filter((row) => row.product === 'Tablet' && row.channel === 'Online').length;
+    await counterSays(page, shownOf(expected));
+
+    await page.locator('[data-gv-searches] .gv-menu__button').click();
+    await page.locator('[data-gv-search-name]').fill('Online tablets');
+    const saved = page.waitForResponse(PREFS_POST);
+    await page.locator('[data-gv-search-save]').click();
+    expect((await saved).status()).toBe(200);
+    await page.locator('[data-gv-search="Online tablets"]').waitFor();
+    await page.keyboard.press('Escape');
+
+    await page.locator('[data-gv-clear-filters]').click();
+    await counterSays(page, shownOf(TOTAL));
+    await page.locator('[data-gv-searches] .gv-menu__button').click();
+    await page.locator('[data-gv-search="Online tablets"] [data-gv-search-apply]').click();
+    await counterSays(page, shownOf(expected));
+    await expect(page.locator('[data-gv-quick-search]').inputValue()).resolves.toBe('tablet');
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
+describe('playground data grid: shared links and exports', () => {
+  it('writes the view to the address bar; the link in a new browser shows the same sort, columns, filters and search', async () => {
+    const { page, errors, close } = await visit({ acceptDownloads: true });
+    await page.locator('[data-gv-quick-search]').fill('monitor');
+    await page.keyboard.press('Enter');
+    const header = page.locator('.ag-header-cell[col-id="amount"] .ag-header-cell-label');
+    await header.click();
+    await header.click();
+    await page.locator('.ag-header-cell[col-id="amount"][aria-sort="descending"]').waitFor();
+    await page.locator('[data-gv-gear]').click();
+    await page.locator('[data-gv-column="date"] [data-gv-visible]').uncheck();
+    await page.locator('[data-gv-chooser-close]').click();
+    const monitors = rows.filter((row) => row.product === 'Monitor');
+    const top = monitors.reduce((best, row) => (row.amount > best.amount ? row : best));
+    await counterSays(page, shownOf(monitors.length));
+    await expect(firstCell(page, 'amount').textContent()).resolves.toBe(money.format(top.amount));
+
+    await page.locator('[data-gv-share]').click();
+    await page.waitForFunction(() => new URL(location.href).searchParams.has('gv_sales-grid'));
+    const shared = page.url();
+
+    // The client XLSX: exactly the visible columns in their order, the rows in the grid's order.
+    const download = page.waitForEvent('download');
+    await page.locator('[data-gv-export="xlsx"]').click();
+    const file = await (await download).path();
+    const book = XLSX.read(await readFile(file));
+    const sheet = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0] as string] as XLSX.WorkSheet, { header: 1 });
+    expect(sheet[0]).toEqual(['Order', 'Region', 'Product', 'Channel', 'Менеджер', 'Units', 'Amount', 'Margin']);
+    expect(sheet.length).toBe(monitors.length + 1);
+    expect((sheet[1] as unknown[])[0]).toBe(top.id);
+    expect((sheet[1] as unknown[])[6]).toBe(top.amount);
+
+    // The server links carry the same state; the server answers with the same rows.
+    const xlsxHref = await page.locator('[data-gv-export="xlsx-server"]').getAttribute('href');
+    const params = new URL(xlsxHref ?? '', app.server.url).searchParams;
+    expect(params.get('q')).toBe('monitor');
+    expect(params.get('sort')).toBe('amount');
+    expect(params.get('dir')).toBe('desc');
+    expect(params.get('columns')?.split(',')).toEqual(['id', 'region', 'product', 'channel', encodeURIComponent('менеджер'), 'units', 'amount', 'margin']);
+    const answer = await page.request.get(new URL(xlsxHref ?? '', app.server.url).toString());
+    expect(answer.status()).toBe(200);
+    const serverBook = XLSX.read(await answer.body());
+    const serverSheet = XLSX.utils.sheet_to_json<unknown[]>(serverBook.Sheets[serverBook.SheetNames[0] as string] as XLSX.WorkSheet, { header: 1 });
+    expect(serverSheet.length).toBe(monitors.length + 1);
+    expect((serverSheet[1] as unknown[])[0]).toBe(top.id);
+    expect(errors).toEqual([]);
+    await close();
+
+    const other = await visit({ url: shared });
+    await counterSays(other.page, shownOf(monitors.length));
+    await expect(other.page.locator('[data-gv-quick-search]').inputValue()).resolves.toBe('monitor');
+    await other.page.locator('.ag-header-cell[col-id="amount"][aria-sort="descending"]').waitFor();
+    await expect(other.page.locator('.ag-header-cell[col-id="date"]').count()).resolves.toBe(0);
+    await expect(firstCell(other.page, 'amount').textContent()).resolves.toBe(money.format(top.amount));
+    expect(other.errors).toEqual([]);
+    await other.close();
+  });
+});
+
+describe('playground data grid: theme, accessibility and looks', () => {
+  it('follows the dark theme, passes an axe scan without serious or critical violations, and is photographed in both languages, themes and three widths', async () => {
+    const { page, errors, close } = await visit();
+    const results = await new AxeBuilder({ page }).include('[data-testid="page-grid"]').analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
+
+    await page.locator('[data-gv-gear]').click();
+    const dialogScan = await new AxeBuilder({ page }).include('dialog[data-gv-column-chooser]').analyze();
+    expect(dialogScan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    await page.keyboard.press('Escape');
+    // The open menus and the values filter popup, too.
+    for (const [open, scope] of [
+      ['[data-gv-presets] .gv-menu__button', '[data-gv-presets]'],
+      ['[data-gv-searches] .gv-menu__button', '[data-gv-searches]'],
+      ['.ag-header-cell[col-id="region"] .ag-header-cell-filter-button', '.ag-filter'],
+    ] as const) {
+      await page.locator(open).click();
+      await page.locator(scope).first().waitFor();
+      const scan = await new AxeBuilder({ page }).include(scope).analyze();
+      expect(scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${scope} ${v.id}`)).toEqual([]);
+      await page.keyboard.press('Escape');
+    }
+
+    const surface = async (): Promise<string> => page.locator('[data-testid="page-grid"] .ag-root-wrapper').evaluate((node) => getComputedStyle(node).backgroundColor);
+    expect(await surface()).toBe('rgb(255, 255, 255)');
+    await page.locator('[data-testid="theme-switch"] input[data-theme="dark"]').check();
+    await page.waitForFunction(() => getComputedStyle(document.querySelector('[data-testid="page-grid"] .ag-root-wrapper') as Element).backgroundColor === 'rgb(21, 27, 35)');
+    // In dark, what changes is colour: its contrast rules (a whole second scan would add nothing else).
+    const darkScan = await new AxeBuilder({ page }).include('[data-testid="page-grid"]').withRules(['color-contrast', 'link-in-text-block']).analyze();
+    expect(darkScan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+    for (const locale of ['en', 'uk'] as const) {
+      await page.locator('[data-testid="locale-switch"]').selectOption(locale);
+      if (locale === 'uk') await page.locator('[data-gv-record-count]', { hasText: 'рядк' }).waitFor();
+      for (const theme of ['light', 'dark'] as const) {
+        await page.locator(`[data-testid="theme-switch"] input[data-theme="${theme}"]`).check();
+        for (const width of [360, 768, 1440]) {
+          await page.setViewportSize({ width, height: 900 });
+          await firstCell(page, 'id').waitFor();
+          await page.waitForTimeout(150);
+          await saveScreenshot(page, `data-grid-${locale}-${theme}-${width}`);
+        }
+      }
+    }
+    expect(errors).toEqual([]);
+    await close();
+    // axe walks the whole page several times: minutes on a loaded two-core machine.
+  }, 420_000);
+});
