@@ -12,7 +12,7 @@
  */
 import { use } from 'echarts/core';
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
-import { AriaComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import { AriaComponent, GridComponent, LegendComponent, TitleComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 
 let registered = false;
@@ -23,7 +23,8 @@ let registered = false;
  */
 export function ensureEChartsRegistered(): void {
   if (registered) return;
-  use([BarChart, LineChart, PieChart, GridComponent, TooltipComponent, LegendComponent, AriaComponent, CanvasRenderer]);
+  // TitleComponent draws a donut's centre total (`center_total`).
+  use([BarChart, LineChart, PieChart, GridComponent, TooltipComponent, LegendComponent, AriaComponent, TitleComponent, CanvasRenderer]);
   registered = true;
 }
 

@@ -24,6 +24,8 @@ export interface UseGridFilteredChartOptions {
    * (without them values format as numbers and the caption names the raw `x_key`).
    */
   columns?: MaybeRefOrGetter<readonly ChartColumnInfo[] | undefined>;
+  /** Locale whose writing numeric strings in the rows are read with (`"2 500,5"` under `uk`). Default `en`. */
+  locale?: MaybeRefOrGetter<string | undefined>;
 }
 
 /** What `useGridFilteredChart` returns. */
@@ -55,6 +57,8 @@ export function useGridFilteredChart<R extends Row = Row>(
     if (options.maxPoints !== undefined) runtimeOptions.maxPoints = options.maxPoints;
     const columns = toValue(options.columns);
     if (columns) runtimeOptions.columns = columns;
+    const locale = toValue(options.locale);
+    if (locale) runtimeOptions.locale = locale;
     return buildChartRuntime(toValue(chart), rows.value, runtimeOptions);
   });
   return { runtime, rows, refresh };

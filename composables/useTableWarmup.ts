@@ -8,7 +8,7 @@
 import { onBeforeUnmount, onMounted, ref, toValue, watch } from 'vue';
 import type { MaybeRefOrGetter, Ref } from 'vue';
 import type { Column, Row, SearchMode } from '../src/core/types';
-import { warmSearchIndex, warmSortIndex } from '../src/core/table-model';
+import { warmSearchIndex, warmSearchNumbers, warmSortIndex } from '../src/core/table-model';
 import type { TableLocale, WarmBudget } from '../src/core/table-model';
 import { runWhenIdle } from '../src/core/table-model/idle';
 import type { IdleScheduler, IdleTask } from '../src/core/table-model/idle';
@@ -82,12 +82,16 @@ export function useTableWarmup<R extends Row>(options: UseTableWarmupOptions<R>)
     const fmt = toValue(options.format);
     const mode = toValue(options.searchMode);
     const tasks: IdleTask[] = [];
-    // Search texts in steps of rows, then the sort of each column in steps; see WARM_SLICE_MS.
+    // Search texts and numbers in steps of rows, then the sort of each column in steps; see WARM_SLICE_MS.
+    // The numbers that number terms (`>10`, `10..20`) compare come right after the texts.
     if (mode === 'global') {
       tasks.push((budget) => whileBudget(() => warmSearchIndex(data, cols, fmt, undefined, WARM_SEARCH_ROWS), budget));
+      tasks.push((budget) => whileBudget(() => warmSearchNumbers(data, cols, fmt, undefined, WARM_SEARCH_ROWS * 4), budget));
     } else if (mode === 'per_column') {
       for (const column of cols) {
-        if (column.searchable) tasks.push((budget) => whileBudget(() => warmSearchIndex(data, cols, fmt, column.key, WARM_SEARCH_ROWS * 4), budget));
+        if (!column.searchable) continue;
+        tasks.push((budget) => whileBudget(() => warmSearchIndex(data, cols, fmt, column.key, WARM_SEARCH_ROWS * 4), budget));
+        tasks.push((budget) => whileBudget(() => warmSearchNumbers(data, cols, fmt, column.key, WARM_SEARCH_ROWS * 4), budget));
       }
     }
     for (const column of cols) if (column.sortable) tasks.push((budget) => warmSortIndex(data, column, fmt, budget));
@@ -125,14 +129,17 @@ interface SchedulingWindow {
   cancelIdleCallback?: (handle: number) => void;
   performance?: { now(): number };
   AbortController?: typeof AbortController;
-  scheduler?: { postTask?: (callback: () => void, options: { priority: 'background'; signal?: AbortSignal }) => Promise<unknown> };
+  // A method signature (bivariant): a window or stub that only knows 'background' still fits.
+  scheduler?: { postTask?(callback: () => void, options: { priority: 'background' | 'user-visible'; signal?: AbortSignal }): Promise<unknown> };
 }
 
 /**
  * The scheduler of a window: `scheduler.postTask` with background priority where the browser has
- * it (Chromium), else idle callbacks, else timers; `performance.now` as the clock.
+ * it (Chromium), else idle callbacks, else timers; `performance.now` as the clock. `priority`
+ * `user-visible` is for work the reader waits for (the rest of a search answer): it goes before
+ * background work, still in slices that yield to input.
  */
-export function backgroundScheduler(view: SchedulingWindow): IdleScheduler {
+export function backgroundScheduler(view: SchedulingWindow, priority: 'background' | 'user-visible' = 'background'): IdleScheduler {
   const postTask = view.scheduler?.postTask;
   const Abort = view.AbortController;
   const performance = view.performance;
@@ -142,7 +149,7 @@ export function backgroundScheduler(view: SchedulingWindow): IdleScheduler {
         ? (callback) => {
             const controller = new Abort();
             // Rejects with an AbortError when cancelled; nothing to do then.
-            postTask.call(view.scheduler, callback, { priority: 'background', signal: controller.signal }).catch(() => undefined);
+            postTask.call(view.scheduler, callback, { priority, signal: controller.signal }).catch(() => undefined);
             return () => controller.abort();
           }
         : undefined,

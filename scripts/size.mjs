@@ -28,7 +28,9 @@ const APPS = [
     name: 'simple-table',
     title: 'An app with only `SimpleTable` and the stylesheet',
     over: 'vue',
-    budget: 30 * KB,
+    // 30 kB until the search language (issue 10): parser, locale number reading, the "understood
+    // as" summary, the help popover and the stepwise first search add about 10 kB.
+    budget: 36 * KB,
     source: `import { createApp, h } from 'vue';
 import { SimpleTable } from 'vue-grid-view';
 import 'vue-grid-view/style.css';
@@ -41,7 +43,8 @@ createApp({ render: () => h(SimpleTable, { config }) }).mount('#app');
     name: 'grid-view',
     title: '`GridViewPlugin` + `GridView` with KPIs and one chart (ECharts, zrender and vue-echarts not counted)',
     over: 'vue',
-    budget: 70 * KB,
+    // 70 kB until the search language (issue 10), which SimpleTable inside GridView carries.
+    budget: 76 * KB,
     external: ['echarts', 'zrender', 'vue-echarts'],
     source: `import { createApp, h } from 'vue';
 import { GridViewPlugin, GridView } from 'vue-grid-view';
@@ -55,7 +58,10 @@ createApp({ render: () => h(GridView, { spec, rows: [{ region: 'North', amount: 
   {
     name: 'core',
     title: 'The whole `vue-grid-view/core` entry (every export kept; its dependencies yup and axios included)',
-    budget: 88 * KB,
+    // 88 kB until the search language (issue 10, +5 kB: compileQuery and the rest of its public API);
+    // issue 14 added about 2 kB (the seed system's v1 spec: CSS named colours, chart field rules,
+    // AG Grid preset payloads).
+    budget: 95 * KB,
     library: true,
     source: `export * from 'vue-grid-view/core';\n`,
   },

@@ -41,6 +41,15 @@ export function buildSalesExport(spec: GridViewSpec, rows: readonly SaleRow[], c
       context.format === 'pdf'
         ? resolveKpis(spec.kpis, visible, format).map((kpi) => ({ label: specText(kpi.label, locale), display: kpi.display }))
         : undefined,
+    // The dashboard's charts over the exported rows, drawn as vectors above the PDF's table.
+    charts:
+      context.format === 'pdf'
+        ? spec.charts.map((chart) => ({
+            ...chart,
+            title: chart.title === null ? null : specText(chart.title, locale),
+            series: chart.series.map((series) => ({ ...series, label: specText(series.label, locale) })),
+          }))
+        : undefined,
     fileName: locale === 'uk' ? 'продажі' : 'sales',
     sheetName: TITLES[locale],
     format,

@@ -259,7 +259,8 @@ export class GridRenderer {
       toDataGridColumnDefs(spec.columns),
       resolveKpis(spec.kpis, rows, format),
       // The columns give every series its value format and the x axis its label (captions).
-      buildChartRuntimes(spec.charts, rows, { columns: spec.columns }),
+      // The locale reads numeric strings in the rows ("2 500,5" under uk), as resolveKpis does.
+      buildChartRuntimes(spec.charts, rows, { columns: spec.columns, locale: format.locale }),
       format,
     );
     return Object.freeze(artifact);

@@ -12,6 +12,7 @@
 export {
   DEFAULT_CHART_HEIGHT,
   DEFAULT_MAX_POINTS,
+  COUNT_SERIES_KEY,
   CHART_TYPES,
   CHART_DATA_SOURCES,
   buildChartRuntime,
@@ -21,7 +22,7 @@ export {
   isCartesianChart,
 } from './chart/runtime';
 export type { ChartColumnInfo, ChartRuntimeOptions } from './chart/runtime';
-export { buildChartOption, withValueFormatter, chartValueFormats, axisValueFormat } from './chart/option';
+export { buildChartOption, withValueFormatter, chartValueFormats, axisValueFormat, chartSeriesColors, CHART_BACKGROUNDS } from './chart/option';
 export type {
   ChartOptionOptions,
   ChartOption,

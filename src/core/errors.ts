@@ -26,7 +26,8 @@ export interface SpecErrorCatalogEntry {
  * shortened, or that an oversized part was only partly searched); `validation_failed` says checking
  * stopped early. Either way the spec counts as invalid.
  */
-export const SPEC_ERROR_CATALOG: Readonly<Record<SpecErrorCode, Readonly<SpecErrorCatalogEntry>>> = freezeEntries({
+// Pure: an app that parses specs but never shows the catalog does not bundle its texts.
+export const SPEC_ERROR_CATALOG: Readonly<Record<SpecErrorCode, Readonly<SpecErrorCatalogEntry>>> = /* @__PURE__ */ freezeEntries({
   not_object: {
     summary: 'The spec is not a plain JSON object.',
     fix: 'Pass a JSON object such as {"grid_id": "orders", "columns": [...]}; not a string, array, null, Map or class instance (JSON.parse a string first).',
@@ -144,7 +145,7 @@ export const SPEC_ERROR_CATALOG: Readonly<Record<SpecErrorCode, Readonly<SpecErr
  * Edge case: `unknown_icon` is the seed system's free-text `icon` (an emoji, `fa-money`, ...): the
  * parsed spec holds `icon: null` and the card shows no icon.
  */
-export const SPEC_WARNING_CATALOG: Readonly<Record<SpecWarningCode, Readonly<SpecErrorCatalogEntry>>> = freezeEntries({
+export const SPEC_WARNING_CATALOG: Readonly<Record<SpecWarningCode, Readonly<SpecErrorCatalogEntry>>> = /* @__PURE__ */ freezeEntries({
   unknown_icon: {
     summary: 'A KPI icon is not one this library draws, so the card shows no icon.',
     fix: 'Use one of chart, money, users, cart, clock, percent, star, alert, check, box, globe, trend_up or trend_down, or leave icon out.',

@@ -51,6 +51,25 @@ export type { SortDirection, SortState, TableFilter, TableViewState, TableLocale
 export { buildPdfExportUrl } from './table-model/pdf-url';
 export type { PdfLinkState } from './table-model/pdf-url';
 
+// The search language of every table (docs/search.md)
+export { compileQuery, matchesQuery, matchesCellFilter, matchesValuesFilter, parseLocaleNumber, describeQuery, describeValuesFilter } from './search';
+export type {
+  CompiledQuery,
+  CompileOptions,
+  CompileQueryOptions,
+  CompileQueryColumn,
+  DescribeQueryOptions,
+  SearchQueryAst,
+  SearchGroupAst,
+  SearchTermAst,
+  SearchTextTerm,
+  SearchNumberTerm,
+  SearchNumberOp,
+  SearchScope,
+  SearchColumn,
+  ValuesFilterModel,
+} from './search';
+
 // Safety helpers for code that renders or exports on its own
 export { isSafeUrl, fillUrlTemplate } from './url';
 export { neutraliseCell } from './safety';

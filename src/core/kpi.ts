@@ -8,7 +8,7 @@
  * |------------------|-------------------------------------------------|-----------------|
  * | `count`          | rows (no `column_key`) or non-empty values      | 0               |
  * | `count_distinct` | distinct non-empty values                       | 0               |
- * | `sum`            | numeric values (`toNumber`)                     | 0               |
+ * | `sum`            | numeric values (see below)                      | 0               |
  * | `avg`            | numeric values                                  | null ("—")      |
  * | `min`, `max`     | numeric values                                  | null ("—")      |
  * | `median`         | numeric values; mean of the two middle values   | null ("—")      |
@@ -19,8 +19,9 @@
  * displayable value and gives null.
  *
  * Empty values are null, undefined (a missing key), '' and NaN. `0`, `false` and `" "` are values.
- * Numeric values are what `toNumber` accepts: finite numbers and decimal strings (`"12.5"`), never
- * booleans, NaN or ±Infinity. `count_distinct` compares values as given with SameValueZero (`1` and
+ * Numeric values are finite numbers, safe bigints and numeric strings read with the locale of
+ * `options` (`parseLocaleNumber`: `"12.5"`, and `"2 500,5"` under `uk` or `"1,234.5"` under `en`),
+ * never booleans, NaN or ±Infinity. `count_distinct` compares values as given with SameValueZero (`1` and
  * `"1"` are two values, `"a"` and `"A"` are two values, `0` and `-0` are one); Dates compare by
  * instant; other objects by identity. A sum of no values is 0 because an empty total is zero; an
  * average, extreme or median of nothing does not exist, so it is null and shows as "—".
@@ -31,6 +32,8 @@
  * @module
  */
 import { formatKpiValue, isInheritedName, toNumber } from './format';
+import { numberSymbols, parseNumberWith } from './search/numbers';
+import type { NumberSymbols } from './search/numbers';
 import { toKpi } from './spec/build';
 import type { FormatOptions, KpiAggregate, KpiIcon, KpiSpec, KpiSpecWire, KpiTone, ResolvedKpi, Row, ValueFormat } from './types';
 
@@ -72,7 +75,7 @@ class ColumnStats {
   maxWanted = false;
   /** Non-empty cells. */
   present = 0;
-  /** Cells `toNumber` accepts. */
+  /** Numeric cells (`numericValue`). */
   numeric = 0;
   sum = 0;
   min = Infinity;
@@ -81,9 +84,13 @@ class ColumnStats {
   /** Numeric cells in row order, kept only when a median is wanted. */
   values: Float64Array | null = null;
 
-  constructor(key: string) {
+  /** How numeric strings are read: the locale's groups and decimal separator, or plain decimals. */
+  readonly symbols: NumberSymbols;
+
+  constructor(key: string, symbols: NumberSymbols) {
     this.key = key;
     this.own = isInheritedName(key);
+    this.symbols = symbols;
   }
 
   /** Adds one cell. Empty cells (null, undefined, '', NaN) are skipped entirely. */
@@ -100,7 +107,7 @@ class ColumnStats {
       this.present++;
       if (this.distinct !== null) this.distinct.add(value);
       if (!this.numericWanted) return;
-      const coerced = toNumber(value);
+      const coerced = numericValue(value, this.symbols);
       if (coerced === null) return;
       num = coerced;
     }
@@ -112,13 +119,22 @@ class ColumnStats {
   }
 }
 
+/**
+ * The number a non-number cell stands for: a numeric string read with the locale's conventions
+ * (`parseLocaleNumber`), a safe bigint (`toNumber`), else null. Numbers never come here: the hot
+ * loop handles them before calling.
+ */
+function numericValue(value: unknown, symbols: NumberSymbols): number | null {
+  return typeof value === 'string' ? parseNumberWith(value, symbols) : toNumber(value);
+}
+
 /** `row[key]` as an own property only; used for keys such as `constructor` (see `isInheritedName`). */
 function ownCell(row: Row, key: string): unknown {
   return Object.prototype.hasOwnProperty.call(row, key) ? row[key] : undefined;
 }
 
 /** Stand-in for unused slots of the unrolled row loop; never fed. */
-const NO_STATS = new ColumnStats('');
+const NO_STATS = new ColumnStats('', numberSymbols(undefined));
 
 /**
  * The single pass over the rows. The first eight columns are read at eight separate property-access
@@ -180,7 +196,8 @@ function accumulate(rows: readonly Row[], columns: readonly ColumnStats[]): numb
  *
  * Accepts validated `KpiSpec`s or wire `KpiSpecWire`s (missing wire fields take the parser's
  * defaults: format `number`, tone `neutral`, no icon). `options` gives the locale and currency of
- * `display`; numbers are never rounded, only their text is.
+ * `display` and how numeric strings in the rows are read (`"2 500,5"` is 2500.5 under `uk`); numbers
+ * are never rounded, only their text is.
  *
  * Edge cases: empty `rows` gives count 0, sum 0 and null for avg/min/max/median, and so does a
  * `rows` that is not an array (null, undefined, anything else JavaScript callers may pass): it counts
@@ -199,12 +216,13 @@ export function resolveKpis(specs: readonly (KpiSpec | KpiSpecWire)[], rows: rea
   const kpis = specs.map(normaliseKpi);
   const list: readonly Row[] = Array.isArray(rows) ? rows : NO_ROWS;
   const byKey = new Map<string, ColumnStats>();
+  const symbols = numberSymbols(options?.locale);
   const statsOf: (ColumnStats | null)[] = kpis.map((kpi) => {
     const kind = CODES[kpi.aggregate] ?? UNKNOWN;
     if (kind === UNKNOWN || kpi.columnKey === null) return null;
     let stats = byKey.get(kpi.columnKey);
     if (stats === undefined) {
-      stats = new ColumnStats(kpi.columnKey);
+      stats = new ColumnStats(kpi.columnKey, symbols);
       byKey.set(kpi.columnKey, stats);
     }
     if (kind >= SUM) stats.numericWanted = true;
@@ -264,7 +282,8 @@ function scaledMean(rows: readonly Row[], stats: ColumnStats): number {
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r];
     if (row === null || row === undefined) continue;
-    const num = toNumber(stats.own ? ownCell(row, stats.key) : row[stats.key]);
+    const cell = stats.own ? ownCell(row, stats.key) : row[stats.key];
+    const num = typeof cell === 'number' ? (cell - cell === 0 ? cell : null) : numericValue(cell, stats.symbols);
     if (num === null) continue;
     mean += num / n;
     if (num < min) min = num;

@@ -5,6 +5,8 @@
  *
  * @module
  */
+import { presetColumnsFromState } from './column-state';
+import type { ColumnStateInput } from './column-state';
 import type { ColumnPreset, GridPrefsPatch, PresetColumnState } from './types';
 
 /** The grid id pattern of the interface document: what `grid_id` and `GridViewSpec.grid_id` must match. */
@@ -51,6 +53,45 @@ export function validateGridId(value: unknown): PrefsValidation<string> {
 }
 
 /**
+ * U+0000, or a UTF-16 surrogate without its partner. PostgreSQL's `text` and `jsonb` refuse both;
+ * SQLite and every UTF-8 encoder turn a lone surrogate into U+FFFD, so two different strings would
+ * be stored as one. Neither is text a user types.
+ */
+// eslint-disable-next-line no-control-regex -- U+0000 is exactly what this pattern looks for.
+const UNSTORABLE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Why `text` cannot be stored faithfully by every database, or null when it can: it holds U+0000
+ * (NUL) or a lone surrogate (half of a UTF-16 pair, e.g. a string cut in the middle of an emoji).
+ *
+ * Edge cases: a complete surrogate pair (any emoji) is fine; the empty string is fine; the reason
+ * names the code point (`U+0000`, `a lone surrogate U+D800`) but never repeats the text.
+ */
+export function unstorableTextReason(text: string): string | null {
+  const match = UNSTORABLE_TEXT.exec(text);
+  if (match === null) return null;
+  const found = match[0];
+  if (found === '\u0000') return 'U+0000 (NUL), which cannot be stored';
+  // The surrogate is the last unit of the match (a low one may come after the unit before it).
+  const unit = found.charCodeAt(found.length - 1);
+  return `a lone surrogate U+${unit.toString(16).toUpperCase()}, which is not valid Unicode text`;
+}
+
+/**
+ * Checks the subject a preferences store is asked about (the authenticated caller): a non-empty
+ * string that every database stores faithfully (`unstorableTextReason`).
+ *
+ * Edge cases: non-strings and `''` are refused; the value is never trimmed; the message never
+ * repeats the subject (it may be a secret token's subject).
+ */
+export function validateSubject(value: unknown): PrefsValidation<string> {
+  if (typeof value !== 'string' || value === '') return fail('The subject must be a non-empty string.');
+  const reason = unstorableTextReason(value);
+  if (reason !== null) return fail(`The subject holds ${reason}.`);
+  return { ok: true, value };
+}
+
+/**
  * Checks a preferences patch and returns a clean copy holding only `colPresets` and `searches`.
  *
  * `raw` is the parsed JSON body (or a client-side patch): a plain object in which only the keys
@@ -61,9 +102,17 @@ export function validateGridId(value: unknown): PrefsValidation<string> {
  * - `colPresets`: an object of at most 50 names (1 to 100 characters, not `__proto__`) mapping to
  *   `{ columns: PresetColumnState[], default?: boolean }` (`default: false` is dropped); each preset holds at most 500 columns with unique `colId`s
  *   and only the keys `colId`, `hide`, `pinned`, `width`, `sort`, `sortIndex` with their exact types;
- *   `null` instead of an object is refused (use `{}` to clear).
+ *   `null` instead of an object is refused (use `{}` to clear). A preset may also be given as a list
+ *   of AG Grid column-state entries, as the seed system's browser code saves it
+ *   (`{ "Compact": [{ colId, hide, width, pinned, sort, … }] }`): it is normalised to our shape by
+ *   `presetColumnsFromState` (AG Grid's `flex`, `rowGroup`, `pivot`, `aggFunc` and their indexes are
+ *   dropped, `pinned: true` means left, widths are rounded) and then checked like any preset, so the
+ *   result, and what a store keeps and reads back, is always `{ columns: [...] }`.
  * - `searches`: an array of at most 100 strings of at most 500 characters each; `null` is refused
  *   (use `[]` to clear). Strings are kept exactly (not trimmed, not de-duplicated).
+ * - Every text (preset names, `colId`s, searches) must be storable by every database: U+0000 and
+ *   lone surrogates are refused (`unstorableTextReason`), so SQLite and PostgreSQL accept exactly
+ *   the same patches.
  *
  * Edge cases: arrays, null and class instances as `raw` are refused; unknown keys inside a preset or a
  * column state are refused (so a typo never silently drops data); the returned objects are fresh
@@ -98,6 +147,8 @@ function validateColPresets(value: unknown): PrefsValidation<Record<string, Colu
     }
     // JSON.parse makes "__proto__" an own key; copying it by assignment would replace the prototype.
     if (name === '__proto__') return fail('"__proto__" is not allowed as a preset name.');
+    const nameReason = unstorableTextReason(name);
+    if (nameReason !== null) return fail(`A preset name holds ${nameReason}.`);
     const preset = validatePreset(value[name], `colPresets[${JSON.stringify(name)}]`);
     if (!preset.ok) return preset;
     out[name] = preset.value;
@@ -105,8 +156,21 @@ function validateColPresets(value: unknown): PrefsValidation<Record<string, Colu
   return { ok: true, value: out };
 }
 
+/** AG Grid column-state keys a preset does not keep; any other unknown key is still refused. */
+const AG_GRID_ONLY_KEYS = new Set(['flex', 'rowGroup', 'rowGroupIndex', 'pivot', 'pivotIndex', 'aggFunc']);
+
 function validatePreset(value: unknown, path: string): PrefsValidation<ColumnPreset> {
-  if (!isPlainObject(value)) return fail(`${path} must be an object { columns: [...] }.`);
+  if (Array.isArray(value)) {
+    // The seed system's form: AG Grid's column state as the preset itself.
+    for (let i = 0; i < value.length; i++) {
+      const entry: unknown = value[i];
+      if (!isPlainObject(entry)) continue;
+      const stray = Object.keys(entry).find((key) => !COLUMN_KEYS.has(key) && !AG_GRID_ONLY_KEYS.has(key));
+      if (stray !== undefined) return fail(`${path}[${i}] has an unknown key ${JSON.stringify(stray)}.`);
+    }
+    return validatePreset({ columns: presetColumnsFromState(value as ColumnStateInput[]) }, path);
+  }
+  if (!isPlainObject(value)) return fail(`${path} must be an object { columns: [...] } or a list of column states.`);
   for (const key of Object.keys(value)) {
     if (key !== 'columns' && key !== 'default') return fail(`${path} has an unknown key ${JSON.stringify(key)}; only "columns" and "default" are allowed.`);
   }
@@ -135,6 +199,8 @@ function validateColumnState(value: unknown, path: string): PrefsValidation<Pres
   if (typeof colId !== 'string' || colId.length === 0 || colId.length > PREFS_LIMITS.colIdMaxLength) {
     return fail(`${path}.colId must be a string of 1 to ${PREFS_LIMITS.colIdMaxLength} characters.`);
   }
+  const colIdReason = unstorableTextReason(colId);
+  if (colIdReason !== null) return fail(`${path}.colId holds ${colIdReason}.`);
   const out: PresetColumnState = { colId };
   if (hide !== undefined) {
     if (typeof hide !== 'boolean') return fail(`${path}.hide must be true or false.`);
@@ -171,6 +237,8 @@ function validateSearches(value: unknown): PrefsValidation<string[]> {
     const item: unknown = value[i];
     if (typeof item !== 'string') return fail(`searches[${i}] must be a string.`);
     if (item.length > PREFS_LIMITS.searchMaxLength) return fail(`searches[${i}] must be at most ${PREFS_LIMITS.searchMaxLength} characters.`);
+    const reason = unstorableTextReason(item);
+    if (reason !== null) return fail(`searches[${i}] holds ${reason}.`);
     out.push(item);
   }
   return { ok: true, value: out };

@@ -12,14 +12,16 @@
  *   calling the collator: a key read from the collator itself orders them identically, and packed
  *   windows of those keys are sorted natively. The ascending order of a column is cached,
  *   descending is derived from it in one pass;
- * - searching matches a lower-cased, accent-free text per cell. Once the texts of every searchable
+ * - searching speaks the search language (`./search`, docs/search.md): a query is parsed into its
+ *   AST and its terms run over the index. Text terms match a lower-cased, accent-free text per
+ *   cell; number terms read per-column typed arrays of the cells' numbers. Once the texts of every searchable
  *   column are built and joined per row, a keystroke is one pass of `String.prototype.includes`.
  *   Before that, a query looks at the cells as they are, row by row, without building texts
  *   (ASCII text through a case-insensitive pattern, numbers written as character codes from the
  *   locale's symbols, read once from `Intl.NumberFormat#formatToParts`), and skips columns that
  *   hold only numbers when the term has characters no number shows ("k");
  * - both caches are built ahead in short resumable steps (`warmSortIndex` with a budget,
- *   `warmSearchIndex` with a row limit); an interaction that arrives first finishes only the part
+ *   `warmSearchIndex` and `warmSearchNumbers` with a row limit); an interaction that arrives first finishes only the part
  *   it needs, continuing from where the warm-up stopped.
  *
  * Every fast path gives exactly the result of the plain computation (property tests check them
@@ -40,6 +42,7 @@ export { asciiSortKey } from './table-model/ascii-collation';
 export { nextSortDirection, sortRows, warmSortIndex } from './table-model/sort';
 export { normaliseSearchText } from './table-model/search-text';
 export { formatNumberForSearch } from './table-model/number-text';
-export { filterRows, searchTextOfNumber, warmSearchIndex } from './table-model/search';
-export { visibleRowIndices, visibleRows } from './table-model/view';
+export { filterRows, searchTextOfNumber, warmSearchIndex, warmSearchNumbers } from './table-model/search';
+export { visibleRowIndices, visibleRows, visibleRowsInSteps } from './table-model/view';
+export type { VisibleRowsSteps } from './table-model/view';
 export { exportMatrix } from './table-model/export';

@@ -400,7 +400,7 @@ export interface ChartRuntime {
   series: ChartRuntimeSeries[];
   dataSource: ChartDataSource;
   height: number;
-  /** Category labels in first-seen order of `xKey`; repeated categories are aggregated (summed). */
+  /** Category labels in first-seen order of `xKey`; the rows of one category are combined with `aggregate`. */
   categories: string[];
   /** One array per series, aligned with `categories`; null is a gap (line) or left out (pie). */
   values: (number | null)[][];
@@ -410,6 +410,22 @@ export interface ChartRuntime {
   sampled: boolean;
   /** Plain-text description for assistive technology and ECharts `aria`. */
   description: string;
+  /** The spec's `title`: the visible caption instead of the generated one. Absent when it has none. */
+  title?: string;
+  /**
+   * How each category's values were combined (absent in runtimes from older versions: `sum`).
+   * `count` and `count_distinct` series carry the format `number`.
+   */
+  aggregate?: KpiAggregate;
+  /** Bar (and area) series are stacked; absent means only `stacked_bar` stacks. */
+  stacked?: boolean;
+  /** Pie and donut: how many categories were left out for a zero, negative or missing value. */
+  omitted?: number;
+  /**
+   * Donut with `center_total`: the sum of the drawn slices, computed from the rows (null when
+   * nothing is drawn). Absent when the spec does not ask for it.
+   */
+  centerTotal?: number | null;
 }
 
 /** A column of a simple table. Callables never come from a spec: only host code sets them. */

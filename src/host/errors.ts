@@ -28,6 +28,70 @@ export type HostErrorCode =
   | 'unknown_route'
   | 'unknown_template';
 
+/**
+ * THE catalog of codes the server's JSON error bodies carry: every 4xx/5xx answer of
+ * `createGridViewHandler` and its adapters is `{ status: 'error', code, message }` with `code` from
+ * this list, so clients branch on `code` (stable) and show `message` (human, may change). Each code
+ * maps to the one HTTP status it is sent with; `client_error` and `server_error` stand for any other
+ * 4xx or 5xx a host's own `HttpError` uses (their status is null here).
+ *
+ * Aligned with `HostErrorCode`: `invalid_prefs` and `subject_mismatch` mean the same on both sides
+ * (the client refuses before sending what the server would refuse with that code). `HttpHost` puts
+ * the code of an error answer in `HostError.serverCode`. docs/server.md lists the same table; a test
+ * keeps the two equal.
+ */
+export const SERVER_ERROR_CODES = Object.freeze({
+  bad_request: 400,
+  invalid_body: 400,
+  duplicate_key: 400,
+  unknown_field: 400,
+  nothing_to_save: 400,
+  invalid_grid_id: 400,
+  invalid_prefs: 400,
+  invalid_subject: 400,
+  invalid_query: 400,
+  unauthorized: 401,
+  login_required: 401,
+  forbidden: 403,
+  csrf_refused: 403,
+  subject_mismatch: 403,
+  not_found: 404,
+  unknown_builder: 404,
+  unknown_block: 404,
+  method_not_allowed: 405,
+  body_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  client_error: null,
+  internal_error: 500,
+  service_unavailable: 503,
+  storage_unavailable: 503,
+  server_error: null,
+} as const satisfies Record<string, number | null>);
+
+/** A code of `SERVER_ERROR_CODES`. */
+export type ServerErrorCode = keyof typeof SERVER_ERROR_CODES;
+
+/** True when `value` is a code of `SERVER_ERROR_CODES` (own key, never an inherited name). */
+export function isServerErrorCode(value: unknown): value is ServerErrorCode {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(SERVER_ERROR_CODES, value);
+}
+
+/**
+ * The code an answer of `status` gets when nothing more precise is known: the first (generic) code
+ * of the catalog made for that status (400 `bad_request`, 401 `unauthorized`, 403 `forbidden`, 404
+ * `not_found`, 405, 413, 415, 429, 500 `internal_error`, 503 `service_unavailable`), else
+ * `client_error` for other 4xx and `server_error` for other 5xx.
+ *
+ * Edge cases: a status outside 400–599 gives `server_error` (the handler answers those with 500).
+ */
+export function serverErrorCodeFor(status: number): ServerErrorCode {
+  for (const [code, codeStatus] of Object.entries(SERVER_ERROR_CODES)) {
+    if (codeStatus === status) return code as ServerErrorCode;
+  }
+  return status >= 400 && status <= 499 ? 'client_error' : 'server_error';
+}
+
 /** Options of `HostError` beyond code and message. */
 export interface HostErrorOptions {
   /** HTTP status, for `http` errors. */
@@ -36,6 +100,8 @@ export interface HostErrorOptions {
   retryAfterMs?: number;
   /** The underlying error, kept for debugging. */
   cause?: unknown;
+  /** The `code` of the server's JSON error body (`SERVER_ERROR_CODES`), for `http` errors whose body had one. */
+  serverCode?: string;
 }
 
 /** HTTP statuses worth retrying: the request may well succeed later without any change. */
@@ -46,19 +112,26 @@ const RETRYABLE_STATUS = new Set([408, 425, 429]);
  * server's own `message` when its JSON body gave one.
  *
  * Edge cases: `status` is only set for `http` errors; `retryAfterMs` only when the server sent a
- * parsable `Retry-After` header.
+ * parsable `Retry-After` header; `serverCode` only when the error body carried a `code`.
  */
 export class HostError extends Error {
   override readonly name = 'HostError';
   readonly code: HostErrorCode;
   readonly status: number | undefined;
   readonly retryAfterMs: number | undefined;
+  /**
+   * The server's own code for an `http` error (`storage_unavailable`, `invalid_prefs`, … from
+   * `SERVER_ERROR_CODES`), when its JSON body carried one; undefined otherwise (a proxy's HTML page,
+   * an older server). A code this client does not know yet is kept as it came.
+   */
+  readonly serverCode: string | undefined;
 
   constructor(code: HostErrorCode, message: string, options: HostErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.status = options.status;
     this.retryAfterMs = options.retryAfterMs;
+    this.serverCode = options.serverCode;
   }
 
   /** True when sending the same request again later may succeed (network, timeout, 408/425/429/5xx). */
@@ -77,6 +150,8 @@ export interface HostErrorInfo {
   code: HostErrorCode;
   message: string;
   status?: number;
+  /** The server's code of an `http` error, when its body had one (see `HostError.serverCode`). */
+  serverCode?: string;
   retryable: boolean;
 }
 
@@ -107,6 +182,8 @@ export function toHostErrorInfo(error: unknown): HostErrorInfo {
   if (isHostError(error)) {
     const info: HostErrorInfo = { code: error.code, message: error.message, retryable: isRetryable(error.code, error.status) };
     if (error.status !== undefined) info.status = error.status;
+    const serverCode = (error as { serverCode?: unknown }).serverCode;
+    if (typeof serverCode === 'string') info.serverCode = serverCode;
     return info;
   }
   const message = error instanceof Error ? error.message : String(error);

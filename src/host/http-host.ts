@@ -7,7 +7,7 @@
  * - `POST {preferencesUrl}` with `{grid_id, colPresets?, searches?}`;
  * - `GET {readUrl}?grid_id=…`, scoped to the caller by its cookies or credentials;
  * - both answer `{status: 'ok', grid_id, colPresets, searches, updated_at, local_only?}` or
- *   `{status: 'error', message}` with a 4xx/5xx status.
+ *   `{status: 'error', code, message}` with a 4xx/5xx status.
  *
  * @module
  */
@@ -141,7 +141,8 @@ export class HttpHost extends HostBase {
  * Maps an axios failure to `HostError`. Exported for custom hosts built on axios.
  *
  * Edge cases: an error that is not from axios is a `network` error carrying the original message;
- * an HTTP error body that is not JSON (a proxy's HTML page) gives the status text as message.
+ * an HTTP error body that is not JSON (a proxy's HTML page) gives the status text as message; the
+ * body's `code` (the server's catalog, `SERVER_ERROR_CODES`) becomes `serverCode`.
  */
 export function toHostError(error: unknown): HostError {
   if (error instanceof HostError) return error;
@@ -155,10 +156,12 @@ export function toHostError(error: unknown): HostError {
   if (!response) {
     return new HostError('network', error.message || 'The server could not be reached.', { cause: error });
   }
-  const body = response.data as { message?: unknown } | null | undefined;
+  const body = response.data as { message?: unknown; code?: unknown } | null | undefined;
   const serverMessage = body && typeof body === 'object' && typeof body.message === 'string' ? body.message : null;
+  const serverCode = body && typeof body === 'object' && typeof body.code === 'string' && body.code.length <= 100 ? body.code : undefined;
   const message = serverMessage ?? `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
-  const options: { status: number; retryAfterMs?: number; cause: unknown } = { status: response.status, cause: error };
+  const options: { status: number; retryAfterMs?: number; cause: unknown; serverCode?: string } = { status: response.status, cause: error };
+  if (serverCode !== undefined) options.serverCode = serverCode;
   const retryAfterMs = parseRetryAfter(headerValue(response.headers, 'retry-after'));
   if (retryAfterMs !== undefined) options.retryAfterMs = retryAfterMs;
   return new HostError('http', message, options);

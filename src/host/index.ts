@@ -5,9 +5,11 @@
  *
  * @module
  */
-export type { FilterState, GridViewHost, LoadPrefsResult, LocalOnlyReason, PreferencesStore, RouteId, RouteParams, SavePrefsResult } from './types';
+export type { FilterState, GridViewHost, LoadPrefsResult, LocalOnlyReason, PreferencesStore, RouteId, RouteParams, SavePrefsResult, SortState } from './types';
 export { HostError, isHostError } from './errors';
+export { SERVER_ERROR_CODES, isServerErrorCode } from './errors';
 export type { HostErrorCode, HostErrorInfo, HostErrorOptions } from './errors';
+export type { ServerErrorCode } from './errors';
 export { MemoryPrefs } from './memory-prefs';
 export type { MemoryPrefsOptions } from './memory-prefs';
 export { HostBase } from './host-base';

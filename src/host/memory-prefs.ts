@@ -3,7 +3,9 @@
  *
  * @module
  */
+import { validateSubject } from '../core/prefs';
 import type { GridPrefs, GridPrefsPatch } from '../core/types';
+import { HostError } from './errors';
 import { applyPrefsPatch, checkedPatch, cloneJson, emptyGridPrefs } from './prefs-data';
 import type { PreferencesStore } from './types';
 
@@ -20,7 +22,8 @@ export interface MemoryPrefsOptions {
  *
  * Edge cases: `get` of an unknown pair gives empty preferences with `updatedAt: null`; `save`
  * validates the grid id and the patch with the server's rules and throws `HostError` `invalid_prefs`
- * (nothing stored) when they break them; a patch without fields still touches `updatedAt`, as an
+ * (nothing stored) when they break them; `get` and `save` refuse an empty subject or one holding
+ * U+0000 or a lone surrogate the same way, as the SQL stores do; a patch without fields still touches `updatedAt`, as an
  * upsert would. Data is lost when the process ends: use the server's SQL store to keep it.
  */
 export class MemoryPrefs implements PreferencesStore {
@@ -37,11 +40,13 @@ export class MemoryPrefs implements PreferencesStore {
   }
 
   async get(subject: string, gridId: string): Promise<GridPrefs> {
+    checkSubject(subject);
     const stored = this.#records.get(recordKey(subject, gridId));
     return stored ? cloneJson(stored) : emptyGridPrefs();
   }
 
   async save(subject: string, gridId: string, patch: GridPrefsPatch): Promise<GridPrefs> {
+    checkSubject(subject);
     const valid = checkedPatch(gridId, patch);
     const key = recordKey(subject, gridId);
     const next = applyPrefsPatch(this.#records.get(key) ?? emptyGridPrefs(), valid);
@@ -58,6 +63,16 @@ export class MemoryPrefs implements PreferencesStore {
   async close(): Promise<void> {
     // Nothing to release; present so callers can treat every store alike.
   }
+}
+
+/**
+ * The SQL stores refuse a subject holding U+0000 or a lone surrogate (PostgreSQL cannot store it,
+ * SQLite would merge it with another); the memory store behaves the same so that tests against it
+ * prove what production does.
+ */
+function checkSubject(subject: string): void {
+  const checked = validateSubject(subject);
+  if (!checked.ok) throw new HostError('invalid_prefs', checked.message);
 }
 
 // JSON of the pair cannot collide the way `${subject}:${gridId}` could for subjects containing ':'.

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { HttpError } from './errors';
+import { HttpError, apiError } from './errors';
 import { findDuplicateJsonKey } from './json-keys';
 
 /**
@@ -14,13 +14,13 @@ import { findDuplicateJsonKey } from './json-keys';
  */
 export function requireJsonContentType(request: Request): void {
   const header = request.headers.get('content-type');
-  if (header === null) throw new HttpError(415, 'Content-Type must be application/json.');
+  if (header === null) throw apiError('unsupported_media_type', 'Content-Type must be application/json.');
   const [type = '', ...params] = header.split(';');
-  if (type.trim().toLowerCase() !== 'application/json') throw new HttpError(415, 'Content-Type must be application/json.');
+  if (type.trim().toLowerCase() !== 'application/json') throw apiError('unsupported_media_type', 'Content-Type must be application/json.');
   for (const param of params) {
     const [name = '', value = ''] = param.split('=');
     if (name.trim().toLowerCase() === 'charset' && value.trim().replace(/^"|"$/g, '').toLowerCase() !== 'utf-8') {
-      throw new HttpError(415, 'JSON bodies must be UTF-8.');
+      throw apiError('unsupported_media_type', 'JSON bodies must be UTF-8.');
     }
   }
 }
@@ -40,28 +40,28 @@ export function requireJsonContentType(request: Request): void {
 export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
   const declared = request.headers.get('content-length');
   if (declared !== null) {
-    if (!/^\s*\d+\s*$/.test(declared)) throw new HttpError(400, 'Content-Length is malformed.');
+    if (!/^\s*\d+\s*$/.test(declared)) throw apiError('invalid_body', 'Content-Length is malformed.');
     if (Number(declared) > maxBytes) throw tooLarge(maxBytes);
   }
   const bytes = await readCapped(request, maxBytes);
-  if (bytes.length === 0) throw new HttpError(400, 'The request body is empty; send a JSON object.');
+  if (bytes.length === 0) throw apiError('invalid_body', 'The request body is empty; send a JSON object.');
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
-    throw new HttpError(400, 'The request body is not valid UTF-8.');
+    throw apiError('invalid_body', 'The request body is not valid UTF-8.');
   }
   let value: unknown;
   try {
     value = JSON.parse(text) as unknown;
   } catch {
-    throw new HttpError(400, 'The request body is not valid JSON.');
+    throw apiError('invalid_body', 'The request body is not valid JSON.');
   }
   if (typeof value === 'object' && value !== null) {
     const duplicate = findDuplicateJsonKey(text);
     if (duplicate) {
       const where = duplicate.path === '' ? 'at the top level' : `in ${clip(duplicate.path)}`;
-      throw new HttpError(400, `The request body has the key ${JSON.stringify(clip(duplicate.key))} twice ${where}; each key may appear only once.`);
+      throw apiError('duplicate_key', `The request body has the key ${JSON.stringify(clip(duplicate.key))} twice ${where}; each key may appear only once.`);
     }
   }
   return value;
@@ -74,7 +74,7 @@ function clip(text: string): string {
 
 async function readCapped(request: Request, maxBytes: number): Promise<Uint8Array> {
   if (request.body === null) return new Uint8Array(0);
-  if (request.bodyUsed) throw new HttpError(400, 'The request body was already read.');
+  if (request.bodyUsed) throw apiError('invalid_body', 'The request body was already read.');
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -92,7 +92,7 @@ async function readCapped(request: Request, maxBytes: number): Promise<Uint8Arra
     }
   } catch (error) {
     if (error instanceof HttpError) throw error;
-    throw new HttpError(400, 'The request body could not be read.');
+    throw apiError('invalid_body', 'The request body could not be read.');
   } finally {
     reader.releaseLock();
   }
@@ -107,5 +107,5 @@ async function readCapped(request: Request, maxBytes: number): Promise<Uint8Arra
 }
 
 function tooLarge(maxBytes: number): HttpError {
-  return new HttpError(413, `The request body is larger than ${maxBytes} bytes.`, { Connection: 'close' });
+  return apiError('body_too_large', `The request body is larger than ${maxBytes} bytes.`, { Connection: 'close' });
 }

@@ -8,6 +8,8 @@ import type { GridViewHost, PreferencesStore } from '../host/types';
 import type { CsrfOptions } from './csrf';
 import type { ErrorLogger } from './errors';
 import type { ExportRegistry } from './exports/registry';
+import type { FramePolicy } from './frame-policy';
+import type { WarningLogger } from './log';
 import type { Throttle } from './throttle';
 
 /** How a caller is authenticated: by a cookie the browser attaches (CSRF applies) or by a token header. */
@@ -57,8 +59,11 @@ export interface ResolvedOptions {
   authorize: ((context: AuthorizeContext) => boolean | Promise<boolean>) | null;
   host: ((request: Request, context: { subject: string | null }) => GridViewHost | Promise<GridViewHost>) | null;
   log: ErrorLogger;
+  warn: WarningLogger;
+  frame: FramePolicy;
   pdfMaxRows: number;
   maxBodyBytes: number;
+  storageRetryAfterSeconds: number;
 }
 
 /** Per-request state: the subject and host are resolved at most once, and only when a route needs them. */

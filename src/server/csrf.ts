@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { HttpError } from './errors';
+import { apiError } from './errors';
 
 /**
  * How POSTs of cookie-authenticated callers are checked.
@@ -50,11 +50,11 @@ export async function assertSameSiteRequest(request: Request, options: CsrfOptio
   if (token !== null && token.trim() !== '') {
     const valid = options.verifyToken === undefined ? true : await options.verifyToken(token, request);
     if (valid) return;
-    throw new HttpError(403, 'The CSRF token is invalid.');
+    throw apiError('csrf_refused', 'The CSRF token is invalid.');
   }
-  if (options.mode === 'header') throw new HttpError(403, `The ${headerName} header is required.`);
+  if (options.mode === 'header') throw apiError('csrf_refused', `The ${headerName} header is required.`);
   if (isSameOrigin(request, options.allowedOrigins ?? [])) return;
-  throw new HttpError(403, REFUSED);
+  throw apiError('csrf_refused', REFUSED);
 }
 
 function isSameOrigin(request: Request, allowedOrigins: string[]): boolean {

@@ -6,14 +6,16 @@
  *
  * @module
  */
-import { PREFS_LIMITS } from '../core/prefs';
+import { PREFS_LIMITS, validateSubject } from '../core/prefs';
 import { MemoryHost } from '../host/memory-host';
 import { MemoryPrefs } from '../host/memory-prefs';
 import type { GridViewHost, PreferencesStore } from '../host/types';
 import type { AuthMode, AuthorizeContext, LazyBlock, RequestContext, ResolvedOptions } from './context';
 import { type CsrfOptions, DEFAULT_CSRF } from './csrf';
-import { type ErrorLogger, HttpError, defaultErrorLogger, errorToResponse } from './errors';
+import { DEFAULT_STORAGE_RETRY_AFTER_SECONDS, type ErrorLogger, apiError, errorToResponse } from './errors';
+import { type WarningLogger, createDefaultErrorLogger, defaultWarningLogger, safeWarn } from './log';
 import { DEFAULT_PDF_MAX_ROWS } from './exports/pdf';
+import { type FrameAncestors, resolveFramePolicy } from './frame-policy';
 import { type ExportRegistry, defaultExportRegistry } from './exports/registry';
 import { exportFile } from './routes/exports';
 import { lazyFragment } from './routes/lazy';
@@ -54,8 +56,30 @@ export interface GridViewHandlerOptions {
    * blocks. Default: a `MemoryHost` with the caller's subject, the request URL and the handler's store.
    */
   host?: (request: Request, context: { subject: string | null }) => GridViewHost | Promise<GridViewHost>;
-  /** Receives every error that became a 5xx (with the request). Default: one line on stderr. */
+  /**
+   * Receives every error that became a 5xx, with the request. Default: stderr in every environment
+   * (a 500 is a bug, a 503 an unreachable database: both must be seen), storage failures at most one
+   * line a minute with the count left out. Replace it to send them to your logger.
+   */
   onError?: ErrorLogger;
+  /**
+   * Receives warnings: things to fix or know that did not fail a request (a throttle at its memory
+   * cap). Default: `console.warn` unless `NODE_ENV` is `production`; nothing in production.
+   */
+  onWarn?: WarningLogger;
+  /**
+   * Who may show lazy fragments and export downloads in a frame: `'none'` (default), `'self'`, or a
+   * list of CSP sources (`["'self'", 'https://portal.example.com']`). Sent as CSP `frame-ancestors`
+   * and, for `'none'`/`'self'`, as `X-Frame-Options` (`DENY`/`SAMEORIGIN`). A malformed entry throws
+   * a `TypeError` at creation.
+   */
+  frameAncestors?: FrameAncestors;
+  /**
+   * `Retry-After` (seconds) of the 503 answered when the preference database cannot be used. Clients
+   * wait at least this long before trying again (`HttpHost` and the preferences store honour it).
+   * Default 5; a whole number from 0 (clients use their own backoff) to 3,600.
+   */
+  storageRetryAfterSeconds?: number;
   /** Most rows in a PDF export unless the builder's registration says otherwise. Default 5,000. */
   pdfMaxRows?: number;
   /** Largest accepted JSON body in bytes. Default 65,536 (`PREFS_LIMITS.maxBodyBytes`). */
@@ -125,11 +149,11 @@ export function createGridViewHandler(options: GridViewHandlerOptions = {}): Gri
     let response: Response;
     try {
       if (!route.methods.includes(request.method)) {
-        throw new HttpError(405, `Method ${request.method} is not allowed here.`, { Allow: route.methods.join(', ') });
+        throw apiError('method_not_allowed', `Method ${request.method} is not allowed here.`, { Allow: route.methods.join(', ') });
       }
       response = await dispatch(route.name, requestContext(request, url, resolved));
     } catch (error) {
-      response = errorToResponse(error, request, log);
+      response = errorToResponse(error, request, log, resolved.storageRetryAfterSeconds);
     }
     // A HEAD answer never has a body, errors included (the Node adapter drops it too, other hosts may not).
     return request.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
@@ -174,14 +198,27 @@ function requestContext(request: Request, url: URL, options: ResolvedOptions): R
   return ctx;
 }
 
+/**
+ * The subject hook's answer: '' and null mean anonymous; a non-string is a bug in the hook (500); a
+ * subject no database stores faithfully (U+0000, a lone surrogate) is refused with 400
+ * `invalid_subject`: it usually comes from caller input (a token claim, a decoded cookie), and
+ * PostgreSQL would refuse it with an error a client would retry forever.
+ */
 function checkSubject(value: unknown): string | null {
   if (value === null || value === undefined || value === '') return null;
   if (typeof value !== 'string') throw new TypeError(`The subject option must return a string or null, not ${typeof value}.`);
+  const checked = validateSubject(value);
+  if (!checked.ok) throw apiError('invalid_subject', checked.message);
   return value;
 }
 
 function defaultAuthMode(request: Request): AuthMode {
   return request.headers.has('authorization') && !request.headers.has('cookie') ? 'token' : 'cookie';
+}
+
+/** The warning a throttle gives (once) when it reaches its memory cap. */
+function throttleWarning(warn: WarningLogger, what: string): (message: string) => void {
+  return (message) => safeWarn(warn, `The ${what} throttle ${message}`);
 }
 
 function resolveOptions(options: GridViewHandlerOptions): ResolvedOptions {
@@ -191,8 +228,13 @@ function resolveOptions(options: GridViewHandlerOptions): ResolvedOptions {
   if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 1) throw new TypeError('maxBodyBytes must be a positive integer.');
   const pdfMaxRows = options.pdfMaxRows ?? DEFAULT_PDF_MAX_ROWS;
   if (!Number.isSafeInteger(pdfMaxRows) || pdfMaxRows < 1) throw new TypeError('pdfMaxRows must be a positive integer.');
+  const storageRetryAfterSeconds = options.storageRetryAfterSeconds ?? DEFAULT_STORAGE_RETRY_AFTER_SECONDS;
+  if (!Number.isSafeInteger(storageRetryAfterSeconds) || storageRetryAfterSeconds < 0 || storageRetryAfterSeconds > 3_600) {
+    throw new TypeError('storageRetryAfterSeconds must be a whole number from 0 to 3600.');
+  }
   const authMode = options.authMode;
   const now = options.now ?? Date.now;
+  const warn = options.onWarn ?? defaultWarningLogger;
   return {
     base,
     store: options.store ?? new MemoryPrefs(),
@@ -202,12 +244,15 @@ function resolveOptions(options: GridViewHandlerOptions): ResolvedOptions {
     // Kept by reference: blocks registered after the handler was created are served too.
     lazyBlocks: options.lazyBlocks ?? {},
     exports: options.exports ?? defaultExportRegistry,
-    exportThrottle: options.throttle === false ? null : createThrottle(options.throttle ?? DEFAULT_EXPORT_THROTTLE, now),
-    lazyThrottle: options.lazyThrottle === false ? null : createThrottle(options.lazyThrottle ?? DEFAULT_LAZY_THROTTLE, now),
+    exportThrottle: options.throttle === false ? null : createThrottle(options.throttle ?? DEFAULT_EXPORT_THROTTLE, now, throttleWarning(warn, 'export')),
+    lazyThrottle: options.lazyThrottle === false ? null : createThrottle(options.lazyThrottle ?? DEFAULT_LAZY_THROTTLE, now, throttleWarning(warn, 'lazy-fragment')),
     authorize: options.authorize ?? null,
     host: options.host ?? null,
-    log: options.onError ?? defaultErrorLogger,
+    log: options.onError ?? createDefaultErrorLogger(now),
+    warn,
+    frame: resolveFramePolicy(options.frameAncestors),
     pdfMaxRows,
     maxBodyBytes,
+    storageRetryAfterSeconds,
   };
 }

@@ -14,16 +14,22 @@ export type { GridViewHandler, GridViewHandlerOptions } from './handler';
 export type { AuthMode, AuthorizeContext, GuardedRoute, LazyBlock, LazyBlockContext } from './context';
 export { HttpError, PreferencesStorageError } from './errors';
 export type { ErrorLogger } from './errors';
+export type { ErrorBody } from './errors';
+export type { WarningLogger, WarningDetail } from './log';
 export type { CsrfOptions } from './csrf';
+export type { FrameAncestors } from './frame-policy';
 export type { ThrottleOptions } from './throttle';
 export { getClientAddress, getNodeRequest, getFrameworkContext } from './request-context';
 
 export { toNodeHandler } from './adapters/node';
 export type { NodeHandlerOptions, NodeRequestListener } from './adapters/node';
+export type { AdapterErrorLogger } from './adapters/node';
 export { honoMiddleware } from './adapters/hono';
 export type { HonoContextLike, HonoMiddleware } from './adapters/hono';
+export type { HonoMiddlewareOptions } from './adapters/hono';
 export { expressMiddleware } from './adapters/express';
 export type { ExpressMiddleware, ExpressRequestLike } from './adapters/express';
+export type { ExpressMiddlewareOptions } from './adapters/express';
 
 export { createSqlPreferencesStore } from './store/sql-store';
 export type { SqlPreferencesStore, SqlPreferencesStoreOptions, SqliteStoreOptions, PostgresStoreOptions, KyselyStoreOptions } from './store/sql-store';

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { HttpError } from './errors';
+import { apiError } from './errors';
 
 /**
  * The only value of `name` in `params`, or null when it is absent. Throws `HttpError(400)` when the
@@ -14,7 +14,7 @@ import { HttpError } from './errors';
 export function singleQueryValue(params: URLSearchParams, name: string): string | null {
   const values = params.getAll(name);
   if (values.length > 1) {
-    throw new HttpError(400, `The query parameter ${clipName(name)} must appear at most once (it appears ${values.length} times).`);
+    throw apiError('invalid_query', `The query parameter ${clipName(name)} must appear at most once (it appears ${values.length} times).`);
   }
   return values[0] ?? null;
 }
@@ -27,7 +27,7 @@ export function refuseRepeatedParams(params: URLSearchParams, reads: (name: stri
   const seen = new Set<string>();
   for (const name of params.keys()) {
     if (!reads(name)) continue;
-    if (seen.has(name)) throw new HttpError(400, `The query parameter ${clipName(name)} must appear at most once.`);
+    if (seen.has(name)) throw apiError('invalid_query', `The query parameter ${clipName(name)} must appear at most once.`);
     seen.add(name);
   }
 }

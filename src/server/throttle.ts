@@ -3,6 +3,14 @@
  * hit times). Keys are built by the handler from the caller (subject, else client address) and the
  * export builder or lazy block, so one user's exports never throttle another's.
  *
+ * Cost: every hit is O(1) amortised, however many keys are tracked. The keys form a list in order
+ * of their latest hit (a hit moves its key to the tail), so the keys whose latest hit left the
+ * window are always at the head: each hit unlinks those, and a key is unlinked at most once per
+ * time it was linked. (The list is linked by hand: walking a `Map` from its start skips every entry
+ * deleted since its last rehash, which made each hit cost the churn of the whole table.) Memory is
+ * capped: past `maxKeys` live keys the least recently seen key is dropped (its caller starts
+ * afresh), with one warning.
+ *
  * @module
  */
 
@@ -10,6 +18,12 @@
 export interface ThrottleOptions {
   limit: number;
   windowMs: number;
+  /**
+   * Most keys tracked at once; past it the least recently seen key is forgotten (its caller starts
+   * afresh), so memory stays bounded whatever the number of distinct callers. Each key costs about
+   * 150 bytes plus 8 per hit remembered (at most `limit`). Default 100,000.
+   */
+  maxKeys?: number;
 }
 
 /** Default export throttle: 5 per minute per caller and builder. */
@@ -18,6 +32,9 @@ export const DEFAULT_EXPORT_THROTTLE: Readonly<ThrottleOptions> = Object.freeze(
 /** Default lazy-fragment throttle: 120 per minute per caller and block (pages load several at once). */
 export const DEFAULT_LAZY_THROTTLE: Readonly<ThrottleOptions> = Object.freeze({ limit: 120, windowMs: 60_000 });
 
+/** Default `maxKeys` of a throttle. */
+export const DEFAULT_THROTTLE_MAX_KEYS = 100_000;
+
 /** Outcome of one hit: allowed, or refused with the seconds to wait (at least 1). */
 export type ThrottleResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
@@ -25,48 +42,101 @@ export type ThrottleResult = { allowed: true } | { allowed: false; retryAfterSec
 export interface Throttle {
   /** Records a hit for `key` unless it is over the limit (a refused hit is not recorded). */
   hit(key: string): ThrottleResult;
-  /** Number of keys currently tracked (for tests and monitoring). */
+  /** Number of keys with a hit inside the window (exact after every hit; for tests and monitoring). */
   readonly size: number;
 }
-
-/** Keys tracked before expired ones are swept (bounds memory under many distinct callers). */
-const SWEEP_AT = 10_000;
 
 /**
  * Creates a sliding-window throttle.
  *
- * Edge cases: a `limit` that is not a positive integer, or a `windowMs` that is not a positive
- * number, throws a `RangeError` at creation, so a typo never silently disables or blocks exports.
- * `Retry-After` seconds are rounded up and at least 1. `now` is injectable for tests.
+ * Edge cases: a `limit` that is not a positive integer, a `windowMs` that is not a positive number,
+ * or a `maxKeys` that is not a positive integer throws a `RangeError` at creation, so a typo never
+ * silently disables or blocks exports. `Retry-After` seconds are rounded up and at least 1. `now` is
+ * injectable for tests; a clock that steps back only delays expiry. `onCap` is called once, the
+ * first time the cap makes the throttle forget a live key.
  */
-export function createThrottle(options: ThrottleOptions, now: () => number = Date.now): Throttle {
+export function createThrottle(options: ThrottleOptions, now: () => number = Date.now, onCap?: (message: string) => void): Throttle {
   const { limit, windowMs } = options;
+  const maxKeys = options.maxKeys ?? DEFAULT_THROTTLE_MAX_KEYS;
   if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError('throttle.limit must be a positive integer.');
   if (!Number.isFinite(windowMs) || windowMs <= 0) throw new RangeError('throttle.windowMs must be a positive number.');
-  const hits = new Map<string, number[]>();
+  if (!Number.isSafeInteger(maxKeys) || maxKeys < 1) throw new RangeError('throttle.maxKeys must be a positive integer.');
+  /** Per key: its hit times inside the window (oldest first) and its place in the recency list. */
+  const entries = new Map<string, Entry>();
+  /** Least recently hit key first. */
+  let head: Entry | null = null;
+  let tail: Entry | null = null;
+  let warned = false;
 
-  function sweep(at: number): void {
-    for (const [key, times] of hits) {
-      if ((times[times.length - 1] ?? 0) <= at - windowMs) hits.delete(key);
-    }
+  function unlink(entry: Entry): void {
+    if (entry.prev) entry.prev.next = entry.next;
+    else head = entry.next;
+    if (entry.next) entry.next.prev = entry.prev;
+    else tail = entry.prev;
+    entry.prev = null;
+    entry.next = null;
+  }
+
+  function append(entry: Entry): void {
+    entry.prev = tail;
+    entry.next = null;
+    if (tail) tail.next = entry;
+    else head = entry;
+    tail = entry;
+  }
+
+  function forget(entry: Entry): void {
+    unlink(entry);
+    entries.delete(entry.key);
   }
 
   return {
     hit(key: string): ThrottleResult {
       const at = now();
-      if (hits.size >= SWEEP_AT) sweep(at);
-      const times = (hits.get(key) ?? []).filter((t) => t > at - windowMs);
+      const cutoff = at - windowMs;
+      // Keys whose latest hit left the window are at the head: O(1) amortised.
+      while (head !== null && (head.times[head.times.length - 1] ?? Number.NEGATIVE_INFINITY) <= cutoff) forget(head);
+      const entry = entries.get(key);
+      if (entry === undefined) {
+        if (entries.size >= maxKeys && head !== null) {
+          // Every tracked key is live: forget the least recently seen one rather than grow.
+          forget(head);
+          if (!warned) {
+            warned = true;
+            onCap?.(`tracks ${maxKeys} callers (its maxKeys) and forgets the least recently seen ones early; raise maxKeys if this is normal traffic.`);
+          }
+        }
+        const created: Entry = { key, times: [at], prev: null, next: null };
+        entries.set(key, created);
+        append(created);
+        return { allowed: true };
+      }
+      const { times } = entry;
+      let drop = 0;
+      while (drop < times.length && (times[drop] as number) <= cutoff) drop++;
+      if (drop > 0) times.splice(0, drop);
       if (times.length >= limit) {
-        hits.set(key, times);
+        // Refused hits are not recorded, so the key keeps its place in the list.
         const oldest = times[0] ?? at;
         return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + windowMs - at) / 1000)) };
       }
       times.push(at);
-      hits.set(key, times);
+      if (entry !== tail) {
+        unlink(entry);
+        append(entry);
+      }
       return { allowed: true };
     },
     get size() {
-      return hits.size;
+      return entries.size;
     },
   };
+}
+
+/** One tracked key: its hit times and its neighbours in the recency list. */
+interface Entry {
+  readonly key: string;
+  readonly times: number[];
+  prev: Entry | null;
+  next: Entry | null;
 }

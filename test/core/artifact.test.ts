@@ -99,6 +99,19 @@ describe('GridRenderer.build', () => {
     expect(GridRenderer.build(SPEC, makeRows()).kpis[1]!.display).toBe('$12,445.50');
   });
 
+  it('reads numeric strings of the rows in the artifact locale, for KPIs and charts alike', () => {
+    const rows: Row[] = [
+      { id: 1, region: 'north', amount: '2 500,5', rate: '0,1' },
+      { id: 2, region: 'north', amount: '1\u00a0000', rate: 0.2 },
+    ];
+    const uk = GridRenderer.build(SPEC, rows, { locale: 'uk', currency: 'UAH' });
+    expect(uk.kpis.map((k) => k.value)).toEqual([2, 3500.5, 0.15000000000000002, 1750.25]);
+    expect(uk.charts[0]!.values).toEqual([[3500.5]]);
+    const en = GridRenderer.build(SPEC, rows, { locale: 'en' });
+    expect(en.kpis[1]!.value).toBe(0);
+    expect(en.charts[0]!.values).toEqual([[null]]);
+  });
+
   it('gives every chart a runtime from the rows, grid_filtered ones included', () => {
     const artifact = GridRenderer.build(SPEC, makeRows());
     expect(artifact.charts.map((c) => [c.id, c.dataSource, c.categories])).toEqual([

@@ -179,6 +179,26 @@ describe('buildChartRuntime', () => {
   });
 });
 
+describe('buildChartRuntime: numeric strings in the locale', () => {
+  const chart = { id: 'c', chart_type: 'bar' as const, x_key: 'region', series: [{ key: 'amount', label: 'Amount' }] };
+  const rows = [
+    { region: 'Північ', amount: '2 500,5' },
+    { region: 'Північ', amount: '1\u202f000' },
+    { region: 'Південь', amount: 12 },
+    { region: 'Південь', amount: '1,234.5' },
+  ];
+
+  it('sums "2 500,5" as 2500.5 under uk', () => {
+    const runtime = buildChartRuntime(chart, rows, { locale: 'uk' });
+    expect(runtime.values).toEqual([[3500.5, 12]]);
+  });
+
+  it('reads en writing under en and the default', () => {
+    expect(buildChartRuntime(chart, rows, { locale: 'en' }).values).toEqual([[null, 1246.5]]);
+    expect(buildChartRuntime(chart, rows).values).toEqual([[null, 1246.5]]);
+  });
+});
+
 describe('categoryLabel', () => {
   it('labels empty values with an em dash and other values as text', () => {
     expect(categoryLabel(null)).toBe('—');

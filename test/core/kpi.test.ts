@@ -71,6 +71,31 @@ describe('resolveKpis: count_distinct', () => {
   });
 });
 
+describe('resolveKpis: numeric strings in the locale', () => {
+  const rows: Row[] = [{ v: '2 500,5' }, { v: '1\u00a0000' }, { v: '1\u202f234,5' }, { v: '0,5' }, { v: '1234.5' }, { v: 10 }, { v: '1,234.5' }];
+  const sumIn = (locale?: string) => resolveKpis([kpi('sum', 'v')], rows, locale === undefined ? undefined : { locale })[0]!;
+
+  it('reads "2 500,5" with no-break and narrow no-break spaces as numbers under uk, beside plain decimals', () => {
+    // 2500.5 + 1000 + 1234.5 + 0.5 + 1234.5 + 10; "1,234.5" is not a number in uk.
+    expect(sumIn('uk').value).toBe(5980);
+    expect(sumIn('uk').sampleSize).toBe(6);
+    const [median] = resolveKpis([kpi('median', 'v')], rows, { locale: 'uk' });
+    expect(median!.value).toBe(1117.25);
+  });
+
+  it('reads "1,234.5" under en, and leaves uk writing as text there', () => {
+    // 1234.5 + 10 + 1234.5
+    expect(sumIn('en').value).toBe(2479);
+    expect(sumIn().value).toBe(2479);
+  });
+
+  it('averages locale strings with overflowing sums through the same reading', () => {
+    const huge: Row[] = [{ v: Number.MAX_VALUE }, { v: Number.MAX_VALUE }, { v: '1,5' }];
+    const [avg] = resolveKpis([kpi('avg', 'v')], huge, { locale: 'uk' });
+    expect(avg!.value).toBe(Number.MAX_VALUE / 3 + Number.MAX_VALUE / 3 + 1.5 / 3);
+  });
+});
+
 describe('resolveKpis: numeric aggregates', () => {
   it('sums numbers and numeric strings, skipping everything else', () => {
     expect(value('sum', 'v', MIXED)).toBe(17.5);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GRID_ID_PATTERN, PREFS_LIMITS, validateGridId, validateGridPrefsPatch } from '../../src/core/prefs';
+import { GRID_ID_PATTERN, PREFS_LIMITS, unstorableTextReason, validateGridId, validateGridPrefsPatch, validateSubject } from '../../src/core/prefs';
 
 const preset = (columns: unknown[]) => ({ columns });
 
@@ -56,7 +56,8 @@ describe('validateGridPrefsPatch', () => {
     ['colPresets null', { colPresets: null }, /colPresets/],
     ['colPresets array', { colPresets: [] }, /colPresets/],
     ['colPresets string', { colPresets: '{}' }, /colPresets/],
-    ['preset not an object', { colPresets: { a: [] } }, /columns/],
+    // A list is a preset too now (AG Grid column state, from the seed system), so a string stands for "not an object".
+    ['preset not an object', { colPresets: { a: 'wide' } }, /columns/],
     ['preset unknown key', { colPresets: { a: { columns: [], extra: 1 } } }, /unknown key "extra"/],
     ['columns missing', { colPresets: { a: {} } }, /columns must be an array/],
     ['column not an object', { colPresets: { a: preset(['name']) } }, /must be an object/],
@@ -113,5 +114,33 @@ describe('validateGridPrefsPatch', () => {
   it('exposes the documented limits', () => {
     expect(PREFS_LIMITS).toMatchObject({ gridIdMaxLength: 100, maxBodyBytes: 65_536, maxColumnsPerPreset: 500, presetNameMaxLength: 100 });
     expect(Object.isFrozen(PREFS_LIMITS)).toBe(true);
+  });
+});
+
+describe('unstorableTextReason and validateSubject', () => {
+  it('accept any well-formed text, emoji and the empty string included', () => {
+    for (const text of ['', 'north', 'Київ', '😀', 'a😀b', '\uFFFD', '\u0001\u007F', 'x'.repeat(10_000)]) {
+      expect(unstorableTextReason(text)).toBeNull();
+    }
+    expect(validateSubject('user:1')).toEqual({ ok: true, value: 'user:1' });
+  });
+
+  it('name U+0000 and each kind of lone surrogate without repeating the text', () => {
+    expect(unstorableTextReason('a\u0000')).toMatch(/U\+0000/);
+    expect(unstorableTextReason('\uD83D')).toMatch(/lone surrogate U\+D83D/);
+    expect(unstorableTextReason('x\uDE00')).toMatch(/lone surrogate U\+DE00/);
+    expect(unstorableTextReason('\uDE00\uD83D')).toMatch(/lone surrogate U\+DE00/);
+    expect(unstorableTextReason('😀'.slice(0, 1) + 'secret')).not.toContain('secret');
+  });
+
+  it('refuse subjects that are not non-empty storable strings', () => {
+    for (const subject of [undefined, null, 1, '', 'a\u0000', '\uD800']) expect(validateSubject(subject).ok).toBe(false);
+  });
+
+  it('make the patch validator refuse unstorable names, column ids and searches', () => {
+    expect(validateGridPrefsPatch({ searches: ['\u0000'] })).toMatchObject({ ok: false, message: expect.stringMatching(/searches\[0\] holds U\+0000/) });
+    expect(validateGridPrefsPatch({ colPresets: { '\uD800': preset([]) } })).toMatchObject({ ok: false, message: expect.stringMatching(/preset name holds a lone surrogate/) });
+    expect(validateGridPrefsPatch({ colPresets: { A: preset([{ colId: 'x\uDC00' }]) } })).toMatchObject({ ok: false, message: expect.stringMatching(/colId holds a lone surrogate/) });
+    expect(validateGridPrefsPatch({ searches: ['😀'], colPresets: { '😀': preset([{ colId: '😀' }]) } }).ok).toBe(true);
   });
 });

@@ -12,11 +12,14 @@ import {
   sortRows,
   visibleRowIndices,
   visibleRows,
+  visibleRowsInSteps,
   warmSearchIndex,
+  warmSearchNumbers,
   warmSortIndex,
 } from '../../src/core/table-model';
 import type { TableFilter } from '../../src/core/table-model';
 import { formatValue, getCollator, getNumberFormat, valueToText } from '../../src/core/format';
+import { compileQuery, matchesValuesFilter } from '../../src/core/search';
 
 function col<R extends Row = Row>(key: string, extra: Partial<Column<R>> = {}): Column<R> {
   return { key, label: key, format: 'text', align: 'left', sortable: true, searchable: true, width: null, linkTemplate: null, ...extra };
@@ -336,31 +339,24 @@ describe('exportMatrix', () => {
 // Fast paths: they must give exactly what the slow, obvious computation gives.
 // ---------------------------------------------------------------------------------------------
 
-/** The search semantics stated in the docs, computed the obvious way: formatted (and raw) text per cell, normalised. */
+/**
+ * The search semantics stated in the docs, computed the obvious way: the search language's
+ * per-row evaluation (`compileQuery(...).matchesRow`: formatted and raw text per cell, normalised;
+ * numbers as shown), the global query over the searchable columns, each column filter over its
+ * column, values filters over the raw cell text.
+ */
 function referenceFilter(rows: readonly Row[], columns: readonly Column[], filter: TableFilter, options: FormatOptions): number[] {
   const searchable = columns.filter((c) => c.searchable);
-  const cellText = (value: unknown, format: Column['format']) => {
-    if (value === null || value === undefined) return '';
-    const shown = formatValue(value, format, options);
-    const raw = valueToText(value);
-    return shown === raw ? shown : `${shown}\u0001${raw}`;
-  };
-  const terms = (query: string | undefined) => {
-    // eslint-disable-next-line no-control-regex
-    const text = normaliseSearchText((query ?? '').replace(/[\u0000-\u001f]/g, ' ')).trim();
-    return text === '' ? [] : text.split(' ');
-  };
-  const global = terms(filter.global);
+  const settings = { locale: options.locale, currency: options.currency };
+  const global = compileQuery(filter.global ?? '', { ...settings, columns: searchable });
+  const perColumn = searchable
+    .filter((c) => filter.perColumn !== undefined && Object.prototype.hasOwnProperty.call(filter.perColumn, c.key))
+    .map((c) => compileQuery(filter.perColumn?.[c.key] ?? '', { ...settings, columns: [c], mode: 'cell' }));
+  const values = columns.filter((c) => filter.values !== undefined && Object.prototype.hasOwnProperty.call(filter.values, c.key));
   return rows.flatMap((row, index) => {
-    if (global.length > 0 && searchable.length > 0) {
-      const text = normaliseSearchText(searchable.map((c) => cellText(row[c.key], c.format)).join('\u0000'));
-      if (!global.every((term) => text.includes(term))) return [];
-    }
-    for (const c of searchable) {
-      if (!filter.perColumn || !Object.prototype.hasOwnProperty.call(filter.perColumn, c.key)) continue;
-      const own = terms(filter.perColumn[c.key]);
-      if (own.length > 0 && !own.every((term) => normaliseSearchText(cellText(row[c.key], c.format)).includes(term))) return [];
-    }
+    if (searchable.length > 0 && !global.matchesRow(row)) return [];
+    if (!perColumn.every((query) => query.matchesRow(row))) return [];
+    if (!values.every((c) => matchesValuesFilter(valueToText(row[c.key]), filter.values?.[c.key] ?? null))) return [];
     return [index];
   });
 }
@@ -466,6 +462,67 @@ describe('search: cold column-by-column matching and the warm row index agree wi
     );
   });
 
+  it('runs the whole search language over the index exactly as the per-row reference: scopes, OR, exclusions, numbers, wildcards, values (property)', () => {
+    const languageChars = ['1', '2', '5', '0', ',', '.', ' ', '-', '+', '/', '"', '>', '<', '=', ':', '%', 'k', 'a', 'é', 'n', 'm', '$'];
+    const smart = fc.oneof(
+      fc.string({ unit: fc.constantFrom(...languageChars) as fc.Arbitrary<string>, maxLength: 9 }),
+      fc.tuple(fc.constantFrom('name:', 'amount:', 'sh', 'code:', 'id:', ''), fc.constantFrom('>1', '<=5', '1..2', '-a', 'a', '"a b"', '=0', '%')).map(([scope, term]) => scope + term),
+      fc.constantFrom('a/-1', 'name:a +>0', '>0+<100 / k', 'amount:>-5 code:-a', '1,5', '-0..1', '%a%', 'a%', '%1'),
+    );
+    const valuesModel = fc.oneof(
+      fc.constant(null),
+      fc.record({ values: fc.array(fc.constantFrom('a', '1', '', '12.5', 'n/a'), { maxLength: 3 }), match: fc.constantFrom('exact' as const, 'any_token' as const) }),
+      fc.constantFrom({ mode: 'empty' as const }, { mode: 'non_empty' as const }),
+    );
+    fc.assert(
+      fc.property(rowsArb, smart, smart, valuesModel, fc.constantFrom(...FORMAT_LOCALES), (rows, global, other, values, options) => {
+        const filters: TableFilter[] = [{ global }, { perColumn: { name: other, amount: global } }, { global: other, perColumn: { share: global }, values: { code: values, hidden: values } }];
+        for (const filter of filters) {
+          const expected = referenceFilter(rows, columns, filter, options);
+          expect(Array.from(visibleRowIndices(rows.slice(), columns, { filter }, options)), JSON.stringify(filter)).toEqual(expected);
+          const partly = rows.slice();
+          warmSearchIndex(partly, columns, options, undefined, rows.length >> 1);
+          warmSearchNumbers(partly, columns, options, undefined, rows.length);
+          for (const c of columns) warmSearchIndex(partly, columns, options, c.key, rows.length >> 2);
+          expect(Array.from(visibleRowIndices(partly, columns, { filter }, options)), JSON.stringify(filter)).toEqual(expected);
+          const warm = rows.slice();
+          warmSearchIndex(warm, columns, options);
+          warmSearchNumbers(warm, columns, options);
+          for (const c of columns) warmSearchIndex(warm, columns, options, c.key);
+          expect(Array.from(visibleRowIndices(warm, columns, { filter }, options)), JSON.stringify(filter)).toEqual(expected);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('finds a phrase with a space in cells whose whitespace normalising folds (double spaces, tabs), cold and warm', () => {
+    const rows = [{ id: 1, t: 'a  b' }, { id: 2, t: 'A\tB' }, { id: 3, t: 'ab' }, { id: 4, t: 'x a b' }, { id: 5, t: 'é a  b' }];
+    const cols = [col('id', { format: 'number' }), col('t')];
+    for (const filter of [{ global: '"a b"' }, { global: '"a b" / zzz' }, { global: '-"a b"' }, { perColumn: { t: '"a b"%' } }, { perColumn: { t: '%"a b"' } }] as TableFilter[]) {
+      const expected = referenceFilter(rows, cols, filter, { locale: 'en' });
+      expect(Array.from(visibleRowIndices(rows.slice(), cols, { filter }, 'en')), JSON.stringify(filter)).toEqual(expected);
+      const warm = rows.slice();
+      warmSearchIndex(warm, cols, 'en');
+      warmSearchIndex(warm, cols, 'en', 't');
+      expect(Array.from(visibleRowIndices(warm, cols, { filter }, 'en')), JSON.stringify(filter)).toEqual(expected);
+    }
+    expect(keysOf(filterRows(rows, cols, { global: '"a b"' }))).toEqual([1, 2, 4, 5]);
+  });
+
+  it('answers queries with many words (40 alternatives, 35 exclusions) exactly as the reference', () => {
+    const rows = Array.from({ length: 400 }, (_, id) => ({ id, word: `w${id % 50}`, other: `x${id % 7}`, n: id % 13 }));
+    const cols = [col('id', { format: 'number' }), col('word'), col('other'), col('n', { format: 'number' })];
+    const many = Array.from({ length: 40 }, (_, k) => `w${k + 5}`).join(' / ');
+    for (const global of [many, `${many} -x3`, `x1 ${Array.from({ length: 35 }, (_, k) => `-w${k}`).join(' ')} n:>4`, `"w1" other:%x2 ${many}`]) {
+      const filter = { global };
+      expect(Array.from(visibleRowIndices(rows.slice(), cols, { filter }, 'en')), global).toEqual(referenceFilter(rows, cols, filter, { locale: 'en' }));
+      const partly = rows.slice();
+      warmSearchIndex(partly, cols, 'en', undefined, 150);
+      expect(Array.from(visibleRowIndices(partly, cols, { filter }, 'en')), global).toEqual(referenceFilter(rows, cols, filter, { locale: 'en' }));
+    }
+  });
+
   it('never builds a numeric column for a query it cannot match, yet finds digits, symbols and grouping in it', () => {
     const rows = Array.from({ length: 3000 }, (_, i) => ({ id: i, name: i % 7 === 0 ? 'Kyiv' : 'Lviv', amount: (i * 1234.5) % 100_000, share: (i % 1000) / 1000 }));
     const cols = [col('id', { format: 'number' }), col('name'), col('amount', { format: 'currency' }), col('share', { format: 'percent' })];
@@ -481,6 +538,65 @@ describe('search: cold column-by-column matching and the warm row index agree wi
     for (const filter of [{ global: 'zurich' }, { global: 'town 59' }, { global: '2' }, { global: '8,9' }]) {
       expect(Array.from(visibleRowIndices(rows.slice(), cols, { filter }, 'uk'))).toEqual(referenceFilter(rows, cols, filter, { locale: 'uk' }));
     }
+  });
+});
+
+describe('visibleRowsInSteps', () => {
+  const cities = ['Kyiv', 'Lviv', 'Odesa', 'Zürich', 'Łódź'];
+  const many = Array.from({ length: 12_000 }, (_, i) => ({ id: i, city: cities[i % 5], status: i % 3 === 0 ? 'paid' : 'open', qty: (i * 37) % 500, note: `note ${(i * 7919) % 10_000}` }));
+  const cols = [col('id', { format: 'number' }), col('city'), col('status'), col('qty', { format: 'number' }), col('note')];
+  const states = [
+    { filter: { global: 'kyiv' } },
+    { filter: { global: 'kyiv/odesa -paid qty:100..300' } },
+    { filter: { global: 'zürich/łódź -open 10..20' }, sort: { key: 'qty', direction: 'desc' as const } },
+    { filter: { global: 'note 99' }, sort: { key: 'city', direction: 'asc' as const } },
+    { filter: { global: 'no such thing' } },
+    { filter: { perColumn: { city: 'k%', note: '%9' } } },
+    { filter: { values: { status: { values: ['paid'] } } }, sort: { key: 'note', direction: 'asc' as const } },
+    { sort: { key: 'qty', direction: 'asc' as const } },
+    {},
+  ];
+  const budget = (steps: number) => {
+    let left = steps;
+    return { timeRemaining: () => (left-- > 0 ? 1 : 0) };
+  };
+
+  it('finds the first rows of the result first and ends with exactly the result of visibleRowIndices, cold, partly and fully warmed', () => {
+    for (const warmth of ['cold', 'partly', 'warm'] as const) {
+      for (const state of states) {
+        const rows = many.slice();
+        if (warmth !== 'cold') {
+          warmSearchIndex(rows, cols, 'en', undefined, warmth === 'warm' ? Infinity : 5000);
+          warmSearchNumbers(rows, cols, 'en', undefined, warmth === 'warm' ? Infinity : 3000);
+          for (const c of cols) warmSearchIndex(rows, cols, 'en', c.key, warmth === 'warm' ? Infinity : 4000);
+          for (const c of cols) warmSearchNumbers(rows, cols, 'en', c.key, warmth === 'warm' ? Infinity : 4000);
+        }
+        const expected = Array.from(visibleRowIndices(rows.slice(), cols, state, 'en'));
+        const steps = visibleRowsInSteps(rows, cols, state, 'en');
+        const done = steps.advance(100);
+        const first = Array.from(steps.found);
+        expect(first, `${warmth} ${JSON.stringify(state)}`).toEqual(expected.slice(0, first.length));
+        expect(first.length).toBeGreaterThanOrEqual(Math.min(100, expected.length));
+        expect(done).toBe(steps.complete);
+        let rounds = 0;
+        while (!steps.advance(0, budget(rounds % 2))) rounds++;
+        expect(rounds).toBeLessThan(20);
+        expect(Array.from(steps.found), `${warmth} ${JSON.stringify(state)}`).toEqual(expected);
+      }
+    }
+  });
+
+  it('answers at once when nothing filters or the caches are complete, and looks at part of the rows otherwise', () => {
+    const rows = many.slice();
+    expect(visibleRowsInSteps(rows, cols, { sort: { key: 'qty', direction: 'asc' } }, 'en').advance(10)).toBe(true);
+    const cold = visibleRowsInSteps(rows, cols, { filter: { global: 'kyiv' } }, 'en');
+    expect(cold.advance(10)).toBe(false);
+    expect(cold.found.length).toBeLessThan(2400);
+    warmSearchIndex(rows, cols, 'en');
+    warmSearchNumbers(rows, cols, 'en');
+    const warm = visibleRowsInSteps(rows, cols, { filter: { global: 'kyiv' } }, 'en');
+    expect(warm.advance(10)).toBe(true);
+    expect(warm.found.length).toBe(2400);
   });
 });
 

@@ -91,6 +91,43 @@ describe('SimpleTable in Chromium', () => {
     await page.close();
   });
 
+  it('speaks the search language: a smart query, the summary of how it was understood, and the help popover by keyboard', async () => {
+    const { page, errors } = await open('rows=300');
+    const search = page.getByLabel('Search the table');
+    await search.fill('kyiv/odesa -paid qty:>=100');
+    await expect.poll(() => page.textContent('[data-cm-search-summary]')).toBe('Contains kyiv OR (contains odesa AND does not contain paid AND Qty at least 100)');
+    const cities = new Set(await cells(page, 'city'));
+    expect([...cities].every((city) => city === 'Kyiv' || city === 'Odesa')).toBe(true);
+    for (const row of await page.$$eval('tbody tr[data-cm-row-index]', (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')))) {
+      if (row[2] === 'Odesa') {
+        expect(row[3]).not.toBe('paid');
+        expect(Number(row[5]!.replace(/,/g, ''))).toBeGreaterThanOrEqual(100);
+      }
+    }
+    // The help: Tab from the box reaches its button; Enter opens it with focus inside; Esc closes it and focus returns.
+    await search.focus();
+    await page.keyboard.press('Tab');
+    const help = page.getByRole('button', { name: 'Search help' });
+    await expect.poll(() => help.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await help.getAttribute('aria-expanded')).toBe('false');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'How to search' });
+    await dialog.waitFor();
+    expect(await help.getAttribute('aria-expanded')).toBe('true');
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    expect(await dialog.textContent()).toContain('laptop -refurb +warranty');
+    // Not clipped by the table's scroll container: it lies inside the window.
+    const box = await dialog.boundingBox();
+    expect(box && box.width > 100 && box.height > 100).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await help.getAttribute('aria-expanded')).toBe('false');
+    expect(await help.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await search.inputValue()).toBe('kyiv/odesa -paid qty:>=100');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('filters per column by that column only', async () => {
     const { page, errors } = await open('rows=300&mode=per_column');
     expect(await page.locator('input[data-cm-search]').count()).toBe(0);
@@ -149,11 +186,16 @@ describe('SimpleTable in Chromium', () => {
     const { page, errors } = await open('rows=100000');
     const search = page.getByLabel('Search the table');
     const count = () => page.textContent('[data-cm-row-count]');
+    // A cold search is answered in steps: the first rows at once, the count when every row was
+    // looked at (data-cm-search-pending goes). The answer compared below is the complete one.
+    const settled = () => page.waitForSelector('[data-cm-simple-table]:not([data-cm-search-pending])');
     // Right after the first frame: the caches are not ready yet.
     expect(await page.getAttribute('[data-cm-simple-table]', 'data-cm-warmed')).toBeNull();
     await search.fill('zur');
+    await settled();
     expect(await count()).toBe('10,000 of 100,000 rows');
     await search.fill('$1,2');
+    await settled();
     const early = await count();
     await page.getByRole('button', { name: 'Customer', exact: true }).click();
     const earlyCustomers = await cells(page, 'customer');
@@ -164,6 +206,7 @@ describe('SimpleTable in Chromium', () => {
     expect(await cells(page, 'customer')).toEqual(earlyCustomers);
     await search.fill('');
     await search.fill('$1,2');
+    await settled();
     expect(await count()).toBe(early);
     expect(earlyCustomers).toEqual([...earlyCustomers].sort(new Intl.Collator('en', { numeric: true }).compare));
     expect(errors).toEqual([]);

@@ -75,7 +75,7 @@ describe('toNodeHandler (node:http)', () => {
     const plain = await listen(createServer(toNodeHandler(handler)));
     const notFound = await fetch(`${plain}/elsewhere`);
     expect(notFound.status).toBe(404);
-    expect(await notFound.json()).toEqual({ status: 'error', message: 'Not found.' });
+    expect(await notFound.json()).toEqual({ status: 'error', code: 'not_found', message: 'Not found.' });
 
     const withFallback = await listen(
       createServer(
@@ -306,14 +306,18 @@ describe('expressMiddleware', () => {
     expect(await res.json()).toMatchObject({ status: 'ok', grid_id: 'g' });
   });
 
-  it('still works after express.json() consumed the body', async () => {
+  it('still works after express.json() consumed the body, and warns once that duplicate keys go unnoticed', async () => {
     const { handler, store } = handlerWith();
+    const onWarn = vi.fn();
     const app = express();
     app.use(express.json());
-    app.use(expressMiddleware(handler));
+    app.use(expressMiddleware(handler, { onWarn }));
     const base = await listen(createServer(app));
     expect((await save(base, { grid_id: 'g', searches: ['parsed first'] })).status).toBe(200);
-    expect((await store.get('alice', 'g')).searches).toEqual(['parsed first']);
+    expect((await save(base, { grid_id: 'g', searches: ['parsed again'] })).status).toBe(200);
+    expect((await store.get('alice', 'g')).searches).toEqual(['parsed again']);
+    expect(onWarn).toHaveBeenCalledOnce();
+    expect(onWarn.mock.calls[0]?.[0]).toMatch(/before express\.json\(\)/);
   });
 
   it('answers 413 and 415 through Express like the bare handler', async () => {

@@ -2,6 +2,7 @@
  * Helpers for server tests: requests built with `new Request(...)` (no socket) and JSON reading.
  */
 import { expect } from 'vitest';
+import { SERVER_ERROR_CODES, isServerErrorCode } from '../../src/host/errors';
 
 export const ORIGIN = 'http://app.test';
 
@@ -40,12 +41,18 @@ export interface ErrorAnswer {
   text: string;
 }
 
-/** Asserts the JSON error shape `{status: 'error', message}` with the given HTTP status. */
-export async function expectError(response: Response | undefined, status: number, message?: RegExp): Promise<ErrorAnswer> {
+/**
+ * Asserts the JSON error shape `{status: 'error', code, message}` with the given HTTP status: `code`
+ * must be a code of the one catalog (`SERVER_ERROR_CODES`) that belongs to this status (or the
+ * generic `client_error`/`server_error` of its class), and equal `code` when one is given.
+ */
+export async function expectError(response: Response | undefined, status: number, message?: RegExp, code?: string): Promise<ErrorAnswer> {
   const { status: actual, body, response: res } = await jsonOf(response);
   expect({ status: actual, bodyStatus: body.status }).toEqual({ status, bodyStatus: 'error' });
   expect(typeof body.message).toBe('string');
   if (message) expect(body.message).toMatch(message);
+  expectCatalogCode(body.code, status);
+  if (code !== undefined) expect(body.code).toBe(code);
   expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   return { headers: res.headers, body, text: JSON.stringify(body) };
 }
@@ -57,4 +64,12 @@ export function headerSubject(request: Request): string | null {
 
 export function as(user: string): Record<string, string> {
   return { 'X-Test-User': user };
+}
+
+/** Asserts that `code` is in the catalog and belongs to `status`. */
+export function expectCatalogCode(code: unknown, status: number): void {
+  expect(isServerErrorCode(code), `code ${JSON.stringify(code)} is in SERVER_ERROR_CODES`).toBe(true);
+  const catalogStatus = SERVER_ERROR_CODES[code as keyof typeof SERVER_ERROR_CODES];
+  if (catalogStatus === null) expect(code).toBe(status < 500 ? 'client_error' : 'server_error');
+  else expect(catalogStatus).toBe(status);
 }

@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { Kysely, MysqlDialect, SqliteDialect, sql } from 'kysely';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../../src/server/cli-main';
@@ -151,7 +152,7 @@ describe('database failures', () => {
 
   it('answers 503 when the SQLite file cannot be opened, and recovers once it can', async () => {
     const dir = join(tempDir, 'later');
-    const store = createSqlPreferencesStore({ dialect: 'sqlite', filename: join(dir, 'prefs.db'), migrate: true });
+    const store = createSqlPreferencesStore({ dialect: 'sqlite', filename: join(dir, 'prefs.db'), migrate: true, onWarn: () => undefined });
     cleanups.push(() => store.close());
     const handler = createGridViewHandler({ store, subject: headerSubject, onError: () => undefined });
     await expectError(await handler(postJson('/grid/preferences/', { grid_id: 'a', searches: ['x'] }, as('u'))), 503);
@@ -189,6 +190,64 @@ describe('database failures', () => {
     const handler = createGridViewHandler({ store: readonly, subject: headerSubject, onError: () => undefined });
     await expectError(await handler(postJson('/grid/preferences/', { grid_id: 'orders', searches: ['lost'], colPresets: {} }, as('alice'))), 503);
     expect(await writer.get('alice', 'orders')).toEqual(before);
+  });
+
+  pgIt('costs one failed request, not two, when PostgreSQL terminates the backend of a running query', async () => {
+    const schema = await pgSchema();
+    const appName = `gv_terminate_${process.pid}`;
+    // One connection in the pool: the request after the failure must not be handed the dead one.
+    const store = createSqlPreferencesStore({ dialect: 'postgres', connectionString: `${schema.url}&application_name=${appName}`, migrate: true, pool: { max: 1 } });
+    cleanups.push(() => store.close());
+    await store.save('alice', 'orders', { searches: ['kept'] });
+    const admin = new pg.Client({ connectionString: schema.url });
+    await admin.connect();
+    try {
+      await admin.query('begin');
+      await admin.query("update grid_preference set updated_at = now() where subject = 'alice' and grid_id = 'orders'");
+      const blocked = store.save('alice', 'orders', { searches: ['lost'] }).catch((error: unknown) => error);
+      for (let i = 0; i < 200; i++) {
+        const waiting = await admin.query("select pid from pg_stat_activity where application_name = $1 and wait_event_type = 'Lock'", [appName]);
+        if (waiting.rows.length > 0) {
+          await admin.query('select pg_terminate_backend($1)', [waiting.rows[0].pid]);
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      const failure = await blocked;
+      expect(failure).toBeInstanceOf(PreferencesStorageError);
+      expect(errorCodes(failure)).toContain('57P01');
+      await admin.query('rollback');
+      // Before the fix this failed with "Connection terminated unexpectedly": the pool lent out the dead client.
+      expect((await store.get('alice', 'orders')).searches).toEqual(['kept']);
+    } finally {
+      await admin.end();
+    }
+  });
+
+  pgIt('survives a connection that dies while a transaction holds it between statements (no unhandled error event)', async () => {
+    const schema = await pgSchema();
+    const appName = `gv_checked_out_${process.pid}`;
+    const store = createSqlPreferencesStore({ dialect: 'postgres', connectionString: `${schema.url}&application_name=${appName}`, migrate: true, pool: { max: 1 } });
+    cleanups.push(() => store.close());
+    await store.save('alice', 'orders', { searches: ['kept'] });
+    const admin = new pg.Client({ connectionString: schema.url });
+    await admin.connect();
+    try {
+      const outcome = await store.db
+        .transaction()
+        .execute(async (trx) => {
+          await sql`select 1`.execute(trx);
+          await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1", [appName]);
+          // Time for the socket's end to arrive while the client is still checked out.
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          await sql`select 1`.execute(trx);
+        })
+        .catch((error: unknown) => error);
+      expect(outcome).toBeInstanceOf(Error);
+      expect((await store.get('alice', 'orders')).searches).toEqual(['kept']);
+    } finally {
+      await admin.end();
+    }
   });
 
   it('reads hand-edited, invalid stored JSON as empty instead of failing', async () => {

@@ -11,7 +11,7 @@ import type { PreferencesStore } from '../../src/host/types';
 import type { ColumnPreset } from '../../src/core/types';
 import { createGridViewHandler } from '../../src/server/handler';
 import { createSqlPreferencesStore, type SqlPreferencesStore } from '../../src/server/store/sql-store';
-import { as, get, headerSubject, jsonOf, postJson } from './helpers';
+import { as, expectError, get, headerSubject, jsonOf, postJson } from './helpers';
 import { createTestSchema, ensurePostgres, SKIP_PG } from './pg-setup';
 
 const pgState = await ensurePostgres();
@@ -144,6 +144,54 @@ describe.each(backends)('preference store on %s', (name, make, available) => {
     expect(await rows('racer', 'shared')).toBe(1);
     const { body } = await jsonOf(await handler(get('/grid/preferences/?grid_id=shared', as('racer'))));
     expect(Array.from({ length: 200 }, (_, i) => [`v${i}`])).toContainEqual(body.searches);
+  });
+
+  // PostgreSQL's jsonb and text refuse U+0000 and lone surrogates (it answered 503 and clients retried
+  // forever); SQLite stored them, or silently turned a lone surrogate into U+FFFD. Every store must
+  // refuse them the same way, before the database sees them.
+  const unstorable: [string, string][] = [
+    ['U+0000', 'a\u0000b'],
+    ['a lone high surrogate', 'x\uD800'],
+    ['a lone low surrogate', '\uDC00x'],
+    ['reversed surrogates', '\uDC00\uD800'],
+  ];
+
+  run.each(unstorable)('answers 400 invalid_prefs for a search or preset name holding %s and stores nothing', async (_what, text) => {
+    const { store, rows } = await make();
+    await store.get('alice', 'orders'); // migrated, so rows() can count
+    const handler = createGridViewHandler({ store, subject: headerSubject, onError: () => undefined });
+    const bodies = [
+      { grid_id: 'orders', searches: ['ok', text] },
+      { grid_id: 'orders', colPresets: { [text]: { columns: [] } } },
+      { grid_id: 'orders', colPresets: { Main: { columns: [{ colId: text }] } } },
+    ];
+    for (const body of bodies) {
+      const { body: answer } = await expectError(await handler(postJson('/grid/preferences/', body, as('alice'))), 400, /U\+0000|surrogate/, 'invalid_prefs');
+      expect(answer.message).not.toContain(text);
+    }
+    expect(await rows('alice', 'orders')).toBe(0);
+    // The same store still works: nothing was left broken by the refused input.
+    const ok = await handler(postJson('/grid/preferences/', { grid_id: 'orders', searches: ['Київ 😀'] }, as('alice')));
+    expect((await jsonOf(ok)).body.searches).toEqual(['Київ 😀']);
+  });
+
+  run.each(unstorable)('answers 400 invalid_subject when the caller\'s subject holds %s, and reads nothing', async (_what, text) => {
+    const { store, rows } = await make();
+    await store.get('user', 'orders');
+    const handler = createGridViewHandler({ store, subject: () => `user${text}`, onError: () => undefined });
+    await expectError(await handler(postJson('/grid/preferences/', { grid_id: 'orders', searches: ['s'] })), 400, /subject/, 'invalid_subject');
+    await expectError(await handler(get('/grid/preferences/?grid_id=orders')), 400, /subject/, 'invalid_subject');
+    expect(await rows('user', 'orders')).toBe(0);
+  });
+
+  run('refuses unstorable text in the store itself too, whoever calls it', async () => {
+    const { store, rows } = await make();
+    await store.get('alice', 'orders');
+    await expect(store.save('alice', 'orders', { searches: ['a\u0000'] })).rejects.toThrow(/U\+0000/);
+    await expect(store.save('alice', 'orders', { colPresets: { '\uD800': { columns: [] } } })).rejects.toThrow(/surrogate/);
+    await expect(store.save('al\u0000ice', 'orders', { searches: [] })).rejects.toThrow(/subject/);
+    await expect(store.get('\uDFFFx', 'orders')).rejects.toThrow(/subject/);
+    expect(await rows('alice', 'orders')).toBe(0);
   });
 
   if (name !== 'MemoryPrefs') {

@@ -5,7 +5,7 @@
  */
 import type { Translator } from '../i18n';
 import type { ChartRuntime } from '../types';
-import { isPieChart } from './runtime';
+import { COUNT_SERIES_KEY, isPieChart } from './runtime';
 
 const listFormats = new Map<string, Intl.ListFormat>();
 
@@ -25,21 +25,31 @@ function listFormat(locale: string): Intl.ListFormat {
 }
 
 /**
- * The visible caption of a chart, as plain text: what it plots by what, e.g. "Amount by Region" or
- * "Amount and Cost by Month" (`chart.caption` of the translator's catalog, uk "Сума у розрізі
- * «Регіон»").
+ * The visible caption of a chart, as plain text: the spec's `title` when it has one, else what it
+ * plots by what, e.g. "Amount by Region" or "Amount and Cost by Month" (`chart.caption` of the
+ * translator's catalog, uk "Сума у розрізі «Регіон»").
  *
  * - Series: the labels of the plotted series (pie and donut plot only the first), joined as a list
- *   in the translator's locale (`Intl.ListFormat`).
+ *   in the translator's locale (`Intl.ListFormat`); a chart that counts rows says "Count" in the
+ *   translator's language (`kpi.aggregate.count`).
  * - Category: `runtime.xLabel` (the x column's label), else `runtime.xKey`.
  * - No series: the category label alone.
+ * - A pie or donut that left categories out (zero, negative or no value) adds how many
+ *   (`chart.omitted`, plural-aware), after the title too: the reader must know the circle is not
+ *   everything.
  *
  * Labels are inserted verbatim: the result is text for a text node or an attribute, never markup.
  */
-export function chartCaption(runtime: Pick<ChartRuntime, 'chartType' | 'series' | 'xKey' | 'xLabel'>, translator: Translator): string {
+export function chartCaption(runtime: Pick<ChartRuntime, 'chartType' | 'series' | 'xKey' | 'xLabel' | 'title' | 'omitted'>, translator: Translator): string {
+  const main = typeof runtime.title === 'string' && runtime.title !== '' ? runtime.title : generatedCaption(runtime, translator);
+  const omitted = typeof runtime.omitted === 'number' && runtime.omitted > 0 && isPieChart(runtime.chartType) ? runtime.omitted : 0;
+  return omitted > 0 ? `${main} (${translator.plural('chart.omitted', omitted)})` : main;
+}
+
+function generatedCaption(runtime: Pick<ChartRuntime, 'chartType' | 'series' | 'xKey' | 'xLabel'>, translator: Translator): string {
   const category = typeof runtime.xLabel === 'string' && runtime.xLabel !== '' ? runtime.xLabel : runtime.xKey;
   const plotted = isPieChart(runtime.chartType) ? runtime.series.slice(0, 1) : runtime.series;
-  const labels = plotted.map((s) => String(s.label)).filter((label) => label !== '');
+  const labels = plotted.map((s) => (s.key === COUNT_SERIES_KEY ? translator.t('kpi.aggregate.count') : String(s.label))).filter((label) => label !== '');
   if (labels.length === 0) return category;
   return translator.format('chart.caption', { series: listFormat(translator.locale).format(labels), category });
 }

@@ -11,9 +11,10 @@
  *
  * @module
  */
+import { ensureContrast } from '../color';
 import { formatValue, getNumberFormat } from '../format';
 import type { ChartRuntime, ChartRuntimeSeries, FormatOptions, ValueFormat } from '../types';
-import { isPieChart } from './runtime';
+import { COUNT_SERIES_KEY, isPieChart } from './runtime';
 
 /** Options of `buildChartOption`. */
 export interface ChartOptionOptions {
@@ -31,6 +32,18 @@ export interface ChartOptionOptions {
   decal?: boolean;
   /** Text drawn in the middle of an empty chart (needs `TitleComponent`). Default: nothing drawn. */
   emptyText?: string;
+  /**
+   * Name of the series of a chart that counts rows (no value columns), in the reader's language;
+   * default the runtime's label (`Count`).
+   */
+  countLabel?: string;
+  /**
+   * Format of a donut's centre total when the runtime has none per series (`centerTotal`); the
+   * total is formatted with `locale`/`currency` like the series. Default: the first series' format.
+   */
+  centerFormat?: ValueFormat;
+  /** Font family of every text, e.g. the font a PDF embeds. Default: ECharts' own. */
+  fontFamily?: string;
 }
 
 /** A category or value axis of the option. */
@@ -51,6 +64,9 @@ export interface ChartCartesianSeriesOption {
   name: string;
   data: (number | null)[];
   stack?: string;
+  /** The spec's validated colour, adjusted for contrast with the theme's background. */
+  itemStyle?: { color: string };
+  lineStyle?: { color: string };
   connectNulls?: false;
   showSymbol?: boolean;
   sampling?: 'lttb';
@@ -81,9 +97,13 @@ export interface ChartOption {
   backgroundColor: string;
   color: string[];
   darkMode: boolean;
-  textStyle: { color: string };
+  textStyle: { color: string; fontFamily?: string };
   aria: { enabled: true; label: { enabled: true; description: string }; decal: { show: boolean } };
-  title?: { show: true; text: string; left: 'center'; top: 'middle'; textStyle: { color: string; fontSize: number; fontWeight: 'normal' } };
+  /**
+   * Centred text: the empty text of an empty chart, or a donut's centre total (needs
+   * `TitleComponent`). Plain text, never a template.
+   */
+  title?: { show: true; text: string; left: 'center'; top: 'middle'; textStyle: { color: string; fontSize: number; fontWeight: 'normal' | 'bold'; fontFamily?: string } };
   tooltip: {
     trigger: 'axis' | 'item';
     confine: true;
@@ -112,10 +132,25 @@ interface Palette {
   tooltipBg?: string;
 }
 
-/** Colour-blind-safe series colours (Okabe–Ito order), with contrast adjusted per theme. */
+/**
+ * The surfaces a chart is drawn on in each theme (`--gv-color-bg`, `--gv-color-surface`,
+ * `--gv-color-surface-2` of the stylesheet): every series colour keeps 3:1 contrast (WCAG 2's
+ * minimum for graphics) against each of them.
+ */
+export const CHART_BACKGROUNDS: Readonly<Record<'light' | 'dark', readonly string[]>> = {
+  light: ['#ffffff', '#f6f8fa'],
+  dark: ['#0d1117', '#151b23', '#1c232c'],
+};
+
+/**
+ * Series colours per theme. Okabe–Ito hues (distinguishable with the common colour-vision
+ * deficiencies), darkened on light backgrounds where the original would fall below 3:1 (its orange,
+ * sky blue and pink), with indigo and brown for the two slots whose darkened forms collided with
+ * others. A test checks every colour against `CHART_BACKGROUNDS`.
+ */
 const PALETTES: Readonly<Record<'light' | 'dark', Palette>> = {
   light: {
-    series: ['#0072B2', '#E69F00', '#009E73', '#D55E00', '#CC79A7', '#56B4E9', '#B8860B', '#4D4D4D'],
+    series: ['#0072B2', '#B26B00', '#00845F', '#D55E00', '#B0578C', '#5B5FC7', '#8A6D3B', '#4D4D4D'],
     text: '#1F2937',
     muted: '#4B5563',
     axis: '#9CA3AF',
@@ -132,15 +167,35 @@ const PALETTES: Readonly<Record<'light' | 'dark', Palette>> = {
 };
 
 /**
+ * The colours of a runtime's series in a theme, in series order: each series' own colour (the
+ * spec's, already validated and normalised by the parser) or the palette's next one, adjusted
+ * with `ensureContrast` to keep 3:1 against every surface of the theme (darker on light pages,
+ * lighter on dark ones); then the rest of the palette, for slices. Never a raw spec string.
+ */
+export function chartSeriesColors(runtime: Pick<ChartRuntime, 'series' | 'chartType'>, theme: 'light' | 'dark' = 'light'): string[] {
+  const palette = PALETTES[theme].series;
+  if (isPieChart(runtime.chartType)) return [...palette];
+  const colors = runtime.series.map((s, i) => {
+    const own = typeof s.color === 'string' ? s.color : undefined;
+    return own === undefined ? (palette[i % palette.length] as string) : ensureContrast(own, CHART_BACKGROUNDS[theme]);
+  });
+  return [...colors, ...palette.slice(colors.length)];
+}
+
+/**
  * Builds the ECharts option for a runtime: a pure function of its arguments, plain JSON out.
  *
- * - `bar`, `stacked_bar` (series share one stack), `line` and `area`: categories on the x axis;
- *   `horizontal_bar`: categories on the y axis, first category on top.
+ * - `bar`, `stacked_bar`, `line` and `area`: categories on the x axis; `horizontal_bar`: categories
+ *   on the y axis, first category on top. A series' `seriesType` draws it as bars or a line whatever
+ *   the chart type (mixed charts). With `runtime.stacked` (always for `stacked_bar`) the series of
+ *   the chart's own kind share one stack; a line over stacked bars is not stacked.
  * - `line`/`area`: nulls are gaps (`connectNulls: false`); when `runtime.sampled` the series get
  *   `sampling: 'lttb'` and no symbols.
- * - `pie`/`donut`: the first series only, slices for positive values (see `buildChartRuntime`).
+ * - `pie`/`donut`: the first series only, slices for positive values (see `buildChartRuntime`); a
+ *   donut with `centerTotal` shows it in its centre, formatted like the series.
+ * - Colours: `chartSeriesColors` (the spec's colours with contrast kept, else the palette).
  * - ECharts `aria` is on and its description is `runtime.description` (plus the value range when
- *   `valueFormat` is given); `decal` patterns on request.
+ *   `valueFormat` is given, and the centre total); `decal` patterns on request.
  * - An empty runtime gives an option with no series (and a centred `emptyText` when given), so
  *   `setOption` clears a previously drawn chart.
  *
@@ -151,13 +206,20 @@ export function buildChartOption(runtime: ChartRuntime, options?: ChartOptionOpt
   const dark = options?.theme === 'dark';
   const palette = PALETTES[dark ? 'dark' : 'light'];
   const pie = isPieChart(runtime.chartType);
-  const description = options?.valueFormat === undefined ? runtime.description : `${runtime.description}${rangeSentence(runtime, options.valueFormat, options)}`;
+  const countLabel = options?.countLabel;
+  if (countLabel !== undefined && countLabel !== '' && runtime.series.some((s) => s.key === COUNT_SERIES_KEY)) {
+    runtime = { ...runtime, series: runtime.series.map((s) => (s.key === COUNT_SERIES_KEY ? { ...s, label: countLabel } : s)) };
+  }
+  const total = centerTotalText(runtime, options);
+  let description = options?.valueFormat === undefined ? runtime.description : `${runtime.description}${rangeSentence(runtime, options.valueFormat, options)}`;
+  if (total !== null) description = `${description} Total: ${total}.`;
+  const fontFamily = options?.fontFamily;
   const option: ChartOption = {
     animation: !runtime.sampled,
     backgroundColor: 'transparent',
-    color: [...palette.series],
+    color: chartSeriesColors(runtime, dark ? 'dark' : 'light'),
     darkMode: dark,
-    textStyle: { color: palette.text },
+    textStyle: fontFamily ? { color: palette.text, fontFamily } : { color: palette.text },
     aria: { enabled: true, label: { enabled: true, description }, decal: { show: options?.decal === true } },
     tooltip: {
       trigger: pie ? 'item' : 'axis',
@@ -175,10 +237,13 @@ export function buildChartOption(runtime: ChartRuntime, options?: ChartOptionOpt
     series: [],
   };
   if (runtime.empty && options?.emptyText) {
-    option.title = { show: true, text: options.emptyText, left: 'center', top: 'middle', textStyle: { color: palette.muted, fontSize: 14, fontWeight: 'normal' } };
+    option.title = { show: true, text: options.emptyText, left: 'center', top: 'middle', textStyle: { color: palette.muted, fontSize: 14, fontWeight: 'normal', ...(fontFamily ? { fontFamily } : {}) } };
   }
   if (pie) {
-    if (!runtime.empty) option.series = [pieSeries(runtime, palette)];
+    if (!runtime.empty) option.series = [pieSeries(runtime, palette, total !== null)];
+    if (total !== null) {
+      option.title = { show: true, text: total, left: 'center', top: 'middle', textStyle: { color: palette.text, fontSize: 18, fontWeight: 'bold', ...(fontFamily ? { fontFamily } : {}) } };
+    }
     return option;
   }
   const horizontal = runtime.chartType === 'horizontal_bar';
@@ -201,31 +266,45 @@ export function buildChartOption(runtime: ChartRuntime, options?: ChartOptionOpt
   option.xAxis = horizontal ? valueAxis : categoryAxis;
   option.yAxis = horizontal ? categoryAxis : valueAxis;
   if (runtime.empty) return option;
-  option.series = runtime.series.map((s, i) => cartesianSeries(runtime, s, runtime.values[i] ?? [], i));
+  option.series = runtime.series.map((s, i) => cartesianSeries(runtime, s, runtime.values[i] ?? [], i, option.color[i]));
   return option;
 }
 
-function cartesianSeries(runtime: ChartRuntime, series: ChartRuntimeSeries, data: readonly (number | null)[], index: number): ChartCartesianSeriesOption {
+function cartesianSeries(runtime: ChartRuntime, series: ChartRuntimeSeries, data: readonly (number | null)[], index: number, color: string | undefined): ChartCartesianSeriesOption {
   const base = { id: `${runtime.id}-${index}`, name: series.label, data: [...data], emphasis: { focus: 'series' as const } };
-  switch (runtime.chartType) {
-    case 'line':
-    case 'area':
-      return {
-        type: 'line',
-        ...base,
-        connectNulls: false,
-        showSymbol: !runtime.sampled,
-        ...(runtime.sampled ? { sampling: 'lttb' as const } : {}),
-        ...(runtime.chartType === 'area' ? { areaStyle: { opacity: 0.25 } } : {}),
-      };
-    case 'stacked_bar':
-      return { type: 'bar', ...base, stack: 'total' };
-    default:
-      return { type: 'bar', ...base };
+  const lineChart = runtime.chartType === 'line' || runtime.chartType === 'area';
+  const own: 'bar' | 'line' = lineChart ? 'line' : 'bar';
+  const kind = series.seriesType ?? own;
+  // Only the chart's own kind stacks: a line drawn over stacked bars shows its own values.
+  const stacked = (runtime.stacked ?? runtime.chartType === 'stacked_bar') && kind === own;
+  // The spec's colour goes on the series itself too, so it survives a theme's own palette.
+  const styled = series.color !== undefined && color !== undefined;
+  if (kind === 'line') {
+    return {
+      type: 'line',
+      ...base,
+      ...(stacked ? { stack: 'total' } : {}),
+      ...(styled ? { itemStyle: { color }, lineStyle: { color } } : {}),
+      connectNulls: false,
+      showSymbol: !runtime.sampled,
+      ...(runtime.sampled ? { sampling: 'lttb' as const } : {}),
+      ...(runtime.chartType === 'area' ? { areaStyle: { opacity: 0.25 } } : {}),
+    };
   }
+  return { type: 'bar', ...base, ...(stacked ? { stack: 'total' } : {}), ...(styled ? { itemStyle: { color } } : {}) };
 }
 
-function pieSeries(runtime: ChartRuntime, palette: Palette): ChartPieSeriesOption {
+/**
+ * The centre text of a donut that asks for one: its total formatted like the series (the
+ * `centerFormat` option, else the first series' format, with `locale`/`currency`). Null otherwise.
+ */
+function centerTotalText(runtime: ChartRuntime, options: ChartOptionOptions | undefined): string | null {
+  if (runtime.chartType !== 'donut' || runtime.empty || typeof runtime.centerTotal !== 'number' || !Number.isFinite(runtime.centerTotal)) return null;
+  const format = numericFormat(options?.centerFormat ?? runtime.series[0]?.format);
+  return formatValue(runtime.centerTotal, format, options);
+}
+
+function pieSeries(runtime: ChartRuntime, palette: Palette, centred: boolean): ChartPieSeriesOption {
   const values = runtime.values[0] ?? [];
   const data: { name: string; value: number }[] = [];
   runtime.categories.forEach((name, i) => {
@@ -237,7 +316,8 @@ function pieSeries(runtime: ChartRuntime, palette: Palette): ChartPieSeriesOptio
     id: `${runtime.id}-0`,
     name: runtime.series[0]?.label ?? '',
     radius: runtime.chartType === 'donut' ? ['45%', '70%'] : '70%',
-    center: ['50%', '55%'],
+    // A centre total is drawn in the middle of the box, so the ring is centred on it.
+    center: ['50%', centred ? '50%' : '55%'],
     data,
     avoidLabelOverlap: true,
     label: { show: data.length <= 12, color: palette.text },

@@ -6,9 +6,12 @@
  * @module
  */
 import { EMPTY_VALUE, isInheritedName, toNumber, valueToText } from '../format';
+import { numberSymbols, parseNumberWith } from '../search/numbers';
+import type { NumberSymbols } from '../search/numbers';
+import { aggregate as aggregateNumbers } from '../kpi';
 import { toChart } from '../spec/build';
 import { SPEC_DEFAULTS } from '../spec/defaults';
-import type { ChartDataSource, ChartRuntime, ChartRuntimeSeries, ChartSpec, ChartSpecWire, ChartType, Row, ValueFormat } from '../types';
+import type { ChartDataSource, ChartRuntime, ChartRuntimeSeries, ChartSpec, ChartSpecWire, ChartType, KpiAggregate, Row, ValueFormat } from '../types';
 
 /** Height in pixels of a chart whose spec gives none (the parser's default). */
 export const DEFAULT_CHART_HEIGHT: number = SPEC_DEFAULTS.chart.height;
@@ -66,7 +69,20 @@ export interface ChartRuntimeOptions {
    * formats as `number`). Without columns neither field is set.
    */
   columns?: readonly ChartColumnInfo[];
+  /**
+   * Locale whose writing numeric strings in the rows are read with (`parseLocaleNumber`:
+   * `"2 500,5"` is 2500.5 under `uk`). Default `en`; numbers are numbers in any locale.
+   */
+  locale?: string;
+  /**
+   * Label of the one series of a chart that counts rows per category (no `series`, no
+   * `value_key`). Renderers pass their catalog's word. Default `'Count'`.
+   */
+  countLabel?: string;
 }
+
+/** Key of the series a chart without value columns plots: the number of rows per category. */
+export const COUNT_SERIES_KEY = '';
 
 /**
  * Text label of an x value. Empty values (null, undefined, '', NaN) become "—" so that their rows
@@ -83,12 +99,19 @@ export function categoryLabel(value: unknown): string {
 /**
  * Aggregates rows into chart data.
  *
- * - Categories are the labels of `xKey` (`categoryLabel`) in first-seen order; rows that share a
- *   label are summed per series (`1` and `"1"` share the label "1").
- * - Series values use `toNumber` (numeric strings count; booleans, NaN, ±Infinity do not). A
- *   category whose cells are all non-numeric for a series stays null: a gap in lines (ECharts
- *   `connectNulls: false`), no bar, and left out of pies.
+ * - Categories are the labels of the category key (`xKey`: the spec's `x_key`, `label_key` or
+ *   `group_by`; see `categoryLabel`) in first-seen order; rows that share a label form one group
+ *   (`1` and `"1"` share the label "1").
+ * - Each series gets one value per category: the chart's `aggregate` over the group's cells, with
+ *   `resolveKpis`' rules. `sum` (the default when values are named), `avg`, `min`, `max` and
+ *   `median` use numeric cells (numbers, and numeric strings read in `options.locale` with
+ *   `parseLocaleNumber`: `"2 500,5"` is 2500.5 under `uk`; booleans, NaN, ±Infinity do not), and a group without one stays null: a gap in lines (`connectNulls: false`), no bar, no
+ *   slice; a sum that overflows is null too. `count` counts non-empty cells and `count_distinct`
+ *   distinct non-empty cells (0 for none). A chart without `series` and `value_key` counts rows: its
+ *   one series has the key `COUNT_SERIES_KEY` and the label `countLabel`.
  * - Pie and donut use only the first series; their slices are the categories with a positive value.
+ *   `omitted` counts the categories left out (zero, negative or no value); with `center_total` on a
+ *   donut, `centerTotal` is the sum of the drawn slices.
  * - `empty` is true when there are no categories or no value to draw (for pies: no positive value).
  * - `sampled` is true for line and area charts with more than `maxPoints` categories. The data is
  *   NOT thinned here: ECharts samples per rendered pixel, so it adapts to the real width and the
@@ -96,9 +119,12 @@ export function categoryLabel(value: unknown): string {
  * - `description` is plain text for assistive technology (type, series labels, the x column's
  *   label when `columns` are given, else `xKey`, counts).
  *
- * Accepts a validated `ChartSpec` or a wire `ChartSpecWire` (defaults: `static` source, height 320).
- * Nullish entries in `rows` are skipped. Rows are only read. One pass over the rows, no per-row
- * allocation except the label of a new category.
+ * Accepts a validated `ChartSpec` or a wire `ChartSpecWire` (the parser's defaults: `static` source,
+ * height 320, or 300 in the seed form, series labels from `columns`). The runtime also carries the
+ * spec's `title`, `aggregate`, `stacked` and per-series `color`/`seriesType` for the renderers.
+ * Nullish entries in `rows` are skipped. Rows are only read. One pass over the rows; a sum needs no
+ * per-row allocation except the label of a new category (median and average keep the group's
+ * numbers, distinct counts a set per group).
  */
 export function buildChartRuntime(chart: ChartSpec | ChartSpecWire, rows: readonly Row[], options?: ChartRuntimeOptions): ChartRuntime {
   return buildChartRuntimes([chart], rows, options)[0] as ChartRuntime;
@@ -114,35 +140,68 @@ export function buildChartRuntimes(charts: readonly (ChartSpec | ChartSpecWire)[
   if (columns) for (const [key, column] of columns) labels.set(key, column.label);
   const specs = charts.map((chart) => normaliseChart(chart, labels));
   const maxPoints = options?.maxPoints !== undefined && Number.isInteger(options.maxPoints) && options.maxPoints > 0 ? options.maxPoints : DEFAULT_MAX_POINTS;
-  const accumulators = specs.map((spec) => new ChartAccumulator(spec.xKey, spec.series.map((s) => s.key)));
+  const symbols = numberSymbols(typeof options?.locale === 'string' ? options.locale : undefined);
+  const countLabel = typeof options?.countLabel === 'string' && options.countLabel !== '' ? options.countLabel : 'Count';
+  const accumulators = specs.map((spec) => new ChartAccumulator(spec.xKey, plottedKeys(spec), kindOf(spec), spec.aggregate, symbols));
   accumulate(rows, accumulators);
   return specs.map((spec, i) => {
     const { categories, values } = (accumulators[i] as ChartAccumulator).result();
     const pie = isPieChart(spec.chartType);
     let drawable = 0;
+    let total = 0;
     const plotted = pie ? values.slice(0, 1) : values;
-    for (const series of plotted) for (const value of series) if (value !== null && (!pie || value > 0)) drawable++;
+    for (const series of plotted) {
+      for (const value of series) {
+        if (value === null || (pie && value <= 0)) continue;
+        drawable++;
+        total += value;
+      }
+    }
     const empty = categories.length === 0 || drawable === 0;
     const sampled = (spec.chartType === 'line' || spec.chartType === 'area') && categories.length > maxPoints;
     const xColumn = columns?.get(spec.xKey);
-    return {
+    const series: ChartRuntimeSeries[] =
+      spec.series.length === 0
+        ? [{ key: COUNT_SERIES_KEY, label: countLabel, format: 'number' }]
+        : spec.series.map((s): ChartRuntimeSeries => {
+            const column = columns?.get(s.key);
+            const entry: ChartRuntimeSeries = { key: s.key, label: s.label };
+            if (column) entry.format = column.format ?? SPEC_DEFAULTS.column.format;
+            // Counts are whole numbers whatever the column shows (a count of amounts is not money).
+            if (spec.aggregate === 'count' || spec.aggregate === 'count_distinct') entry.format = 'number';
+            if (s.color !== null && s.color !== undefined) entry.color = s.color;
+            if (s.seriesType !== null && s.seriesType !== undefined) entry.seriesType = s.seriesType;
+            return entry;
+          });
+    const omitted = pie ? categories.length - drawable : 0;
+    const runtime: ChartRuntime = {
       id: spec.id,
       chartType: spec.chartType,
       xKey: spec.xKey,
       ...(xColumn ? { xLabel: xColumn.label } : {}),
-      series: spec.series.map((s): ChartRuntimeSeries => {
-        const column = columns?.get(s.key);
-        return column ? { key: s.key, label: s.label, format: column.format ?? SPEC_DEFAULTS.column.format } : { key: s.key, label: s.label };
-      }),
+      ...(spec.title !== null && spec.title !== undefined ? { title: spec.title } : {}),
+      aggregate: spec.aggregate,
+      stacked: spec.stacked,
+      series,
       dataSource: spec.dataSource,
       height: spec.height,
       categories,
       values,
       empty,
       sampled,
-      description: describe(spec, xColumn?.label ?? spec.xKey, categories.length, drawable, empty, sampled),
+      description: describe(spec, series, xColumn?.label ?? spec.xKey, categories.length, drawable, empty, sampled),
     };
+    if (pie) runtime.omitted = omitted;
+    if (spec.chartType === 'donut' && spec.centerTotal) runtime.centerTotal = empty || !Number.isFinite(total) ? null : total + 0;
+    return runtime;
   });
+}
+
+/** The row keys a chart aggregates, one per plotted series; none when it counts rows. */
+function plottedKeys(spec: ChartSpec): string[] {
+  const keys = spec.series.map((s) => s.key);
+  // Pie and donut plot only their first series: the others would cost a read per row for nothing.
+  return isPieChart(spec.chartType) ? keys.slice(0, 1) : keys;
 }
 
 /** Columns by key (the first wins, as keys are unique in a valid spec); undefined when none given. */
@@ -156,10 +215,13 @@ function columnIndex(columns: readonly ChartColumnInfo[] | undefined): Map<strin
   return index;
 }
 
-/** `toNumber` with NaN instead of null, so hot loops keep unboxed doubles. */
-function numeric(value: unknown): number {
+/**
+ * A series cell as a number, NaN for none (so hot loops keep unboxed doubles): numbers as they are,
+ * numeric strings read with the locale's symbols, safe bigints.
+ */
+function numeric(value: unknown, symbols: NumberSymbols): number {
   if (typeof value === 'number') return value - value === 0 ? value : NaN;
-  const n = toNumber(value);
+  const n = typeof value === 'string' ? parseNumberWith(value, symbols) : toNumber(value);
   return n === null ? NaN : n;
 }
 
@@ -169,10 +231,42 @@ function cell(row: Row, key: string, own: boolean): unknown {
   return row[key];
 }
 
+// Aggregates as small integers, so the per-cell switch compares numbers.
+const SUM = 0;
+const COUNT = 1;
+const COUNT_DISTINCT = 2;
+const MIN = 3;
+const MAX = 4;
+/** avg and median: the group's numbers are kept and aggregated at the end (`aggregate` of kpi.ts). */
+const COLLECT = 5;
+/** No series: the number of rows per category. */
+const ROWS = 6;
+
+function kindOf(spec: ChartSpec): number {
+  if (spec.series.length === 0) return ROWS;
+  switch (spec.aggregate) {
+    case 'count':
+      return COUNT;
+    case 'count_distinct':
+      return COUNT_DISTINCT;
+    case 'min':
+      return MIN;
+    case 'max':
+      return MAX;
+    case 'avg':
+    case 'median':
+      return COLLECT;
+    default:
+      return SUM;
+  }
+}
+
 /**
- * Category sums of one chart. Category lookup goes through the raw x value first (a Map hit costs no
- * string building); only a raw value never seen before gets its label, which may merge it into an
- * existing category. Sums live in plain double arrays with NaN meaning "no numeric value yet".
+ * Category aggregates of one chart. Category lookup goes through the raw x value first (a Map hit
+ * costs no string building); only a raw value never seen before gets its label, which may merge it
+ * into an existing category. Sums, counts and extremes live in plain double arrays with NaN meaning
+ * "no numeric value yet"; the sum path is the one the renderer's benchmark measures, so it stays a
+ * handful of operations per cell.
  */
 class ChartAccumulator {
   readonly xKey: string;
@@ -184,12 +278,19 @@ class ChartAccumulator {
   readonly key1: string;
   readonly own1: boolean;
   readonly seriesCount: number;
+  readonly kind: number;
+  readonly aggregate: KpiAggregate;
   private readonly byRaw = new Map<unknown, number>();
   private readonly byLabel = new Map<string, number>();
   private readonly categories: string[] = [];
+  /** One array per series (one for ROWS): sums, counts or extremes per category. */
   private readonly sums: number[][];
+  private readonly symbols: NumberSymbols;
+  /** COLLECT: the numbers of each category; COUNT_DISTINCT: the distinct values of each category. */
+  private readonly groups: (number[] | Set<unknown>)[][];
 
-  constructor(xKey: string, keys: readonly string[]) {
+  constructor(xKey: string, keys: readonly string[], kind: number, aggregate: KpiAggregate = 'sum', symbols: NumberSymbols = numberSymbols(undefined)) {
+    this.symbols = symbols;
     this.xKey = xKey;
     this.ownX = isInheritedName(xKey);
     this.keys = keys;
@@ -199,7 +300,10 @@ class ChartAccumulator {
     this.key1 = keys[1] ?? '';
     this.own1 = this.own[1] ?? false;
     this.seriesCount = keys.length;
-    this.sums = keys.map(() => []);
+    this.kind = kind;
+    this.aggregate = aggregate;
+    this.sums = kind === ROWS ? [[]] : keys.map(() => []);
+    this.groups = kind === COLLECT || kind === COUNT_DISTINCT ? keys.map(() => []) : [];
   }
 
   /** The category index of an x value, creating the category on first sight. */
@@ -212,7 +316,10 @@ class ChartAccumulator {
       index = this.categories.length;
       this.categories.push(label);
       this.byLabel.set(label, index);
-      for (const series of this.sums) series.push(NaN);
+      const start = this.kind === COUNT || this.kind === ROWS || this.kind === COUNT_DISTINCT ? 0 : NaN;
+      for (const series of this.sums) series.push(start);
+      if (this.kind === COLLECT) for (const series of this.groups) series.push([]);
+      else if (this.kind === COUNT_DISTINCT) for (const series of this.groups) series.push(new Set());
     }
     // Objects are keyed by identity, so only primitives are worth remembering by raw value.
     if (typeof x !== 'object' || x === null) this.byRaw.set(x, index);
@@ -223,17 +330,70 @@ class ChartAccumulator {
   add(row: Row, x: unknown, v0: unknown, v1: unknown): void {
     const index = this.slot(x);
     const count = this.seriesCount;
+    if (this.kind !== SUM) {
+      this.addOther(row, index, v0, v1);
+      return;
+    }
     if (count === 0) return;
-    plus(this.sums[0] as number[], index, numeric(v0));
+    plus(this.sums[0] as number[], index, numeric(v0, this.symbols));
     if (count === 1) return;
-    plus(this.sums[1] as number[], index, numeric(v1));
-    for (let s = 2; s < count; s++) plus(this.sums[s] as number[], index, numeric(cell(row, this.keys[s] as string, this.own[s] as boolean)));
+    plus(this.sums[1] as number[], index, numeric(v1, this.symbols));
+    for (let s = 2; s < count; s++) plus(this.sums[s] as number[], index, numeric(cell(row, this.keys[s] as string, this.own[s] as boolean), this.symbols));
+  }
+
+  /** Every aggregate but sum: off the hot path of the common chart. */
+  private addOther(row: Row, index: number, v0: unknown, v1: unknown): void {
+    if (this.kind === ROWS) {
+      const counts = this.sums[0] as number[];
+      counts[index] = (counts[index] as number) + 1;
+      return;
+    }
+    for (let s = 0; s < this.seriesCount; s++) {
+      const value = s === 0 ? v0 : s === 1 ? v1 : cell(row, this.keys[s] as string, this.own[s] as boolean);
+      const target = this.sums[s] as number[];
+      switch (this.kind) {
+        case COUNT:
+          if (!isEmptyCell(value)) target[index] = (target[index] as number) + 1;
+          break;
+        case COUNT_DISTINCT:
+          if (!isEmptyCell(value)) {
+            const distinct = (this.groups[s] as Set<unknown>[])[index] as Set<unknown>;
+            // Dates count by instant, as in resolveKpis.
+            distinct.add(value instanceof Date ? `\u0000date:${value.getTime()}` : value);
+            target[index] = distinct.size;
+          }
+          break;
+        case MIN: {
+          const n = numeric(value, this.symbols);
+          if (n === n && !((target[index] as number) <= n)) target[index] = n;
+          break;
+        }
+        case MAX: {
+          const n = numeric(value, this.symbols);
+          if (n === n && !((target[index] as number) >= n)) target[index] = n;
+          break;
+        }
+        default: {
+          const n = numeric(value, this.symbols);
+          if (n === n) ((this.groups[s] as number[][])[index] as number[]).push(n);
+        }
+      }
+    }
   }
 
   result(): { categories: string[]; values: (number | null)[][] } {
+    if (this.kind === COLLECT) {
+      const values = this.groups.map((series) => (series as number[][]).map((numbers) => aggregateNumbers(this.aggregate, numbers)));
+      return { categories: this.categories, values };
+    }
     // NaN ("nothing numeric") and overflowed sums become null, the JSON-safe gap.
     return { categories: this.categories, values: this.sums.map((series) => series.map((v) => (Number.isFinite(v) ? v + 0 : null))) };
   }
+}
+
+/** Empty as `resolveKpis` counts it: null, undefined, '' and NaN. */
+function isEmptyCell(value: unknown): boolean {
+  return value === null || value === undefined || value === '' || (typeof value === 'number' && value !== value);
 }
 
 function plus(target: number[], index: number, n: number): void {
@@ -242,7 +402,7 @@ function plus(target: number[], index: number, n: number): void {
   target[index] = prev !== prev ? n : prev + n;
 }
 
-const NO_CHART = new ChartAccumulator('', []);
+const NO_CHART = new ChartAccumulator('', [], SUM);
 
 /**
  * The single pass over the rows for all charts. Like the KPI pass (see kpi.ts), the x value and the
@@ -308,13 +468,25 @@ function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
+const AGGREGATE_NAMES: Readonly<Record<KpiAggregate, string>> = {
+  count: 'count',
+  count_distinct: 'distinct count',
+  sum: 'sum',
+  avg: 'average',
+  min: 'minimum',
+  max: 'maximum',
+  median: 'median',
+};
+
 /**
- * Plain-text description: type, series, x column (its label when known, else the key) and counts.
- * Labels are quoted verbatim, as text.
+ * Plain-text description: type, series (with the aggregate when it is not a sum), x column (its
+ * label when known, else the key) and counts. Labels are quoted verbatim, as text.
  */
-function describe(spec: ChartSpec, xName: string, categoryCount: number, drawable: number, empty: boolean, sampled: boolean): string {
+function describe(spec: ChartSpec, series: readonly ChartRuntimeSeries[], xName: string, categoryCount: number, drawable: number, empty: boolean, sampled: boolean): string {
   const pie = isPieChart(spec.chartType);
-  const labels = (pie ? spec.series.slice(0, 1) : spec.series).map((s) => s.label);
+  const counted = spec.series.length === 0;
+  const names = (pie ? series.slice(0, 1) : series).map((s) => s.label);
+  const labels = counted || spec.aggregate === 'sum' ? names : names.map((label) => `${label} (${AGGREGATE_NAMES[spec.aggregate]})`);
   const head = labels.length > 0 ? `${TYPE_NAMES[spec.chartType]} of ${listLabels(labels)} by ${xName}` : `${TYPE_NAMES[spec.chartType]} by ${xName}`;
   if (empty) return `${head}: no data.`;
   if (pie) {
@@ -322,10 +494,9 @@ function describe(spec: ChartSpec, xName: string, categoryCount: number, drawabl
     const leftOut = left > 0 ? ` (${plural(left, 'category', 'categories')} without a positive value left out)` : '';
     return `${head}: ${plural(drawable, 'slice', 'slices')}${leftOut}.`;
   }
-  const series = plural(labels.length, 'series', 'series');
-  return `${head}: ${series} over ${plural(categoryCount, 'category', 'categories')}${sampled ? ', drawn with sampling' : ''}.`;
+  const count = plural(labels.length, 'series', 'series');
+  return `${head}: ${count} over ${plural(categoryCount, 'category', 'categories')}${sampled ? ', drawn with sampling' : ''}.`;
 }
-
 
 /** Every chart type the core draws. */
 export const CHART_TYPES: readonly ChartType[] = Object.freeze(['bar', 'horizontal_bar', 'stacked_bar', 'line', 'area', 'pie', 'donut']);

@@ -14,6 +14,7 @@
  * | `spec_issues.*` | the invalid-spec panel (`SpecIssues`) |
  * | `spec_error.<code>` | one short explanation per `SpecErrorCode` |
  * | `table.*` | `SimpleTable`: sort buttons and announcements, search, filters, row counts, exports |
+ * | `search.*` | the search language: how a query was understood (`search.summary.*`), values filters, the help popover |
  * | `grid.*` | data-grid toolbar, gear and column modal |
  * | `prefs.*` | saved column presets and searches (preferences store and its UI) |
  * | `page_state.*` | browser-local page state |
@@ -25,7 +26,7 @@
  * Plural keys end in a CLDR plural category: `.one`, `.few`, `.many`, `.other` (Ukrainian uses all
  * four; English uses `.one` and `.other`, and its `.few`/`.many` entries repeat `.other` so both
  * catalogs hold exactly the same keys). Plural bases: `kpi.sample`, `chart.more`, `spec_issues.count`, `table.rows`,
- * `table.rows_filtered`, `prefs.preset.too_many`, `prefs.search.too_many`, `prefs.save.retrying`.
+ * `table.rows_filtered`, `search.summary.more_columns`, `search.values.one_of`, `search.values.has_one_of`, `prefs.preset.too_many`, `prefs.search.too_many`, `prefs.save.retrying`.
  *
  * @module
  */

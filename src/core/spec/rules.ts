@@ -8,7 +8,6 @@
  */
 import { array, boolean, number, object, string, ValidationError } from 'yup';
 import type { Schema, TestConfig, TestContext } from 'yup';
-import { SPEC_ERROR_CATALOG } from '../errors';
 import type { SpecErrorCode } from '../types';
 import { checkLinkTemplate, isSafeUrl } from '../url';
 import { SPEC_ENUMS } from './enums';
@@ -440,6 +439,41 @@ export const wireSpecRules = object({
   group_by: keyField(false),
 }).test({ name: 'column_references', test: columnReferences });
 
+/**
+ * Every spec error code, so a yup test named after one keeps its code. A local table rather than
+ * `SPEC_ERROR_CATALOG`: importing the catalog would put its English texts into every app that parses
+ * specs (the Record type keeps this list complete).
+ */
+const ERROR_CODES: Readonly<Record<SpecErrorCode, true>> = {
+  not_object: true,
+  required: true,
+  invalid_type: true,
+  unknown_field: true,
+  invalid_pattern: true,
+  invalid_enum: true,
+  too_short: true,
+  too_long: true,
+  too_few_items: true,
+  too_many_items: true,
+  out_of_range: true,
+  duplicate_id: true,
+  duplicate_key: true,
+  invalid_width: true,
+  invalid_placeholder: true,
+  unsafe_url: true,
+  forbidden_rows: true,
+  forbidden_kpi_value: true,
+  forbidden_option: true,
+  forbidden_sql: true,
+  missing_column_key: true,
+  missing_value_key: true,
+  conflicting_fields: true,
+  invalid_color: true,
+  unknown_column: true,
+  too_many_issues: true,
+  validation_failed: true,
+};
+
 const YUP_TYPE_TO_CODE: Readonly<Record<string, SpecErrorCode>> = {
   typeError: 'invalid_type',
   nullable: 'invalid_type',
@@ -471,7 +505,7 @@ export function runRules(snapshot: unknown): RawIssue[] {
     const details = error.inner.length > 0 ? error.inner : [error];
     return details.map((detail) => {
       const type = detail.type ?? '';
-      const code: SpecErrorCode = YUP_TYPE_TO_CODE[type] ?? (Object.prototype.hasOwnProperty.call(SPEC_ERROR_CATALOG, type) ? (type as SpecErrorCode) : 'invalid_type');
+      const code: SpecErrorCode = YUP_TYPE_TO_CODE[type] ?? (Object.prototype.hasOwnProperty.call(ERROR_CODES, type) ? (type as SpecErrorCode) : 'invalid_type');
       return { code, segments: parseYupPath(detail.path), message: detail.message };
     });
   }

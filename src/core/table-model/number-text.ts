@@ -538,3 +538,34 @@ export function numberAlphabet(intl: Intl.NumberFormat): ReadonlySet<string> {
   }
   return alphabet;
 }
+
+/**
+ * The number a cell of a numeric column shows, as a number: `x` rounded as `intl` rounds it (half
+ * away from zero on the shortest decimal form, as ICU does) and scaled for percent (0.125 shows
+ * 12.5%, so 12.5). What numeric search terms compare, so `>=10` agrees with the "10" on screen for
+ * 9.9999. Without a readable shape (other numbering systems) the value is rounded arithmetically.
+ */
+export function shownNumber(x: number, intl: Intl.NumberFormat): number {
+  const shape = numberShapeOf(intl);
+  if (shape === null) {
+    const options = intl.resolvedOptions();
+    const scale = options.style === 'percent' ? 100 : 1;
+    const power = 10 ** Math.min(20, options.maximumFractionDigits ?? 0);
+    return Math.round(x * scale * power) / power + 0;
+  }
+  const negative = x < 0;
+  const a = negative ? -x : x;
+  const places = shape.maximumFraction + shape.scale;
+  const power = POWERS_OF_TEN[places] ?? 0;
+  if (power > 0 && a < (EXACT_BELOW[places] ?? 0)) {
+    const k = Math.round(a * power);
+    // At most `places` decimals: no rounding; k / 10^maximumFraction is the scaled value, correctly rounded.
+    if (k / power === a) {
+      const shown = k / (POWERS_OF_TEN[shape.maximumFraction] ?? 1);
+      return negative && shown !== 0 ? -shown : 0 + shown;
+    }
+  }
+  if (!splitDigits(x, shape)) return x * (shape.scale === 2 ? 100 : 1);
+  const shown = Number(splitFraction === '' ? splitInteger : `${splitInteger}.${splitFraction}`);
+  return negative && !splitZero ? -shown : shown;
+}

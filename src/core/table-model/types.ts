@@ -7,6 +7,7 @@
  */
 import type { Column, FormatOptions, Row } from '../types';
 import type { neutraliseCell } from '../safety';
+import type { ValuesFilterModel } from '../search/types';
 
 /** Direction of a sorted column; `null` elsewhere in this module means "original order". */
 export type SortDirection = 'asc' | 'desc';
@@ -17,12 +18,22 @@ export interface SortState {
   direction: SortDirection;
 }
 
-/** Search input of a table: one global query and/or one query per column key. */
+/**
+ * Search input of a table, in the search language (docs/search.md): one global query, a column
+ * filter per column key and a values filter per column key. All that are given must hold.
+ */
 export interface TableFilter {
-  /** Matched against every searchable column of a row. */
+  /** Matched against every searchable column of a row (`label:` names searchable columns). */
   global?: string;
-  /** Column key → query, matched against that column only (searchable columns only). */
+  /** Column key → column filter (the language for one cell, with `%` wildcards); searchable columns only. */
   perColumn?: Readonly<Record<string, string>>;
+  /**
+   * Column key → values filter (a checklist, or empty / not empty); `null` is inactive. Any column
+   * of the table may have one. The cell is compared as its raw text (`valueToText`: `1234.5`, not
+   * `$1,234.50`), the form a server's distinct values take; an array cell gives its items as the
+   * tokens of `any_token`.
+   */
+  values?: Readonly<Record<string, ValuesFilterModel | null>>;
 }
 
 /** What the table shows: the filter, then the sort. */
@@ -46,5 +57,5 @@ export interface WarmBudget {
   timeRemaining(): number;
 }
 
-/** The column shape this module reads (any `Column<R>` fits). */
-export type ModelColumn<R extends Row> = Pick<Column<R>, 'key' | 'format' | 'searchable' | 'sortable' | 'sortValue'>;
+/** The column shape this module reads (any `Column<R>` fits). `label` is what `label:` in a query names (default: the key). */
+export type ModelColumn<R extends Row> = Pick<Column<R>, 'key' | 'format' | 'searchable' | 'sortable' | 'sortValue'> & { label?: string };

@@ -7,6 +7,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setClientAddress, setNodeRequest } from '../request-context';
+import { INTERNAL_ERROR_MESSAGE, errorResponse } from '../errors';
+import { defaultAdapterErrorLogger } from '../log';
 import type { GridViewHandler } from '../handler';
 
 /** A body `new Request()` accepts (BodyInit without relying on DOM types). */
@@ -16,7 +18,9 @@ type WebBody = NonNullable<ConstructorParameters<typeof Request>[1]>['body'];
 export interface NodeHandlerOptions {
   /**
    * Called for requests the handler does not own. Default: 404 with a JSON error body. It receives
-   * the untouched Node request (its body has not been read).
+   * the untouched Node request (its body has not been read). If it throws or rejects, the client gets
+   * a 500 JSON answer (or, when the fallback already sent headers, a closed connection) and the
+   * error goes to `onError`; the process never sees an unhandled rejection.
    */
   fallback?: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
   /**
@@ -24,12 +28,20 @@ export interface NodeHandlerOptions {
    * servers behind a proxy that sets them; a client could forge them otherwise. Default false.
    */
   trustProxy?: boolean;
-  /** Called when writing a response fails for a reason other than the client going away. */
-  onError?: (error: unknown) => void;
+  /**
+   * Called with every error that made the adapter answer 500 or close the connection: a fallback
+   * that failed, a handler that rejected, a response that could not be written (`writeHead`
+   * refusing a header, a body stream failing), never for a client that went away. Default: one line
+   * on stderr in every environment (a 500 must be seen). Must not throw; a throw is ignored.
+   */
+  onError?: (error: unknown, req?: IncomingMessage) => void;
 }
 
 /** A Node `http` request listener. */
 export type NodeRequestListener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** What the adapters report failures to: the `onError` option, else stderr. */
+export type AdapterErrorLogger = (error: unknown, req?: IncomingMessage) => void;
 
 /**
  * Wraps a handler as a `node:http` request listener.
@@ -37,48 +49,102 @@ export type NodeRequestListener = (req: IncomingMessage, res: ServerResponse) =>
  * - The client address (`req.socket.remoteAddress`) is recorded for the throttle, and the Node
  *   request itself for `getNodeRequest(request)`.
  * - A client that aborts while sending or receiving is not an error: nothing is logged, no 500.
- * - A handler that somehow rejects gives a 500 JSON answer (if headers were not sent yet).
+ * - Every other failure (a handler that rejects, a fallback that throws, `writeHead` throwing, a body
+ *   stream failing) ends in a 500 `{status: 'error', code: 'internal_error', message}` answer when
+ *   no headers were sent yet, else in a closed connection; it is logged through `onError`. The
+ *   listener never throws and never leaves a rejected promise behind.
  *
  * @example
  * http.createServer(toNodeHandler(createGridViewHandler({ store }))).listen(3000);
  */
 export function toNodeHandler(handler: GridViewHandler, options: NodeHandlerOptions = {}): NodeRequestListener {
+  const log = adapterLogger(options.onError);
   return (req, res) => {
-    void serve(handler, req, res, options);
+    serve(handler, req, res, options, log).catch((error: unknown) => failRequest(error, req, res, log));
   };
 }
 
-async function serve(handler: GridViewHandler, req: IncomingMessage, res: ServerResponse, options: NodeHandlerOptions): Promise<void> {
+/** The adapter's logger: the given one made safe, else stderr. */
+export function adapterLogger(onError: AdapterErrorLogger | undefined): AdapterErrorLogger {
+  return (error, req) => {
+    try {
+      if (onError) onError(error, req);
+      else defaultAdapterErrorLogger(error, req ? `${req.method ?? 'GET'} ${pathOf(req)}` : undefined);
+    } catch {
+      // A logger that throws must not turn a handled failure into a crash.
+    }
+  };
+}
+
+async function serve(handler: GridViewHandler, req: IncomingMessage, res: ServerResponse, options: NodeHandlerOptions, log: AdapterErrorLogger): Promise<void> {
   let request: Request;
   try {
     request = toWebRequest(req, { trustProxy: options.trustProxy ?? false });
   } catch {
     // Methods fetch refuses (TRACE, TRACK) and similar: not ours to answer, and never a 500.
-    if (options.fallback) return void (await options.fallback(req, res));
-    return writeNodeResponse(jsonAnswer(400, 'Bad request.'), req, res, options.onError);
+    if (options.fallback) return runFallback(options.fallback, req, res, log);
+    return writeNodeResponse(errorResponse(400, 'bad_request', 'Bad request.'), req, res, log);
   }
   let response: Response | undefined;
   try {
     response = await handler(request);
   } catch (error) {
-    options.onError?.(error);
-    response = jsonAnswer(500, 'Internal server error.');
+    log(error, req);
+    response = errorResponse(500, 'internal_error', INTERNAL_ERROR_MESSAGE);
   }
   if (response === undefined) {
-    if (options.fallback) {
-      await options.fallback(req, res);
-      return;
-    }
-    response = jsonAnswer(404, 'Not found.');
+    if (options.fallback) return runFallback(options.fallback, req, res, log);
+    response = errorResponse(404, 'not_found', 'Not found.');
   }
-  await writeNodeResponse(response, req, res, options.onError);
+  await writeNodeResponse(response, req, res, log);
 }
 
-function jsonAnswer(status: number, message: string): Response {
-  return new Response(JSON.stringify({ status: 'error', message }), {
-    status,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', 'X-Content-Type-Options': 'nosniff' },
-  });
+async function runFallback(
+  fallback: NonNullable<NodeHandlerOptions['fallback']>,
+  req: IncomingMessage,
+  res: ServerResponse,
+  log: AdapterErrorLogger,
+): Promise<void> {
+  try {
+    await fallback(req, res);
+  } catch (error) {
+    failRequest(error, req, res, log);
+  }
+}
+
+/**
+ * The last resort of every adapter path: logs the error (unless the client is gone) and answers 500
+ * with the coded JSON body, or closes the connection when headers already left. Never throws.
+ */
+export function failRequest(error: unknown, req: IncomingMessage, res: ServerResponse, log: AdapterErrorLogger): void {
+  const gone = res.destroyed || (req.destroyed && !req.complete);
+  if (!gone) log(error, req);
+  if (gone || res.writableEnded) return;
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  try {
+    // Headers a failed writeHead or a fallback set before failing (a file name, a length) must not
+    // travel with the error answer.
+    for (const name of res.getHeaderNames()) res.removeHeader(name);
+    const body = JSON.stringify({ status: 'error', code: 'internal_error', message: INTERNAL_ERROR_MESSAGE });
+    res.writeHead(500, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(body)),
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'no-store',
+    });
+    res.end(body);
+  } catch {
+    res.destroy();
+  }
+}
+
+function pathOf(req: IncomingMessage): string {
+  const raw = (req as { originalUrl?: string }).originalUrl ?? req.url ?? '/';
+  const end = raw.search(/[?#]/);
+  return end === -1 ? raw : raw.slice(0, end);
 }
 
 /**
@@ -197,9 +263,12 @@ function lazyBody(req: IncomingMessage): ReadableStream<Uint8Array> {
 
 /**
  * Writes a web `Response` to a Node response, streaming the body with back-pressure. A client that
- * went away ends the copy quietly.
+ * went away ends the copy quietly. Any other failure (a header `writeHead` refuses, a body stream
+ * that errors) is logged through `onError` and answered with a 500 JSON body when no headers left
+ * yet, else by closing the connection. Never rejects.
  */
-export async function writeNodeResponse(response: Response, req: IncomingMessage, res: ServerResponse, onError?: (error: unknown) => void): Promise<void> {
+export async function writeNodeResponse(response: Response, req: IncomingMessage, res: ServerResponse, onError?: AdapterErrorLogger): Promise<void> {
+  const log = adapterLogger(onError);
   if (res.headersSent || res.destroyed) {
     await response.body?.cancel().catch(() => undefined);
     return;
@@ -212,8 +281,12 @@ export async function writeNodeResponse(response: Response, req: IncomingMessage
   if (cookies.length > 0) headers['set-cookie'] = cookies;
   if (response.body === null || req.method === 'HEAD') {
     await response.body?.cancel().catch(() => undefined);
-    res.writeHead(response.status, headers);
-    res.end();
+    try {
+      res.writeHead(response.status, headers);
+      res.end();
+    } catch (error) {
+      failRequest(error, req, res, log);
+    }
     return;
   }
   const reader = response.body.getReader();
@@ -242,11 +315,7 @@ export async function writeNodeResponse(response: Response, req: IncomingMessage
     if (!gone()) res.end();
   } catch (error) {
     if (gone()) return;
-    onError?.(error);
-    if (!res.headersSent) {
-      res.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'x-content-type-options': 'nosniff' });
-      res.end(JSON.stringify({ status: 'error', message: 'Internal server error.' }));
-    } else res.destroy();
+    failRequest(error, req, res, log);
   } finally {
     reader.cancel().catch(() => undefined);
   }

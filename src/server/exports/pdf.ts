@@ -1,12 +1,13 @@
 /**
  * PDF bytes from an export table, with jsPDF and jsPDF-AutoTable (imported only when a PDF export
- * runs) and an embedded DejaVu Sans so Cyrillic text renders.
+ * runs) and an embedded DejaVu Sans so Cyrillic text renders. Charts are drawn by `./charts`.
  *
  * @module
  */
 import type { jsPDF as JsPdf } from 'jspdf';
 import type { autoTable as AutoTable } from 'jspdf-autotable';
 import { formatKpiValue, formatValue, readCell } from '../../core/format';
+import { checkExportCharts, drawPdfCharts } from './charts';
 import { PDF_FONT_FAMILY, loadPdfFont } from './font';
 import type { ExportColumn, ExportKpi, ExportTable } from './types';
 
@@ -22,6 +23,8 @@ export const DEFAULT_PDF_MAX_ROWS = 5_000;
 interface PdfLibraries {
   jsPDF: typeof JsPdf;
   autoTable: typeof AutoTable;
+  /** The module itself: svg2pdf.js reads `GState` and the like from it. */
+  jspdf: unknown;
 }
 
 let libraries: Promise<PdfLibraries> | undefined;
@@ -32,7 +35,8 @@ function loadPdfLibraries(): Promise<PdfLibraries> {
     ([jspdf, autotable]) => {
       const jsPDF = (jspdf as { jsPDF?: typeof JsPdf }).jsPDF ?? (jspdf as unknown as { default: { jsPDF: typeof JsPdf } }).default.jsPDF;
       const autoTable = autotable.autoTable ?? (autotable as unknown as { default: PdfLibraries['autoTable'] }).default;
-      return { jsPDF, autoTable };
+      const module = (jspdf as { jsPDF?: unknown }).jsPDF ? jspdf : (jspdf as unknown as { default: unknown }).default;
+      return { jsPDF, autoTable, jspdf: module };
     },
     (error: unknown) => {
       libraries = undefined;
@@ -60,13 +64,19 @@ const FOOTER = 28;
 const NUMERIC = new Set(['number', 'currency', 'percent']);
 
 /**
- * Builds the PDF: the title, the KPI strip (label and value per card, four per line), a note when
- * rows were cut, the table (header repeated on every page, numbers right-aligned and formatted for
+ * Builds the PDF: the title, the KPI strip (label and value per card, four per line), the charts
+ * (vectors, one under another, each with its caption; see `drawPdfCharts`), a note when rows were
+ * cut, the table (header repeated on every page, numbers right-aligned and formatted for
  * `table.format.locale`) and "Page X of Y" on every page. Landscape when there are more than six
  * columns. Text is drawn as text (searchable, extractable), never interpreted as markup.
+ *
+ * Charts are computed from every row of the table, not only the rows kept under `maxRows`.
+ *
+ * @throws Error when `table.charts` is malformed (see `checkExportTable`) or the chart packages
+ * are missing.
  */
 export async function buildPdf(table: ExportTable, options: BuildPdfOptions = {}): Promise<PdfResult> {
-  const [{ jsPDF, autoTable }, font] = await Promise.all([loadPdfLibraries(), loadPdfFont()]);
+  const [{ jsPDF, autoTable, jspdf }, font] = await Promise.all([loadPdfLibraries(), loadPdfFont()]);
   const maxRows = options.maxRows ?? DEFAULT_PDF_MAX_ROWS;
   const rowsTotal = table.rows.length;
   const rows = rowsTotal > maxRows ? table.rows.slice(0, maxRows) : table.rows;
@@ -88,6 +98,23 @@ export async function buildPdf(table: ExportTable, options: BuildPdfOptions = {}
     y += 12 + lines.length * 19;
   }
   if (table.kpis && table.kpis.length > 0) y = drawKpis(doc, table.kpis, table, y, width);
+  if (table.charts && table.charts.length > 0) {
+    // Checked again: buildPdf is public and may get a table no route has checked.
+    const charts = checkExportCharts(table.charts, table.columns, 'buildPdf');
+    y = await drawPdfCharts(doc, charts, {
+      jspdf,
+      jsPDF,
+      font,
+      rows: table.rows,
+      columns: table.columns,
+      format: table.format,
+      left: MARGIN,
+      width: width - 2 * MARGIN,
+      top: y,
+      pageTop: MARGIN,
+      bottom: height - MARGIN - FOOTER,
+    });
+  }
   if (rows.length < rowsTotal) {
     const note = (table.truncatedLabel ?? 'Showing the first {shown} of {total} rows.')
       .replace('{shown}', formatValue(rows.length, 'number', table.format))

@@ -5,13 +5,15 @@
  * @module
  */
 import type { ValueFormat } from '../../core/types';
+import { checkExportCharts } from './charts';
 import type { ExportColumn, ExportKpi, ExportTable } from './types';
 
 const FORMATS = new Set<ValueFormat>(['text', 'number', 'currency', 'percent']);
 
 /**
  * Returns a checked copy of a builder's table: `columns` a non-empty array of `{key, label}` strings
- * with a known `format`; `rows` an array; `kpis` an array of `{label}`; text fields strings.
+ * with a known `format`; `rows` an array; `kpis` an array of `{label}`; `charts` at most three chart
+ * specs (wire ones pass the spec parser over the table's columns) or runtimes; text fields strings.
  * Throws an `Error` naming the first problem.
  */
 export function checkExportTable(value: unknown, builder: string): ExportTable {
@@ -43,7 +45,8 @@ export function checkExportTable(value: unknown, builder: string): ExportTable {
   for (const field of ['title', 'fileName', 'sheetName', 'pageLabel', 'truncatedLabel'] as const) {
     if (table[field] !== undefined && typeof table[field] !== 'string') throw new Error(`${where}: ${field} must be a string.`);
   }
-  return { ...table, columns, rows: table.rows, kpis };
+  const charts = table.charts === undefined ? undefined : checkExportCharts(table.charts, columns, where);
+  return { ...table, columns, rows: table.rows, kpis, ...(charts === undefined ? {} : { charts }) };
 }
 
 /**

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { FormatOptions, Row, ValueFormat } from '../../core/types';
+import type { ChartRuntime, ChartSpec, ChartSpecWire, FormatOptions, Row, ValueFormat } from '../../core/types';
 import type { FilterState, GridViewHost } from '../../host/types';
 
 /** A column of an export: the row key, its header and how numbers are shown. */
@@ -36,6 +36,14 @@ export interface ExportTable {
   rows: readonly Row[];
   /** KPI strip of the PDF (ignored by XLSX). */
   kpis?: ExportKpi[];
+  /**
+   * Charts the PDF draws as vectors between the KPI strip and the table (ignored by XLSX), at most
+   * three: chart specs (a view's `spec.charts`, or wire chart JSON, checked by the spec parser), whose
+   * runtimes are built from `rows` with `columns` giving labels and formats, or ready runtimes (an
+   * artifact's `charts`). Captions and number texts follow `format.locale`. Needs the optional
+   * packages `echarts`, `svg2pdf.js` and `jsdom`.
+   */
+  charts?: (ChartSpec | ChartSpecWire | ChartRuntime)[];
   /** File name without or with extension; the right extension is ensured. Default: title or builder key. */
   fileName?: string;
   /** XLSX sheet name; default the title. Cut to 31 characters without `[]:*?/\`. */

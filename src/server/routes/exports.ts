@@ -7,7 +7,7 @@
 import { QUERY_DIR, QUERY_FILTER_PREFIX, QUERY_SEARCH, QUERY_SORT, parseFilterState } from '../../host/filter-state';
 import { callerKey } from '../caller';
 import type { RequestContext } from '../context';
-import { BASE_SECURITY_HEADERS, HttpError } from '../errors';
+import { BASE_SECURITY_HEADERS, apiError } from '../errors';
 import { buildPdf, PDF_CONTENT_TYPE } from '../exports/pdf';
 import type { ExportFormat } from '../exports/registry';
 import { checkExportTable, contentDisposition, exportFileName } from '../exports/table';
@@ -25,21 +25,21 @@ import { refuseRepeatedParams, singleQueryValue } from '../query';
 export async function exportFile(ctx: RequestContext, format: ExportFormat): Promise<Response> {
   const { request, url, options } = ctx;
   const label = format.toUpperCase();
-  if (options.exports.size(format) === 0) throw new HttpError(404, `No ${label} export builders are registered.`);
+  if (options.exports.size(format) === 0) throw apiError('not_found', `No ${label} export builders are registered.`);
   const key = singleQueryValue(url.searchParams, 'builder');
-  if (key === null || key.trim() === '') throw new HttpError(400, 'The builder query parameter is required.');
+  if (key === null || key.trim() === '') throw apiError('invalid_query', 'The builder query parameter is required.');
   const registered = options.exports.get(format, key);
-  if (!registered) throw new HttpError(404, `No ${label} export is registered for builder "${key.slice(0, 100)}".`);
+  if (!registered) throw apiError('unknown_builder', `No ${label} export is registered for builder "${key.slice(0, 100)}".`);
   checkFilterParams(url.searchParams);
   const subject = await ctx.subject();
   const route = format === 'pdf' ? 'export_pdf' : 'export_xlsx';
   if (options.authorize && !(await options.authorize({ request, route, subject, builder: key }))) {
-    throw new HttpError(403, 'You are not allowed to export this.');
+    throw apiError('forbidden', 'You are not allowed to export this.');
   }
   if (options.exportThrottle) {
     const hit = options.exportThrottle.hit(`${callerKey(request, subject)}\u0000${format}\u0000${key}`);
     if (!hit.allowed) {
-      throw new HttpError(429, `Too many exports; try again in ${hit.retryAfterSeconds} s.`, { 'Retry-After': String(hit.retryAfterSeconds) });
+      throw apiError('rate_limited', `Too many exports; try again in ${hit.retryAfterSeconds} s.`, { 'Retry-After': String(hit.retryAfterSeconds) });
     }
   }
   const host = await ctx.host();
@@ -49,7 +49,12 @@ export async function exportFile(ctx: RequestContext, format: ExportFormat): Pro
     await registered.builder({ request, params: url.searchParams, filterState, subject, host, format, builder: key }),
     key,
   );
-  const headers: Record<string, string> = { ...BASE_SECURITY_HEADERS, 'Cache-Control': 'no-store' };
+  const headers: Record<string, string> = {
+    ...BASE_SECURITY_HEADERS,
+    ...options.frame.headers,
+    'Cache-Control': 'no-store',
+    'Content-Security-Policy': `default-src 'none'; ${options.frame.directive}`,
+  };
   let bytes: Uint8Array;
   if (format === 'pdf') {
     const pdf = await buildPdf(table, { maxRows: registered.options.maxRows ?? options.pdfMaxRows });
@@ -74,5 +79,5 @@ export async function exportFile(ctx: RequestContext, format: ExportFormat): Pro
 function checkFilterParams(params: URLSearchParams): void {
   refuseRepeatedParams(params, (name) => name === QUERY_SEARCH || name === QUERY_SORT || name === QUERY_DIR || name.startsWith(QUERY_FILTER_PREFIX));
   const dir = params.get(QUERY_DIR);
-  if (dir !== null && dir !== 'asc' && dir !== 'desc') throw new HttpError(400, 'The dir query parameter must be asc or desc.');
+  if (dir !== null && dir !== 'asc' && dir !== 'desc') throw apiError('invalid_query', 'The dir query parameter must be asc or desc.');
 }

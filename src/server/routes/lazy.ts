@@ -5,7 +5,7 @@
  */
 import { callerKey } from '../caller';
 import type { RequestContext } from '../context';
-import { BASE_SECURITY_HEADERS, HttpError } from '../errors';
+import { BASE_SECURITY_HEADERS, apiError } from '../errors';
 import { singleQueryValue } from '../query';
 
 /**
@@ -17,19 +17,19 @@ import { singleQueryValue } from '../query';
  */
 export async function lazyFragment(ctx: RequestContext): Promise<Response> {
   const { request, url, options } = ctx;
-  if (Object.keys(options.lazyBlocks).length === 0) throw new HttpError(404, 'No lazy blocks are registered.');
+  if (Object.keys(options.lazyBlocks).length === 0) throw apiError('not_found', 'No lazy blocks are registered.');
   const block = singleQueryValue(url.searchParams, 'block');
-  if (block === null || block.trim() === '') throw new HttpError(400, 'The block query parameter is required.');
+  if (block === null || block.trim() === '') throw apiError('invalid_query', 'The block query parameter is required.');
   const render = Object.prototype.hasOwnProperty.call(options.lazyBlocks, block) ? options.lazyBlocks[block] : undefined;
-  if (typeof render !== 'function') throw new HttpError(404, `No lazy block is registered as "${block.slice(0, 100)}".`);
+  if (typeof render !== 'function') throw apiError('unknown_block', `No lazy block is registered as "${block.slice(0, 100)}".`);
   const subject = await ctx.subject();
   if (options.authorize && !(await options.authorize({ request, route: 'lazy', subject, block }))) {
-    throw new HttpError(403, 'You are not allowed to load this block.');
+    throw apiError('forbidden', 'You are not allowed to load this block.');
   }
   if (options.lazyThrottle) {
     const hit = options.lazyThrottle.hit(`${callerKey(request, subject)}\u0000lazy\u0000${block}`);
     if (!hit.allowed) {
-      throw new HttpError(429, `Too many requests; try again in ${hit.retryAfterSeconds} s.`, { 'Retry-After': String(hit.retryAfterSeconds) });
+      throw apiError('rate_limited', `Too many requests; try again in ${hit.retryAfterSeconds} s.`, { 'Retry-After': String(hit.retryAfterSeconds) });
     }
   }
   const html: unknown = await render({ request, params: url.searchParams, host: await ctx.host(), subject });
@@ -38,10 +38,11 @@ export async function lazyFragment(ctx: RequestContext): Promise<Response> {
     status: 200,
     headers: {
       ...BASE_SECURITY_HEADERS,
+      ...options.frame.headers,
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'private, no-store',
       // Fetched fragments are inserted into the host page; this only guards a fragment opened directly.
-      'Content-Security-Policy': "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'none'",
+      'Content-Security-Policy': `default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; ${options.frame.directive}`,
     },
   });
 }

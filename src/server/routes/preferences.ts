@@ -9,7 +9,7 @@ import type { GridPrefs, GridPrefsPatch } from '../../core/types';
 import { readJsonBody, requireJsonContentType } from '../body';
 import type { RequestContext } from '../context';
 import { assertSameSiteRequest } from '../csrf';
-import { HttpError, PreferencesStorageError, jsonResponse } from '../errors';
+import { HttpError, PreferencesStorageError, apiError, jsonResponse } from '../errors';
 import { singleQueryValue } from '../query';
 
 /** JSON body of a successful preferences answer. */
@@ -43,21 +43,21 @@ export async function savePreferences(ctx: RequestContext, loginRequired: boolea
   const { request, options } = ctx;
   if (options.authMode(request) === 'cookie') await assertSameSiteRequest(request, options.csrf);
   const subject = await ctx.subject();
-  if (loginRequired && subject === null) throw new HttpError(401, 'Log in to save preferences.');
+  if (loginRequired && subject === null) throw apiError('login_required', 'Log in to save preferences.');
   requireJsonContentType(request);
   const body = await readJsonBody(request, options.maxBodyBytes);
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new HttpError(400, 'The request body must be a JSON object {grid_id, colPresets, searches}.');
+    throw apiError('invalid_body', 'The request body must be a JSON object {grid_id, colPresets, searches}.');
   }
   const fields = body as Record<string, unknown>;
   checkKnownFields(fields);
   const gridId = checkGridId(Object.prototype.hasOwnProperty.call(fields, 'grid_id') ? fields.grid_id : undefined);
   checkQueryGridId(ctx.url.searchParams, gridId);
   const patch = validateGridPrefsPatch(fields);
-  if (!patch.ok) throw new HttpError(400, patch.message);
+  if (!patch.ok) throw apiError('invalid_prefs', patch.message);
   checkSubjectId(fields, subject);
   if (patch.value.colPresets === undefined && patch.value.searches === undefined) {
-    throw new HttpError(400, 'Nothing to save: send colPresets, searches or both ({} or [] clears one).');
+    throw apiError('nothing_to_save', 'Nothing to save: send colPresets, searches or both ({} or [] clears one).');
   }
   if (subject === null) return prefsResponse(gridId, echo(patch.value), true);
   const prefs = await storeCall(() => options.store.save(subject, gridId, patch.value));
@@ -81,8 +81,8 @@ function checkKnownFields(fields: Record<string, unknown>): void {
     return near ? `${quoted} (did you mean "${near}"?)` : quoted;
   });
   const more = unknown.length > shown.length ? ` and ${unknown.length - shown.length} more` : '';
-  throw new HttpError(
-    400,
+  throw apiError(
+    'unknown_field',
     `Unknown field${unknown.length === 1 ? '' : 's'} ${shown.join(', ')}${more} in the preferences body; the accepted fields are grid_id, colPresets, searches and subject_id.`,
   );
 }
@@ -95,14 +95,14 @@ function loose(key: string): string {
 function checkQueryGridId(params: URLSearchParams, gridId: string): void {
   const fromQuery = singleQueryValue(params, 'grid_id');
   if (fromQuery !== null && fromQuery !== gridId) {
-    throw new HttpError(400, 'The grid_id in the query string differs from the grid_id in the body.');
+    throw apiError('invalid_grid_id', 'The grid_id in the query string differs from the grid_id in the body.');
   }
 }
 
 function checkGridId(value: unknown): string {
-  if (value === undefined || value === null) throw new HttpError(400, 'grid_id is required.');
+  if (value === undefined || value === null) throw apiError('invalid_grid_id', 'grid_id is required.');
   const result = validateGridId(value);
-  if (!result.ok) throw new HttpError(400, result.message);
+  if (!result.ok) throw apiError('invalid_grid_id', result.message);
   return result.value;
 }
 
@@ -114,12 +114,12 @@ function checkSubjectId(fields: Record<string, unknown>, subject: string | null)
   if (!Object.prototype.hasOwnProperty.call(fields, 'subject_id')) return;
   const claimed = fields.subject_id;
   if (claimed === null || claimed === undefined) return;
-  if (typeof claimed !== 'string' && typeof claimed !== 'number') throw new HttpError(400, 'subject_id must be a string or a number.');
+  if (typeof claimed !== 'string' && typeof claimed !== 'number') throw apiError('invalid_subject', 'subject_id must be a string or a number.');
   // 12345678901234567890 arrives as 12345678901234567000: compare only numbers that JSON kept exactly.
   if (typeof claimed === 'number' && !Number.isSafeInteger(claimed)) {
-    throw new HttpError(400, 'subject_id must be a string or a whole number below 2^53 (send larger ids as strings).');
+    throw apiError('invalid_subject', 'subject_id must be a string or a whole number below 2^53 (send larger ids as strings).');
   }
-  if (subject === null || String(claimed) !== subject) throw new HttpError(403, 'Preferences can only be saved for the authenticated user.');
+  if (subject === null || String(claimed) !== subject) throw apiError('subject_mismatch', 'Preferences can only be saved for the authenticated user.');
 }
 
 function echo(patch: GridPrefsPatch): GridPrefs {

@@ -64,9 +64,11 @@ export interface MigrateOutcome {
 
 /**
  * Brings the package's tables up to date. Safe to call on every start and from several processes at
- * once (Kysely takes a lock on PostgreSQL; on SQLite a lost race is retried). Throws an `Error` naming the failed migration, with the driver's error
- * as `cause`; a failed migration is rolled back where the database allows (PostgreSQL DDL is
- * transactional).
+ * once (Kysely takes a lock on PostgreSQL; on SQLite a lost race is retried, and a file locked by
+ * another process is waited for asynchronously for up to 10 s: the package's SQLite connections
+ * fail a locked statement at once instead of blocking the event loop). Throws an `Error` naming the
+ * failed migration, with the driver's error as `cause`; a failed migration is rolled back where the
+ * database allows (PostgreSQL DDL is transactional).
  *
  * Takes any Kysely instance, whatever its database type (`store.db` of `createSqlPreferencesStore`,
  * or the application's own): the migrations only touch the package's tables.
@@ -80,16 +82,35 @@ export async function migrateToLatest<DB>(instance: Kysely<DB>): Promise<Migrate
   // Kysely's SQLite "lock" only covers one connection, so two processes migrating one file at the
   // same moment can both run and one then fails on the bookkeeping insert. Trying again sees the
   // winner's work and ends as a no-op; a real failure fails every attempt and is thrown.
-  const attempts = dialectOf(db) === 'sqlite' ? 4 : 1;
-  for (let attempt = 1; ; attempt++) {
+  const sqlite = dialectOf(db) === 'sqlite';
+  const attempts = sqlite ? 4 : 1;
+  const busyDeadline = Date.now() + SQLITE_MIGRATION_BUSY_WAIT_MS;
+  for (let attempt = 1, busyAttempt = 0; ; ) {
     try {
       const { error, results } = await (await createGridViewMigrator(db)).migrateToLatest();
       return finish(error, results);
     } catch (error) {
+      if (sqlite && isSqliteBusy(error) && Date.now() < busyDeadline) {
+        busyAttempt++;
+        await new Promise((resolve) => setTimeout(resolve, Math.min(100, 5 * 2 ** busyAttempt)));
+        continue;
+      }
       if (attempt >= attempts) throw error;
       await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
+      attempt++;
     }
   }
+}
+
+/** How long `migrateToLatest` waits for a SQLite file locked by another process. */
+const SQLITE_MIGRATION_BUSY_WAIT_MS = 10_000;
+
+/** True when `error` (or an error in its `cause` chain) is SQLite's "database is busy/locked". */
+export function isSqliteBusy(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 5) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))) return true;
+  return isSqliteBusy((error as { cause?: unknown }).cause, depth + 1);
 }
 
 /** Reverts the last migration of the package (for development; drops the table with the first). */

@@ -7,33 +7,58 @@
  * The database drivers are imported when the first query runs, so `vue-grid-view/server` loads
  * without them; only the chosen one must be installed.
  *
+ * Under faults a save is acknowledged only once it is in the database: the SQLite file is checked
+ * against the file at its path around every operation and reopened after failures
+ * (`./sqlite-connection`), locks are waited for without blocking the event loop, PostgreSQL
+ * statements have a timeout and dead pooled connections are destroyed (`./pg-pool`). Everything
+ * else is a `PreferencesStorageError` (503). docs/server.md, "Under faults", has the whole table.
+ *
  * @module
  */
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { PoolConfig } from 'pg';
-import { validateGridId, validateGridPrefsPatch } from '../../core/prefs';
+import { validateGridId, validateGridPrefsPatch, validateSubject } from '../../core/prefs';
 import type { ColumnPreset, GridPrefs, GridPrefsPatch } from '../../core/types';
 import type { PreferencesStore } from '../../host/types';
 import { PreferencesStorageError } from '../errors';
-import { migrateToLatest, type MigrateOutcome } from './migrations';
+import { type WarningLogger, defaultWarningLogger, safeWarn } from '../log';
+import { isSqliteBusy, migrateToLatest, type MigrateOutcome } from './migrations';
+import { droppingBrokenClients } from './pg-pool';
+import { SqliteFileConnection } from './sqlite-connection';
 import { dialectOf, type GridViewDatabase, type SqlDialectName } from './schema';
 
-/** A SQLite database file (created when missing, unless `readonly`). */
+/**
+ * A SQLite database file, created when it is missing at the store's first open (unless
+ * `readonly`). Once opened, a missing file is a fault (deleted, or its volume not mounted): the
+ * store answers 503 until the file is back and never creates an empty one in its place.
+ */
 export interface SqliteStoreOptions {
   dialect: 'sqlite';
   /** Path of the database file; `:memory:` works for throwaway stores. */
   filename: string;
-  /** Opens the file read-only: every save fails with a storage error (503). */
+  /** Opens the file read-only: every save fails with a storage error (503), and the store never reopens it to write. */
   readonly?: boolean;
-  /** Milliseconds a write waits for another connection's lock before failing; default 5,000. */
+  /**
+   * Milliseconds an operation waits for another connection's lock before failing with a storage
+   * error (503); default 5,000. The wait is asynchronous: the statement is retried every few
+   * milliseconds and the event loop keeps serving other requests meanwhile.
+   */
   busyTimeoutMs?: number;
   /**
    * SQLite `synchronous` setting. Default `NORMAL`: with WAL, a crash never corrupts the file, and
    * only the last commits before a power loss can be lost. `FULL` syncs every commit (slower).
    */
   synchronous?: 'OFF' | 'NORMAL' | 'FULL' | 'EXTRA';
-  /** Runs the package's migrations before the first query. Default false. */
+  /**
+   * Runs the package's migrations before the first query, and again after the file was reopened
+   * (a recreated folder gets its table back). Default false.
+   */
   migrate?: boolean;
+  /**
+   * Receives the store's warnings (the file was deleted or replaced, a failed connection closed or
+   * reopened). Default: `console.warn` unless `NODE_ENV` is `production`.
+   */
+  onWarn?: WarningLogger;
 }
 
 /** A PostgreSQL server reached through a `pg` pool. */
@@ -43,6 +68,12 @@ export interface PostgresStoreOptions {
   connectionString: string;
   /** Further `pg` pool settings; default `max` 10 and `connectionTimeoutMillis` 5,000. */
   pool?: Omit<PoolConfig, 'connectionString'>;
+  /**
+   * Longest time one statement may run (PostgreSQL's `statement_timeout`, lock waits included)
+   * before it is cancelled and the request answers 503; nothing of a cancelled save is written.
+   * Default 5,000 ms, well inside a browser client's 10 s timeout; 0 turns it off.
+   */
+  statementTimeoutMs?: number;
   /** Runs the package's migrations before the first query. Default false. */
   migrate?: boolean;
 }
@@ -83,9 +114,11 @@ export interface SqlPreferencesStore extends PreferencesStore {
  */
 export function createSqlPreferencesStore(options: SqlPreferencesStoreOptions): SqlPreferencesStore {
   const owned = !('db' in options);
-  const db: Kysely<GridViewDatabase> = 'db' in options ? options.db : new Kysely<GridViewDatabase>({ dialect: createDialect(options) });
+  const sqlite = 'dialect' in options && options.dialect === 'sqlite' ? sqliteConnection(options) : null;
+  const db: Kysely<GridViewDatabase> = 'db' in options ? options.db : new Kysely<GridViewDatabase>({ dialect: createDialect(options, sqlite) });
   const dialect = dialectOf(db as Kysely<unknown>);
   const upsert = upsertQueries(db);
+  const busyTimeoutMs = 'dialect' in options && options.dialect === 'sqlite' ? Math.max(0, options.busyTimeoutMs ?? 5_000) : 5_000;
   let autoMigrated: Promise<MigrateOutcome> | null = null;
   let closed = false;
 
@@ -107,6 +140,41 @@ export function createSqlPreferencesStore(options: SqlPreferencesStoreOptions): 
     await autoMigrated;
   };
 
+  /**
+   * Runs one store operation: the SQLite file checked (and reopened) first, migrations when asked
+   * for, then the statement; a save is checked against the file at the path once more before it is
+   * acknowledged. A busy lock is waited for asynchronously (retried with a growing pause until
+   * `busyTimeoutMs`); after any other failure the next operation checks the migrations again (a
+   * recreated database gets its table), and a SQLite connection the failure may have spoiled
+   * (read-only, I/O error, full disk) is closed for a reopen with backoff.
+   */
+  const operation = async <T>(what: 'read' | 'save', run: () => Promise<T>): Promise<T> => {
+    const deadline = Date.now() + busyTimeoutMs;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        if (closed) throw new PreferencesStorageError('The preferences store is closed.');
+        await sqlite?.ensure();
+        await ready();
+        const result = await run();
+        if (what === 'save') sqlite?.verifyAfterWrite();
+        sqlite?.succeeded(what);
+        return result;
+      } catch (error) {
+        const busy = isSqliteBusy(error);
+        if (busy && !closed && Date.now() < deadline) {
+          await sleep(busyPause(attempt, deadline));
+          continue;
+        }
+        if (!busy) {
+          sqlite?.invalidate(error);
+          autoMigrated = null;
+        }
+        if (error instanceof PreferencesStorageError) throw error;
+        throw new PreferencesStorageError(`Preferences ${what} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      }
+    }
+  };
+
   return {
     db,
     dialect,
@@ -114,8 +182,7 @@ export function createSqlPreferencesStore(options: SqlPreferencesStoreOptions): 
 
     async get(subject: string, gridId: string): Promise<GridPrefs> {
       checkKey(subject, gridId);
-      await ready();
-      const row = await storageCall('read', () =>
+      const row = await operation('read', () =>
         db
           .selectFrom('grid_preference')
           .select(['col_presets', 'searches', 'updated_at'])
@@ -130,7 +197,6 @@ export function createSqlPreferencesStore(options: SqlPreferencesStoreOptions): 
       checkKey(subject, gridId);
       const valid = validateGridPrefsPatch(patch);
       if (!valid.ok) throw new TypeError(valid.message);
-      await ready();
       const { colPresets, searches } = valid.value;
       const query = upsert.for(colPresets !== undefined, searches !== undefined);
       const values: Record<UpsertParam, string> = {
@@ -140,9 +206,7 @@ export function createSqlPreferencesStore(options: SqlPreferencesStoreOptions): 
         searches: JSON.stringify(searches ?? []),
         updated_at: new Date().toISOString(),
       };
-      const result = await storageCall('save', () =>
-        db.executeQuery<StoredRow>(CompiledQuery.raw(query.sql, query.order.map((name) => values[name]))),
-      );
+      const result = await operation('save', () => db.executeQuery<StoredRow>(CompiledQuery.raw(query.sql, query.order.map((name) => values[name]))));
       const row = result.rows[0];
       if (!row) throw new PreferencesStorageError('Preferences save returned no row.');
       // Fields this save wrote are known and valid; only the ones it kept are read back.
@@ -158,33 +222,39 @@ export function createSqlPreferencesStore(options: SqlPreferencesStoreOptions): 
   };
 }
 
-function createDialect(options: SqliteStoreOptions | PostgresStoreOptions): SqliteDialect | PostgresDialect {
-  if (options.dialect === 'sqlite') {
-    return new SqliteDialect({
-      database: async () => {
-        const { default: Database } = await import('better-sqlite3');
-        const readonly = options.readonly ?? false;
-        const database = new Database(options.filename, { readonly, fileMustExist: readonly, timeout: options.busyTimeoutMs ?? 5_000 });
-        if (!readonly) {
-          // WAL lets readers work while one connection writes; busy_timeout makes writers queue
-          // instead of failing at once when several processes share the file.
-          database.pragma('journal_mode = WAL');
-          database.pragma(`synchronous = ${options.synchronous ?? 'NORMAL'}`);
-        }
-        database.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 5_000))}`);
-        return withStatementCache(database);
-      },
-    });
+function sqliteConnection(options: SqliteStoreOptions): SqliteFileConnection {
+  const warn = options.onWarn ?? defaultWarningLogger;
+  return new SqliteFileConnection({
+    filename: options.filename,
+    readonly: options.readonly ?? false,
+    synchronous: options.synchronous ?? 'NORMAL',
+    warn: (message, error) => safeWarn(warn, message, error === undefined ? undefined : { error }),
+  });
+}
+
+function createDialect(options: SqliteStoreOptions | PostgresStoreOptions, sqlite: SqliteFileConnection | null): SqliteDialect | PostgresDialect {
+  if (options.dialect === 'sqlite' && sqlite !== null) {
+    return new SqliteDialect({ database: () => sqlite.load() });
   }
   if (options.dialect === 'postgres') {
     return new PostgresDialect({
       pool: async () => {
         const pg = await import('pg');
         const Pool = pg.Pool ?? (pg as unknown as { default: typeof pg }).default.Pool;
-        const pool = new Pool({ max: 10, connectionTimeoutMillis: 5_000, ...options.pool, connectionString: options.connectionString });
-        // An idle client losing its connection (server restart) must not crash the process.
+        const statementTimeout = Math.max(0, Math.floor(options.statementTimeoutMs ?? 5_000));
+        const pool = new Pool({
+          max: 10,
+          connectionTimeoutMillis: 5_000,
+          // A dead peer (server gone without a FIN) is noticed by TCP keep-alive instead of never.
+          keepAlive: true,
+          ...(statementTimeout > 0 ? { statement_timeout: statementTimeout } : {}),
+          ...options.pool,
+          connectionString: options.connectionString,
+        });
+        // An idle client losing its connection (server restart, terminated backend) must not crash
+        // the process; the pool drops it and opens a new one on the next query.
         pool.on('error', () => undefined);
-        return pool;
+        return droppingBrokenClients(pool);
       },
     });
   }
@@ -237,38 +307,21 @@ function upsertQueries(db: Kysely<GridViewDatabase>): { for(presets: boolean, se
   };
 }
 
-/**
- * Kysely prepares every query anew; preparing cost about as much as running a save. This connection
- * is ours alone and the store never streams (a cached statement is never busy when reused), so
- * prepared statements are kept per SQL text (bounded: the store issues a handful of distinct SQL).
- */
-function withStatementCache<T extends { prepare: (sql: string) => unknown }>(database: T): T {
-  const prepare = database.prepare.bind(database);
-  const statements = new Map<string, unknown>();
-  database.prepare = ((sql: string) => {
-    let statement = statements.get(sql);
-    if (statement === undefined) {
-      if (statements.size >= 64) statements.clear();
-      statement = prepare(sql);
-      statements.set(sql, statement);
-    }
-    return statement;
-  }) as T['prepare'];
-  return database;
-}
-
 function checkKey(subject: string, gridId: string): void {
-  if (typeof subject !== 'string' || subject === '') throw new TypeError('subject must be a non-empty string.');
+  const who = validateSubject(subject);
+  if (!who.ok) throw new TypeError(who.message);
   const id = validateGridId(gridId);
   if (!id.ok) throw new TypeError(id.message);
 }
 
-async function storageCall<T>(what: string, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    throw new PreferencesStorageError(`Preferences ${what} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-  }
+/** Pause before retry `attempt` of a busy statement: 2, 4, 8, … up to 50 ms, with jitter, never past the deadline. */
+function busyPause(attempt: number, deadline: number): number {
+  const base = Math.min(50, 2 * 2 ** attempt);
+  return Math.max(1, Math.min(deadline - Date.now(), Math.round(base * (0.5 + Math.random() / 2))));
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 interface StoredRow {
