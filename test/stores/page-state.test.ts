@@ -14,6 +14,7 @@ const sample: PageState = {
   activePreset: 'Wide',
   collapsed: ['kpis'],
   filterModel: { total: { filterType: 'number', type: 'greaterThan', filter: 100 } },
+  collapsedGroups: ['North', ''],
 };
 
 function freshStore(options: Parameters<ReturnType<typeof usePageStateStore>['configure']>[0]) {
