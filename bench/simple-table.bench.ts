@@ -29,6 +29,14 @@
  * names a fixture page built from the code before a change (see bench/README.md): it is measured in
  * the same run, interleaved page by page, and shown in a "Before" column (BENCH_BEFORE_LABEL says
  * what it was). BENCH_SIZES=100000 runs one size.
+ *
+ * Sections (`group=city`, 100,000 rows in 10 groups, windowed): collapsing and expanding the first
+ * group in turn by clicking its toggle, the first click of fresh pages (no warm-up) and then clicks
+ * on one page after the warm-up. Two figures each: click → the DOM is updated (Vue's flush done:
+ * the main-thread work of the click, which must fit in one frame, 16.7 ms, so the next frame is not
+ * delayed; the target) and click → DOM settled as above (which also waits for the next frame, up to
+ * one vsync interval; for the record). Only this code is measured (the code before sections draws
+ * none). BENCH_ONLY=groups runs just this case.
  */
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -41,7 +49,9 @@ const RUNS = Math.max(7, Number(process.env.BENCH_RUNS ?? 9));
 /** Row counts; BENCH_SIZES=100000 runs one size (quicker while working on the engine). */
 const SIZES = process.env.BENCH_SIZES ? process.env.BENCH_SIZES.split(',').map(Number) : [10_000, 100_000];
 const TARGET_ROWS = 100_000;
-const TARGETS = { sort: 150, search: 50, warmSearch: 30 } as const;
+const TARGETS = { sort: 150, search: 50, warmSearch: 30, groupToggle: 16.7 } as const;
+/** BENCH_ONLY=groups measures only the sections case. */
+const ONLY_GROUPS = process.env.BENCH_ONLY === 'groups';
 /** Plain queries (words), set at once when warm. */
 const PLAIN_QUERIES = ['kyiv', 'customer 12', 'paid', 'note 9', 'zurich'];
 /** Smart queries: one OR, one exclusion and one numeric range each. */
@@ -192,6 +202,32 @@ async function keystrokes(page: Page, runs: number): Promise<number[]> {
   return times;
 }
 
+const GROUP_TOGGLE = 'tr[data-cm-group] button[data-cm-group-toggle]';
+
+/** Clicks the first group's toggle and returns click → Vue's DOM update done (the fixture's `nextTick`), in ms. */
+function timeGroupWork(page: Page): Promise<number> {
+  // A string, not a function: tsx would wrap named inner functions in a helper the page lacks.
+  return page.evaluate(`(async () => {
+    const button = document.querySelector(${JSON.stringify(GROUP_TOGGLE)});
+    if (!button) throw new Error('no group toggle');
+    const started = performance.now();
+    button.click();
+    await window.__simpleTable.nextTick();
+    return performance.now() - started;
+  })()`) as Promise<number>;
+}
+
+/** Clicks the first group's toggle `runs` times (collapse, expand, …), alternating the two timings; [work, settled] in ms. */
+async function groupToggles(page: Page, runs: number): Promise<[number[], number[]]> {
+  const work: number[] = [];
+  const settled: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    work.push(await timeGroupWork(page));
+    settled.push(await timeChange(page, { click: GROUP_TOGGLE }));
+  }
+  return [work, settled];
+}
+
 /** A build of the fixture page under test: this code, and optionally the code before a change. */
 interface Build {
   readonly label: 'after' | 'before';
@@ -237,7 +273,7 @@ async function main(): Promise<void> {
     }
   };
   try {
-    for (const size of SIZES) {
+    for (const size of ONLY_GROUPS ? [] : SIZES) {
       const cold = `rows=${size}&warmup=0`;
       const early = `rows=${size}`;
       const series: Record<string, number[]> = {};
@@ -330,6 +366,24 @@ async function main(): Promise<void> {
       results.push({ rows: size, measure: 'warm-up, first frame → caches ready', value: `${warmSeconds.toFixed(2)} s`, before: beforeWarm ? `${(median(beforeWarm) / 1000).toFixed(2)} s` : '—', runs: s('warm-up').length, target: '—', result: '—' });
       console.log(`${size} rows: heap ${mib(baseline)} / ${mib(heap)} / ${mib(warmHeap)} MiB; warm-up ${warmSeconds.toFixed(2)} s`);
     }
+    // Sections: only this build has them.
+    const after = builds[0] as Build;
+    const firstWork: number[] = [];
+    const firstSettled: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      firstWork.push(await onFreshPage(after, `rows=${TARGET_ROWS}&group=city&warmup=0`, timeGroupWork));
+      firstSettled.push(await onFreshPage(after, `rows=${TARGET_ROWS}&group=city&warmup=0`, (page) => timeChange(page, { click: GROUP_TOGGLE })));
+    }
+    const [warmWork, warmSettled] = await onFreshPage(after, `rows=${TARGET_ROWS}&group=city`, async (page) => {
+      await page.waitForSelector('[data-cm-warmed="true"]', { timeout: 120_000 });
+      await groupToggles(page, 2);
+      return groupToggles(page, Math.max(RUNS, 15));
+    });
+    beforeValues = new Map();
+    record(TARGET_ROWS, 'section collapse/expand, first click: click → DOM updated (10 groups, windowed)', firstWork, 'groupToggle');
+    record(TARGET_ROWS, 'section collapse/expand, first click: click → next frame', firstSettled);
+    record(TARGET_ROWS, 'section collapse/expand (warm): click → DOM updated', warmWork, 'groupToggle');
+    record(TARGET_ROWS, 'section collapse/expand (warm): click → next frame', warmSettled);
   } finally {
     await browser.close();
     await server.close();

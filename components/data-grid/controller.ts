@@ -41,11 +41,16 @@ export interface DataGridQueryState {
   columns: string[];
 }
 
-/** The grid a toolbar and a column chooser drive. Every method is cheap; none throws. */
-export interface DataGridController {
-  /** The grid's id (its spec's `grid_id`): presets and saved searches are kept under it. */
+/**
+ * What the column chooser drives: a table's columns and their layout. `DataGridController` is one;
+ * `SimpleTable` makes another over its own layout (no pinning). Every method is cheap; none throws.
+ */
+export interface ColumnLayoutController {
+  /** The table's id (its spec's `grid_id`). */
   readonly gridId: string;
-  /** Every column the grid knows, in the spec's order. */
+  /** False when the table cannot pin columns (the chooser then offers no pin control). Absent: true. */
+  readonly pinning?: boolean;
+  /** Every column the table knows, in the spec's order. */
   columns(): readonly DataGridColumnInfo[];
   /** The current layout in display order (order, hide, pin, width, sort). */
   getColumnState(): PresetColumnState[];
@@ -57,6 +62,14 @@ export interface DataGridController {
   applyColumnState(state: readonly PresetColumnState[], options?: { order?: boolean }): void;
   /** Back to the spec's layout: its order, every default-visible column shown, no pins, no sort, default widths. */
   resetColumns(): void;
+  /** Calls `listener` after any change of the layout; returns the function that unsubscribes. */
+  onChange(listener: () => void): () => void;
+}
+
+/** The grid a toolbar and a column chooser drive. Every method is cheap; none throws. */
+export interface DataGridController extends ColumnLayoutController {
+  /** The grid's id (its spec's `grid_id`): presets and saved searches are kept under it. */
+  readonly gridId: string;
   getQuickFilter(): string;
   setQuickFilter(text: string): void;
   getFilterModel(): GridFilterModel;

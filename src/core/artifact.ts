@@ -181,6 +181,8 @@ class BuiltArtifact<R extends Row> implements GridArtifact<R> {
       footerRow: t.footerRow,
       footerLabel: t.footerLabel,
       footerLabelSpan: t.footerLabelSpan,
+      exportColumns: t.exportColumns ? [...t.exportColumns] : null,
+      groupBy: t.groupBy ?? null,
     };
     return {
       version: 1,
@@ -250,6 +252,8 @@ export class GridRenderer {
       footerRow: table.footerRow,
       footerLabel: table.footerLabel,
       footerLabelSpan: table.footerLabelSpan,
+      exportColumns: spec.exportColumns,
+      groupBy: spec.groupBy,
     });
     const artifact = new BuiltArtifact<R>(
       spec,

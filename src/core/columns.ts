@@ -28,12 +28,19 @@ export function columnsFromSpec<R extends Row = Row>(spec: GridViewSpec): Column
     searchable: c.searchable,
     width: c.width,
     linkTemplate: c.linkTemplate,
+    hidden: c.hidden,
+    menuGroup: c.menuGroup,
+    exportable: c.exportable,
+    total: c.total,
   }));
 }
 
-/** The serialisable part of a column: host-added callables (`sortValue`, `exportRaw`) are dropped. */
+/**
+ * The serialisable part of a column: host-added callables (`sortValue`, `exportRaw`) are dropped;
+ * the optional settings (`hidden`, `menuGroup`, `exportable`, `total`) are kept when present.
+ */
 export function columnToJson<R extends Row>(column: Column<R>): ColumnJson {
-  return {
+  const json: ColumnJson = {
     key: column.key,
     label: column.label,
     format: column.format,
@@ -43,6 +50,11 @@ export function columnToJson<R extends Row>(column: Column<R>): ColumnJson {
     width: column.width,
     linkTemplate: column.linkTemplate,
   };
+  if (column.hidden !== undefined) json.hidden = column.hidden;
+  if (column.menuGroup !== undefined) json.menuGroup = column.menuGroup;
+  if (column.exportable !== undefined) json.exportable = column.exportable;
+  if (column.total !== undefined) json.total = column.total;
+  return json;
 }
 
 /** `"120px"` → 120; anything else (`12rem`, `20%`, `auto`, `0px`, null) → undefined. */

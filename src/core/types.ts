@@ -440,8 +440,19 @@ export interface Column<R extends Row = Row> {
   linkTemplate: string | null;
   /** Custom sort key; when absent numbers compare as numbers and text with `Intl.Collator`. */
   sortValue?: (row: R) => unknown;
-  /** Raw value written to XLSX exports; when absent the row value is written. */
+  /** Raw value written to XLSX and CSV exports; when absent the row value is written. */
   exportRaw?: (row: R) => unknown;
+  /** Hidden until the reader shows it in the column menu (the spec's `hidden`). Absent: false. */
+  hidden?: boolean;
+  /** Heading the column is listed under in the column menu (the spec's `menu_group`). Absent: none. */
+  menuGroup?: string | null;
+  /** False keeps the column out of exports (the spec's `exportable`). Absent: true. */
+  exportable?: boolean;
+  /**
+   * The total a group header row shows for this column when the table has `groupBy` (the spec's
+   * `total`). Absent: `sum` for `number`, `currency` and `percent` columns, `none` for `text`.
+   */
+  total?: ColumnTotal;
 }
 
 /** Serializable part of a column (no callables): what the artifact JSON carries. */
@@ -471,6 +482,19 @@ export interface SimpleTableConfig<R extends Row = Row> {
   footerLabel: string | null;
   /** Columns the footer label spans; at least 1. */
   footerLabelSpan: number;
+  /**
+   * Keys of the columns exports may hold (the spec's `export_columns`); exports write those of them
+   * the reader shows, in the order shown. Absent or null: every column whose `exportable` is not false.
+   */
+  exportColumns?: readonly string[] | null;
+  /** Shows the "Export CSV" button. Absent: the same as `exportXlsx`. */
+  exportCsv?: boolean;
+  /** Key of the column whose values group the rows into collapsible sections with totals (the spec's `group_by`). Absent or null: no groups. */
+  groupBy?: string | null;
+  /** Shows the column menu (show, hide, reorder). Absent: true. */
+  columnMenu?: boolean;
+  /** Lets the reader resize columns (pointer and keyboard). Absent: true. */
+  resizable?: boolean;
 }
 
 /** Serializable simple-table configuration; rows travel once, in `GridArtifactJson.rows`. */

@@ -22,6 +22,9 @@ import type { GridFilterModel } from '../../src/core/data-grid/types';
  * - `collapsed`: ids of collapsed blocks (`kpis`, `chart:<id>`, `table`, as the components name them);
  * - `filterModel`: a data grid's column filters (AG Grid filter models and the values filter), `{}`
  *   for none. Added after the first release: a stored payload without it reads as `{}`.
+ * - `collapsedGroups`: the keys (`valueToText` of the grouping value, `''` for the group of empty
+ *   values) of a simple table's collapsed sections (`group_by`). Added with section totals: a
+ *   stored payload without it reads as `[]`.
  */
 export interface PageState {
   sort: SortState | null;
@@ -31,6 +34,7 @@ export interface PageState {
   activePreset: string | null;
   collapsed: string[];
   filterModel: GridFilterModel;
+  collapsedGroups: string[];
 }
 
 /** What identifies one page state: the spec id plus an optional scope and namespace. */
@@ -50,6 +54,7 @@ export const PAGE_STATE_LIMITS = Object.freeze({
   maxFilters: 200,
   maxCollapsed: 100,
   presetNameLength: 100,
+  maxCollapsedGroups: 1000,
 });
 
 /** Prefix of every page-state key in localStorage. */
@@ -71,7 +76,7 @@ export function pageStateKey(parts: PageStateKeyParts): string {
 
 /** Page state of a first visit: no sort, no search, no filters, the spec's columns, nothing collapsed. */
 export function defaultPageState(): PageState {
-  return { sort: null, search: '', filters: {}, columnState: null, activePreset: null, collapsed: [], filterModel: {} };
+  return { sort: null, search: '', filters: {}, columnState: null, activePreset: null, collapsed: [], filterModel: {}, collapsedGroups: [] };
 }
 
 /** A deep copy of a page state (JSON data only). */
@@ -79,9 +84,9 @@ export function clonePageState(state: PageState): PageState {
   return JSON.parse(JSON.stringify(state)) as PageState;
 }
 
-const FIELDS = new Set<keyof PageState>(['sort', 'search', 'filters', 'columnState', 'activePreset', 'collapsed', 'filterModel']);
+const FIELDS = new Set<keyof PageState>(['sort', 'search', 'filters', 'columnState', 'activePreset', 'collapsed', 'filterModel', 'collapsedGroups']);
 /** Fields a payload may lack because they were added later (they read as their default). */
-const LATER_FIELDS = new Set<keyof PageState>(['filterModel']);
+const LATER_FIELDS = new Set<keyof PageState>(['filterModel', 'collapsedGroups']);
 
 /**
  * Validates stored page state. Returns a clean copy, or null when anything is off: every field
@@ -91,7 +96,9 @@ const LATER_FIELDS = new Set<keyof PageState>(['filterModel']);
  * Edge cases: `__proto__` is refused as a filter key; an empty sort key is refused; duplicate
  * collapsed ids are refused (the store never writes them); a payload written before `filterModel`
  * existed (without that key) is valid and gets `{}`; a filter model must pass
- * `validateGridFilterModel` whole.
+ * `validateGridFilterModel` whole; `collapsedGroups` (absent reads as `[]`) holds at most
+ * `maxCollapsedGroups` distinct texts of at most `textLength` characters (the empty text is the
+ * group of empty values).
  */
 export function validatePageState(raw: unknown): PageState | null {
   if (!isPlainObject(raw)) return null;
@@ -136,6 +143,11 @@ export function validatePageState(raw: unknown): PageState | null {
   if (!collapsed.every((id): id is string => isText(id, PAGE_STATE_LIMITS.keyLength) && id !== '')) return null;
   if (new Set(collapsed).size !== collapsed.length) return null;
 
+  const groups = raw.collapsedGroups ?? [];
+  if (!Array.isArray(groups) || groups.length > PAGE_STATE_LIMITS.maxCollapsedGroups) return null;
+  if (!groups.every((id): id is string => isText(id, PAGE_STATE_LIMITS.textLength))) return null;
+  if (new Set(groups).size !== groups.length) return null;
+
   return {
     sort: cleanSort,
     search,
@@ -144,6 +156,7 @@ export function validatePageState(raw: unknown): PageState | null {
     activePreset: activePreset as string | null,
     collapsed: [...collapsed],
     filterModel,
+    collapsedGroups: [...groups],
   };
 }
 

@@ -141,8 +141,36 @@ describe('GridView', () => {
     expect(config.searchMode).toBe('disabled');
     expect(config.exportXlsx).toBe(false);
     expect(config.columns.every((column) => !column.sortable)).toBe(true);
+    expect(wrapper.find('button[data-cm-export="csv"]').exists()).toBe(false);
+    expect(wrapper.find('button[data-cm-column-menu]').exists()).toBe(false);
+    expect(wrapper.find('[role="separator"]').exists()).toBe(false);
     const interactive = mount(GridView, { props: { spec: wire({ search_mode: 'global' }), rows } });
     expect(tableConfig(interactive).searchMode).toBe('global');
+    expect(interactive.find('button[data-cm-column-menu]').exists()).toBe(true);
+  });
+
+  it('hands the spec column settings and group_by to the simple table', () => {
+    const spec = {
+      grid_id: 'orders',
+      columns: [
+        { key: 'region', label: 'Region', menu_group: 'Where' },
+        { key: 'amount', label: 'Amount', format: 'number', total: 'avg' },
+        { key: 'internal', label: 'Internal', hidden: true, exportable: false },
+      ],
+      export_columns: ['amount', 'region'],
+      group_by: 'region',
+    };
+    const wrapper = mount(GridView, { props: { spec, rows: [{ region: 'North', amount: 2, internal: 'x' }] } });
+    const config = tableConfig(wrapper);
+    expect(config.groupBy).toBe('region');
+    expect(config.exportColumns).toEqual(['amount', 'region']);
+    expect(config.columns.map((c) => [c.key, c.menuGroup, c.hidden, c.exportable, c.total])).toEqual([
+      ['region', 'Where', false, true, 'none'],
+      ['amount', null, false, true, 'avg'],
+      ['internal', null, true, false, 'none'],
+    ]);
+    expect(wrapper.findAll('thead th[data-cm-col-key]').map((th) => th.attributes('data-cm-col-key'))).toEqual(['region', 'amount']);
+    expect(wrapper.find('tr[data-cm-group="North"] [data-cm-total="amount"]').text()).toBe('Average 2');
   });
 
   it('never makes rows reactive, even when the parent passes a reactive array', () => {

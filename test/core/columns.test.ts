@@ -43,8 +43,8 @@ describe('columnsFromSpec', () => {
   it('copies every column field in spec order, without callables', () => {
     const columns = columnsFromSpec(spec([column('id', { format: 'number', align: 'right', width: '80px' }), column('name', { sortable: false, searchable: false, linkTemplate: '/p/{id}' })]));
     expect(columns).toEqual([
-      { key: 'id', label: 'ID', format: 'number', align: 'right', sortable: true, searchable: true, width: '80px', linkTemplate: null },
-      { key: 'name', label: 'NAME', format: 'text', align: 'left', sortable: false, searchable: false, width: null, linkTemplate: '/p/{id}' },
+      { key: 'id', label: 'ID', format: 'number', align: 'right', sortable: true, searchable: true, width: '80px', linkTemplate: null, hidden: false, menuGroup: null, exportable: true, total: 'none' },
+      { key: 'name', label: 'NAME', format: 'text', align: 'left', sortable: false, searchable: false, width: null, linkTemplate: '/p/{id}', hidden: false, menuGroup: null, exportable: true, total: 'none' },
     ]);
     for (const c of columns) expect(Object.values(c).some((v) => typeof v === 'function')).toBe(false);
   });

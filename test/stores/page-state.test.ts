@@ -14,6 +14,7 @@ const sample: PageState = {
   activePreset: 'Wide',
   collapsed: ['kpis'],
   filterModel: { total: { filterType: 'number', type: 'greaterThan', filter: 100 } },
+  collapsedGroups: ['North', ''],
 };
 
 function freshStore(options: Parameters<ReturnType<typeof usePageStateStore>['configure']>[0]) {
@@ -300,5 +301,18 @@ describe('usePageStateStore input checks', () => {
     expect(store.stateOf(key)).toMatchObject({ sort: null, search: 'kept', collapsed: [] });
     expect(warn).toHaveBeenCalledTimes(3);
     expect(warn.mock.calls[0]![0]).toContain(key);
+  });
+});
+
+describe('page state: collapsed sections of a simple table', () => {
+  it('reads a payload stored before collapsedGroups existed as [] and refuses repeated or oversized lists', async () => {
+    const { validatePageState, PAGE_STATE_LIMITS } = await import('../../stores/page-state/model');
+    const { collapsedGroups: _dropped, ...older } = sample;
+    expect(validatePageState(older)?.collapsedGroups).toEqual([]);
+    expect(validatePageState({ ...sample, collapsedGroups: ['North', ''] })?.collapsedGroups).toEqual(['North', '']);
+    expect(validatePageState({ ...sample, collapsedGroups: ['North', 'North'] })).toBeNull();
+    expect(validatePageState({ ...sample, collapsedGroups: [1] })).toBeNull();
+    expect(validatePageState({ ...sample, collapsedGroups: Array.from({ length: PAGE_STATE_LIMITS.maxCollapsedGroups + 1 }, (_, i) => `g${i}`) })).toBeNull();
+    expect(validatePageState({ ...sample, collapsedGroups: ['x'.repeat(PAGE_STATE_LIMITS.textLength + 1)] })).toBeNull();
   });
 });

@@ -22,3 +22,17 @@ export function exportMatrix<R extends Row>(rows: readonly R[], columns: readonl
   for (const row of rows) matrix.push(readers.map((read) => neutraliseCell(read(row))));
   return matrix;
 }
+
+/**
+ * The columns an export of a table holds: of the columns the reader shows (`shown`, in the order
+ * shown), those that are exportable (`exportable` not false) and, when `exportColumns` is given
+ * (the spec's `export_columns`), listed in it. The reader's layout decides the order: an export is
+ * exactly what is shown, minus what the spec keeps out of files.
+ *
+ * Edge cases: an empty `exportColumns` list allows no column; keys in it that no shown column has
+ * are ignored (a hidden column is not exported).
+ */
+export function exportedColumns<C extends { key: string; exportable?: boolean }>(shown: readonly C[], exportColumns?: readonly string[] | null): C[] {
+  const allowed = exportColumns ? new Set(exportColumns) : null;
+  return shown.filter((column) => column.exportable !== false && (allowed === null || allowed.has(column.key)));
+}
