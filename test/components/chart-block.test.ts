@@ -127,6 +127,44 @@ describe('ChartBlock', () => {
     wrapper.unmount();
   });
 
+  it('draws the seed system forms: group_by with an aggregate, a donut from label/value keys with its centre total', async () => {
+    const rows: Row[] = [
+      { region: 'North', amount: 10, status: 'open' },
+      { region: 'South', amount: -4, status: 'open' },
+      { region: 'North', amount: 30, status: 'closed' },
+      { region: 'East', amount: 0, status: 'open' },
+    ];
+    const grouped = mountChart({ chart: { id: 'avg', chart_type: 'bar', group_by: 'region', value_key: 'amount', aggregate: 'avg', title: 'Average order' } satisfies ChartSpecWire, rows });
+    await settle();
+    const bar = chartOf(grouped)!.getOption() as { series: { type: string; data: unknown[] }[] };
+    expect(bar.series[0]!.type).toBe('bar');
+    // One value per group in first-seen order: North (10 + 30) / 2, South -4, East 0.
+    expect(grouped.findAll('.gv-chart__data tbody th').map((th) => th.text())).toEqual(['North', 'South', 'East']);
+    expect(grouped.findAll('.gv-chart__data tbody td').map((td) => td.text())).toEqual(['20', '-4', '0']);
+    // The spec's title is the caption, not the generated one.
+    expect(grouped.find('.gv-chart__caption').text()).toBe('Average order');
+    grouped.unmount();
+
+    const donut = mountChart({ chart: { id: 'share', chart_type: 'donut', label_key: 'region', value_key: 'amount', center_total: true } satisfies ChartSpecWire, rows });
+    await settle();
+    const option = chartOf(donut)!.getOption() as { series: { type: string; data: { name: string; value: number }[] }[]; graphic?: unknown; title?: unknown };
+    const pie = option.series.find((series) => series.type === 'pie')!;
+    // Zero and negative slices are left out; the total is computed from the rows, never from the spec.
+    expect(pie.data.map((slice) => [slice.name, slice.value])).toEqual([['North', 40]]);
+    expect(JSON.stringify([option.graphic, option.title])).toContain('40');
+    expect(donut.text()).toMatch(/2\b.*(left out|not shown|omitted)|(left out|not shown|omitted).*2\b/i);
+    donut.unmount();
+  });
+
+  it('counts rows per group when a seed chart names no value column', async () => {
+    const rows: Row[] = [{ status: 'open' }, { status: 'closed' }, { status: 'open' }];
+    const wrapper = mountChart({ chart: { id: 'by_status', chart_type: 'bar', group_by: 'status' } satisfies ChartSpecWire, rows });
+    await settle();
+    expect(wrapper.findAll('.gv-chart__data tbody th').map((th) => th.text())).toEqual(['open', 'closed']);
+    expect(wrapper.findAll('.gv-chart__data tbody td').map((td) => td.text())).toEqual(['2', '1']);
+    wrapper.unmount();
+  });
+
   it('names the chart for screen readers and lists every value in a hidden table', async () => {
     const wrapper = mountChart({ config: runtime() });
     await settle();

@@ -66,6 +66,18 @@ describe('GridView', () => {
     expect(wrapper.text()).toContain('South');
   });
 
+  it('lays the KPI cards out in the spec\'s kpi_columns, and the kpiColumns prop wins over it', () => {
+    const kpis = Array.from({ length: 6 }, (_, i) => ({ label: `K${i}`, aggregate: 'count' as const }));
+    const fromSpec = mount(GridView, { props: { spec: wire({ kpis, layout: { kpi_columns: 3 } }), rows } });
+    const strip = fromSpec.find('[data-gv-columns]');
+    expect(strip.attributes('data-gv-columns')).toBe('3');
+    expect(strip.attributes('style')).toContain('--gv-kpi-columns: 3');
+    const fromProp = mount(GridView, { props: { spec: wire({ kpis, layout: { kpi_columns: 3 } }), rows, kpiColumns: 2 } });
+    expect(fromProp.find('[data-gv-columns]').attributes('data-gv-columns')).toBe('2');
+    // No kpi_columns: the seed system's default of 4.
+    expect(mount(GridView, { props: { spec: wire({ kpis }), rows } }).find('[data-gv-columns]').attributes('data-gv-columns')).toBe('4');
+  });
+
   it('follows the layout order and leaves out blocks that are not listed or are empty', () => {
     const wrapper = mount(GridView, { props: { spec: wire({ layout: { blocks: ['table', 'kpis', 'title'] } }), rows } });
     expect(blockOrder(wrapper)).toEqual(['table', 'kpis', 'title']);
