@@ -351,6 +351,13 @@ export interface FormatOptions {
   locale?: string;
   /** ISO 4217 code for `currency` formats. Defaults to `USD`. */
   currency?: string;
+  /**
+   * How amounts name their currency: `symbol` (the locale's symbol, or the unambiguous narrow one:
+   * cells, axes, KPIs) or `code` (the ISO code: exports and accessible labels).
+   *
+   * @default 'symbol'
+   */
+  currencyDisplay?: 'symbol' | 'code';
 }
 
 // ---------------------------------------------------------------------------------------------
