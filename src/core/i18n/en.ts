@@ -56,6 +56,7 @@ export const en = {
   'chart.category': 'Category',
   'chart.sampled': 'The line shows a sample of the points; the table below holds every value.',
   'chart.loading': 'Drawing the chart…',
+  'chart.axis_not_zero': 'The value axis does not start at zero.',
   'chart.more.one': '{count} more category is not listed',
   'chart.more.few': '{count} more categories are not listed',
   'chart.more.many': '{count} more categories are not listed',

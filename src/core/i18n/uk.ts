@@ -53,6 +53,7 @@ export const uk: MessageCatalog = {
   'chart.data_table': 'Дані діаграми',
   'chart.category': 'Категорія',
   'chart.sampled': 'Лінія показує вибірку точок; таблиця нижче містить усі значення.',
+  'chart.axis_not_zero': 'Вісь значень починається не з нуля.',
   'chart.loading': 'Діаграма малюється…',
   'chart.more.one': 'Ще {count} категорію не показано',
   'chart.more.few': 'Ще {count} категорії не показано',
