@@ -374,6 +374,17 @@ export function kpiValueTexts(value: number | null, format: ValueFormat, options
   return { display: compactFormat(options?.locale, format === 'text' ? 'number' : format, options?.currency).format(value), full, spoken, compact: true };
 }
 
+/**
+ * A number in compact notation with 3 significant digits (`$82.7M`, `82,7 млн $`), currencies named
+ * as cells name them: for labels drawn on bars, where the full text would run into its neighbours.
+ * Values that are not numbers (`toNumber`) give ''.
+ */
+export function formatCompactValue(value: unknown, format: ValueFormat, options?: FormatOptions): string {
+  const num = toNumber(value);
+  if (num === null) return '';
+  return compactFormat(options?.locale, format === 'text' ? 'number' : format, options?.currency).format(num);
+}
+
 /** A cached compact `Intl.NumberFormat` (3 significant digits) that names currencies as cells do. */
 function compactFormat(locale: string | undefined, format: ValueFormat, currency: string | undefined): Intl.NumberFormat {
   const base = getNumberFormat(locale, format, currency).resolvedOptions();

@@ -55,6 +55,7 @@ describe('what the option draws', () => {
     const series = option.series[0] as ChartCartesianSeriesOption & { label: { formatter: (p: { value?: unknown }) => string } };
     expect(series.label).toMatchObject({ show: true, position: 'top' });
     expect(series.label.formatter({ value: 60 })).toMatch(/^60\s\$$/u);
+    expect(series.label.formatter({ value: 82_696_016.02 })).toMatch(/^82,7\sмлн\s\$$/u);
     const many = buildChartRuntime(wire(), Array.from({ length: 12 }, (_, i) => ({ region: `r${i}`, amount: i })));
     expect((buildChartOption(many).series[0] as ChartCartesianSeriesOption).label).toBeUndefined();
   });

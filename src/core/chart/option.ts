@@ -12,7 +12,7 @@
  * @module
  */
 import { ensureContrast } from '../color';
-import { formatValue, getNumberFormat } from '../format';
+import { formatCompactValue, formatValue, getNumberFormat } from '../format';
 import type { ChartRuntime, ChartRuntimeSeries, FormatOptions, ValueFormat } from '../types';
 import { COUNT_SERIES_KEY, isPieChart } from './runtime';
 
@@ -75,6 +75,8 @@ export interface ChartCartesianSeriesOption {
   areaStyle?: { opacity: number };
   /** Value labels on bars when there are few of them (`VALUE_LABELS_MAX_BARS`). */
   label?: { show: true; position: 'top' | 'right'; color: string };
+  /** Labels that would overlap (narrow charts) are left out; the tooltip and data table keep every value. */
+  labelLayout?: { hideOverlap: true };
   emphasis: { focus: 'series' };
 }
 
@@ -266,7 +268,8 @@ export function buildChartOption(runtime: ChartRuntime, options?: ChartOptionOpt
   const valueAxis: ChartAxisOption = {
     type: 'value',
     ...(fromZero ? {} : { scale: true }),
-    axisLabel: { color: palette.muted },
+    // Long amounts on a horizontal value axis would run together: drop the ones that overlap.
+    axisLabel: { hideOverlap: true, color: palette.muted },
     // Shown, so an axis that does not start at zero visibly begins where its first label says.
     axisLine: { lineStyle: { color: palette.axis } },
     splitLine: { lineStyle: { color: palette.split } },
@@ -278,7 +281,10 @@ export function buildChartOption(runtime: ChartRuntime, options?: ChartOptionOpt
   option.series = runtime.series.map((s, i) => cartesianSeries(runtime, s, runtime.values[i] ?? [], i, option.color[i]));
   if (showsValueLabels(runtime)) {
     for (const series of option.series) {
-      if (series.type === 'bar') (series as ChartCartesianSeriesOption).label = { show: true, position: horizontal ? 'right' : 'top', color: palette.text };
+      if (series.type === 'bar') {
+        (series as ChartCartesianSeriesOption).label = { show: true, position: horizontal ? 'right' : 'top', color: palette.text };
+        (series as ChartCartesianSeriesOption).labelLayout = { hideOverlap: true };
+      }
     }
   }
   return option;
@@ -530,9 +536,11 @@ export function withValueFormatter(option: ChartOption, format: ValueFormat | re
     return a.type === 'value' ? { ...a, axisLabel: { ...a.axisLabel, formatter: axisFormatter } } : a;
   };
   const { xAxis, yAxis, series, ...rest } = option;
-  // Value labels on bars read like the axis (no zero cents): short enough to sit on a bar.
+  // Value labels on bars in compact notation ($82.7M): a full amount would run into the next bar.
   const labelled = (s: ChartCartesianSeriesOption | ChartPieSeriesOption): ChartOptionWithFormatters['series'][number] =>
-    s.type === 'bar' && s.label !== undefined ? { ...s, label: { ...s.label, formatter: (params: { value?: unknown }) => axisFormatter(params.value) } } : s;
+    s.type === 'bar' && s.label !== undefined
+      ? { ...s, label: { ...s.label, formatter: (params: { value?: unknown }) => formatCompactValue(params.value, axisFormat, options) } }
+      : s;
   const result: ChartOptionWithFormatters = {
     ...rest,
     tooltip: { ...option.tooltip, valueFormatter: tooltipFormatter },
