@@ -37,6 +37,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
+          // The visual suite renders edge views with renderHtml, which inlines the stylesheet (`?raw`).
+          css: { include: [/\/src\/style\.css/, /\/components\/simple-table\.css/] },
           include: ['test/e2e/**/*.test.ts'],
           fileParallelism: false,
           testTimeout: 180_000,

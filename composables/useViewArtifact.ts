@@ -35,7 +35,7 @@ export interface UseViewArtifactReturn {
    * Locale and currency, field by field: the props, else the installed plugin's, else what the
    * artifact was built with, else `en`/`USD`.
    */
-  format: ComputedRef<Required<FormatOptions>>;
+  format: ComputedRef<Required<Pick<FormatOptions, 'locale' | 'currency'>>>;
 }
 
 function failure(error: unknown): ViewArtifactState {

@@ -15,8 +15,9 @@ import { DEMO_CURRENCY, demoLocale, localiseSpec, type DemoLocale } from '../sha
 
 type Theme = 'light' | 'dark';
 
-const TEXTS: Record<DemoLocale, Record<'back' | 'note' | 'language' | 'theme' | 'light' | 'dark', string>> = {
+const TEXTS: Record<DemoLocale, Record<'heading' | 'back' | 'note' | 'language' | 'theme' | 'light' | 'dark', string>> = {
   en: {
+    heading: 'Server-rendered report',
     back: 'Back to the playground',
     note: 'Rendered on the server by renderHtml: no JavaScript runs on this page.',
     language: 'Language',
@@ -25,6 +26,7 @@ const TEXTS: Record<DemoLocale, Record<'back' | 'note' | 'language' | 'theme' | 
     dark: 'Dark',
   },
   uk: {
+    heading: 'Звіт, відрендерений на сервері',
     back: 'Назад до пісочниці',
     note: 'Відрендерено на сервері через renderHtml: на цій сторінці не виконується JavaScript.',
     language: 'Мова',
@@ -40,6 +42,7 @@ body{margin:0;font-family:var(--gv-font);background:var(--gv-color-bg);color:var
 .pg-ssr-bar{display:flex;flex-wrap:wrap;gap:1rem;align-items:center;padding:.75rem 1.5rem;border-bottom:1px solid var(--gv-color-border);background:var(--gv-color-surface-2)}
 .pg-ssr-bar a{color:var(--gv-color-accent)}
 .pg-ssr-bar [aria-current]{font-weight:700;text-decoration:none;color:var(--gv-color-text)}
+.pg-ssr-heading{margin:0;font-size:1rem}
 .pg-ssr-note{margin:0;color:var(--gv-color-text-muted);font-size:var(--gv-font-size-small)}
 .pg-ssr-main{padding:1rem 1.5rem}
 `;
@@ -59,6 +62,8 @@ async function renderReport(spec: GridViewSpecWire, rows: readonly SummaryRow[],
   const title = localiseSpec(spec, locale).title ?? 'Report';
   const header = await renderToString(
     h('header', { class: 'pg-ssr-bar' }, [
+      // One <h1> per document; the view's own title stays the h2 under it.
+      h('h1', { class: 'pg-ssr-heading' }, texts.heading),
       link('/#/ssr', texts.back, false, '_top'),
       h('span', [`${texts.language}: `, link(query('en', theme), 'English', locale === 'en'), ' · ', link(query('uk', theme), 'Українська', locale === 'uk')]),
       h('span', [`${texts.theme}: `, link(query(locale, 'light'), texts.light, theme === 'light'), ' · ', link(query(locale, 'dark'), texts.dark, theme === 'dark')]),

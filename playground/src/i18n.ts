@@ -24,7 +24,10 @@ const en = {
   'common.loading': 'Loading…',
   'common.missing_part': 'This part of the library is not available in this build: {part}.',
 
-  'dashboard.intro': 'Grid View 1.0 from playground/specs/sales-dashboard.json over {count} generated sales.',
+  'dashboard.intro.one': 'A sales dashboard drawn from one view spec (playground/specs/sales-dashboard.json) over {count} generated sale.',
+  'dashboard.intro.few': 'A sales dashboard drawn from one view spec (playground/specs/sales-dashboard.json) over {count} generated sales.',
+  'dashboard.intro.many': 'A sales dashboard drawn from one view spec (playground/specs/sales-dashboard.json) over {count} generated sales.',
+  'dashboard.intro.other': 'A sales dashboard drawn from one view spec (playground/specs/sales-dashboard.json) over {count} generated sales.',
 
   'table.intro': 'Every sale in one SimpleTable: sort, search, footer totals, column groups, XLSX and PDF export.',
   'table.search_mode': 'Search mode',
@@ -36,16 +39,26 @@ const en = {
   'table.group.figures': 'Figures',
   'table.footer': 'Total',
   'table.server_xlsx': 'XLSX from the server',
-  'table.pdf_note': 'The PDF export holds at most the first {count} matching rows.',
+  'table.pdf_note.one': 'The PDF export holds at most the first {count} matching row.',
+  'table.pdf_note.few': 'The PDF export holds at most the first {count} matching rows.',
+  'table.pdf_note.many': 'The PDF export holds at most the first {count} matching rows.',
+  'table.pdf_note.other': 'The PDF export holds at most the first {count} matching rows.',
 
   'grid.intro': 'All 100,000 sales in the DataGrid (AG Grid Community over the library\'s row source): quick search, column filters, presets and saved searches per demo user, a shareable view, and KPIs and a chart that follow the rows the grid shows.',
 
   'editor.intro': 'Edit the spec; the view or the list of issues updates as you type.',
   'editor.label': 'Spec JSON',
-  'editor.rows_note': 'Rows: {count} sales sampled evenly from the ledger.',
-  'editor.json_error': 'Not valid JSON: {message}',
+  'editor.rows_note.one': 'Rows: {count} sale sampled evenly from the ledger.',
+  'editor.rows_note.few': 'Rows: {count} sales sampled evenly from the ledger.',
+  'editor.rows_note.many': 'Rows: {count} sales sampled evenly from the ledger.',
+  'editor.rows_note.other': 'Rows: {count} sales sampled evenly from the ledger.',
+  'editor.json_error': 'Not valid JSON (json_syntax): check quotes, commas and brackets.',
+  'editor.json_error_at': 'Not valid JSON (json_syntax) at line {line}, column {column}: check quotes, commas and brackets there.',
   'editor.valid': 'Valid spec',
-  'editor.invalid': 'Invalid spec: {count} issues',
+  'editor.invalid.one': 'Invalid spec: {count} issue',
+  'editor.invalid.few': 'Invalid spec: {count} issues',
+  'editor.invalid.many': 'Invalid spec: {count} issues',
+  'editor.invalid.other': 'Invalid spec: {count} issues',
   'editor.reset': 'Reset to the example',
   'editor.example_bad': 'Load a broken example',
 
@@ -59,8 +72,9 @@ const en = {
   'prefs.intro': 'Column presets and saved searches of the table below, stored per user through the real preferences routes (SQLite).',
   'prefs.user': 'Demo user',
   'prefs.anonymous': 'Anonymous',
+  'prefs.switch_user': 'Switch user',
   'prefs.signed_in_as': 'Signed in as {user}',
-  'prefs.local_only': 'Anonymous: presets and searches stay in this browser only (local_only); nothing is stored on the server.',
+  'prefs.local_only': 'Not signed in: presets and searches stay in this browser only; nothing is stored on the server.',
   'prefs.server_note': 'Saved on the server for {user}; they survive a server restart.',
   'prefs.columns': 'Visible columns',
   'prefs.presets': 'Column presets',
@@ -99,7 +113,10 @@ const uk: Record<PlaygroundMessageKey, string> = {
   'common.loading': 'Завантаження…',
   'common.missing_part': 'Ця частина бібліотеки недоступна в цій збірці: {part}.',
 
-  'dashboard.intro': 'Grid View 1.0 з playground/specs/sales-dashboard.json за {count} згенерованими продажами.',
+  'dashboard.intro.one': 'Панель продажів з однієї специфікації подання (playground/specs/sales-dashboard.json). Дані: {count} згенерований продаж.',
+  'dashboard.intro.few': 'Панель продажів з однієї специфікації подання (playground/specs/sales-dashboard.json). Дані: {count} згенеровані продажі.',
+  'dashboard.intro.many': 'Панель продажів з однієї специфікації подання (playground/specs/sales-dashboard.json). Дані: {count} згенерованих продажів.',
+  'dashboard.intro.other': 'Панель продажів з однієї специфікації подання (playground/specs/sales-dashboard.json). Дані: {count} згенерованого продажу.',
 
   'table.intro': 'Усі продажі в одній SimpleTable: сортування, пошук, підсумки, групи стовпців, експорт XLSX і PDF.',
   'table.search_mode': 'Режим пошуку',
@@ -111,16 +128,26 @@ const uk: Record<PlaygroundMessageKey, string> = {
   'table.group.figures': 'Показники',
   'table.footer': 'Разом',
   'table.server_xlsx': 'XLSX із сервера',
-  'table.pdf_note': 'PDF містить не більше перших {count} знайдених рядків.',
+  'table.pdf_note.one': 'PDF містить не більше {count} знайденого рядка (перших за порядком).',
+  'table.pdf_note.few': 'PDF містить не більше {count} знайдених рядків (перших за порядком).',
+  'table.pdf_note.many': 'PDF містить не більше {count} знайдених рядків (перших за порядком).',
+  'table.pdf_note.other': 'PDF містить не більше {count} знайденого рядка (перших за порядком).',
 
   'grid.intro': 'Усі 100 000 продажів у DataGrid (AG Grid Community поверх джерела рядків бібліотеки): швидкий пошук, фільтри стовпців, набори й збережені пошуки для кожного демо-користувача, вид, яким можна поділитися, і показники та діаграма, що йдуть за рядками таблиці.',
 
   'editor.intro': 'Редагуйте специфікацію; подання або список помилок оновлюються під час введення.',
   'editor.label': 'JSON специфікації',
-  'editor.rows_note': 'Рядки: {count} продажів, рівномірно вибраних із журналу.',
-  'editor.json_error': 'Некоректний JSON: {message}',
+  'editor.rows_note.one': 'Рядки: {count} продаж, рівномірно вибраний із журналу.',
+  'editor.rows_note.few': 'Рядки: {count} продажі, рівномірно вибрані із журналу.',
+  'editor.rows_note.many': 'Рядки: {count} продажів, рівномірно вибраних із журналу.',
+  'editor.rows_note.other': 'Рядки: {count} продажу, рівномірно вибраного із журналу.',
+  'editor.json_error': 'Некоректний JSON (json_syntax): перевірте лапки, коми й дужки.',
+  'editor.json_error_at': 'Некоректний JSON (json_syntax) у рядку {line}, стовпці {column}: перевірте там лапки, коми й дужки.',
   'editor.valid': 'Специфікація коректна',
-  'editor.invalid': 'Специфікація некоректна: помилок {count}',
+  'editor.invalid.one': 'Специфікація некоректна: {count} помилка',
+  'editor.invalid.few': 'Специфікація некоректна: {count} помилки',
+  'editor.invalid.many': 'Специфікація некоректна: {count} помилок',
+  'editor.invalid.other': 'Специфікація некоректна: {count} помилки',
   'editor.reset': 'Повернути приклад',
   'editor.example_bad': 'Завантажити зламаний приклад',
 
@@ -134,8 +161,9 @@ const uk: Record<PlaygroundMessageKey, string> = {
   'prefs.intro': 'Пресети стовпців і збережені пошуки таблиці нижче зберігаються для кожного користувача через справжні маршрути налаштувань (SQLite).',
   'prefs.user': 'Демо-користувач',
   'prefs.anonymous': 'Анонім',
+  'prefs.switch_user': 'Змінити користувача',
   'prefs.signed_in_as': 'Ви увійшли як {user}',
-  'prefs.local_only': 'Анонімно: пресети й пошуки залишаються лише в цьому браузері (local_only); на сервері нічого не зберігається.',
+  'prefs.local_only': 'Ви не ввійшли: пресети й пошуки залишаються лише в цьому браузері; на сервері нічого не зберігається.',
   'prefs.server_note': 'Збережено на сервері для {user}; переживає перезапуск сервера.',
   'prefs.columns': 'Видимі стовпці',
   'prefs.presets': 'Пресети стовпців',
@@ -168,4 +196,24 @@ function fill(template: string, params?: Record<string, string | number>): strin
 export const pt = computed(() => {
   const catalog = playgroundMessages[settings.locale];
   return (key: PlaygroundMessageKey, params?: Record<string, string | number>): string => fill(catalog[key], params);
+});
+
+/** Bases of the plural texts: each has `.one`, `.few`, `.many` and `.other` (Ukrainian uses all four). */
+export type PlaygroundPluralBase = PlaygroundMessageKey extends infer K ? (K extends `${infer B}.other` ? B : never) : never;
+
+/**
+ * The plural text of `base` for `count` in `locale`: `Intl.PluralRules` picks the form, `{count}` is
+ * the count with the locale's grouping. Pure, for tests; pages use the reactive `pp`.
+ */
+export function pluralText(locale: 'en' | 'uk', base: PlaygroundPluralBase, count: number, params?: Record<string, string | number>): string {
+  const category = new Intl.PluralRules(locale).select(count);
+  const catalog = playgroundMessages[locale] as Record<string, string>;
+  const text = catalog[`${base}.${category}`] ?? catalog[`${base}.other`] ?? base;
+  return fill(text, { ...params, count: new Intl.NumberFormat(locale).format(count) });
+}
+
+/** A reactive plural translator for the active playground locale ("1 issue", "2 помилки"). */
+export const pp = computed(() => {
+  const locale = settings.locale;
+  return (base: PlaygroundPluralBase, count: number, params?: Record<string, string | number>): string => pluralText(locale, base, count, params);
 });

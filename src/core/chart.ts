@@ -22,7 +22,16 @@ export {
   isCartesianChart,
 } from './chart/runtime';
 export type { ChartColumnInfo, ChartRuntimeOptions } from './chart/runtime';
-export { buildChartOption, withValueFormatter, chartValueFormats, axisValueFormat, chartSeriesColors, CHART_BACKGROUNDS } from './chart/option';
+export {
+  buildChartOption,
+  withValueFormatter,
+  chartValueFormats,
+  axisValueFormat,
+  chartSeriesColors,
+  chartCategoryLabels,
+  valueAxisStartsAtZero,
+  CHART_BACKGROUNDS,
+} from './chart/option';
 export type {
   ChartOptionOptions,
   ChartOption,

@@ -144,6 +144,66 @@ function remember<T>(cache: Map<string, T>, key: string, value: T): T {
   return value;
 }
 
+/** How `getNumberFormat` names a currency: the locale's (possibly narrow) symbol, or the ISO code. */
+export type CurrencyDisplay = 'symbol' | 'code';
+
+/**
+ * Currencies whose narrow symbols are compared to decide whether a narrow symbol is unambiguous:
+ * the world's most traded currencies plus the neighbours of the shipped locales. `$` is shared by
+ * USD, CAD, AUD, … and `kr` by SEK, NOK, DKK; a narrow symbol is used only when no other currency
+ * here has it, or when the currency is that symbol's "home" (English shows exactly that symbol for
+ * it: `$` is USD, `£` is GBP, `¥` is JPY).
+ */
+const REFERENCE_CURRENCIES = [
+  'USD', 'EUR', 'JPY', 'GBP', 'CNY', 'AUD', 'CAD', 'CHF', 'HKD', 'SGD', 'SEK', 'NOK', 'DKK', 'NZD', 'MXN', 'KRW',
+  'INR', 'BRL', 'ZAR', 'TRY', 'PLN', 'CZK', 'HUF', 'RON', 'UAH', 'ILS', 'EGP', 'ARS', 'CLP', 'COP', 'TWD', 'THB',
+] as const;
+
+const symbolDisplays = new Map<string, 'symbol' | 'narrowSymbol'>();
+
+function currencySymbol(tags: readonly string[], code: string, display: 'symbol' | 'narrowSymbol'): string {
+  try {
+    const parts = new Intl.NumberFormat(tags as string[], { style: 'currency', currency: code, currencyDisplay: display }).formatToParts(1);
+    return parts.find((part) => part.type === 'currency')?.value ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/**
+ * `symbol` or `narrowSymbol` for `code` under `tags`: the locale's own symbol when it has one
+ * (`en` + `CAD` → `CA$`), else the narrow symbol when it names this currency only (`uk` + `USD` →
+ * `$`, `uk` + `UAH` → `₴`, `uk` + `SEK` stays `SEK` because `kr` is also NOK and DKK). Cached per
+ * locale list and code (bounded like the formatter caches).
+ */
+function symbolDisplay(tags: readonly string[], code: string): 'symbol' | 'narrowSymbol' {
+  const key = `${tags.join(',')}\u0000${code}`;
+  const cached = symbolDisplays.get(key);
+  if (cached !== undefined) return cached;
+  let result: 'symbol' | 'narrowSymbol' = 'symbol';
+  if (currencySymbol(tags, code, 'symbol') === code) {
+    const narrow = currencySymbol(tags, code, 'narrowSymbol');
+    if (narrow !== code) {
+      const home = currencySymbol(['en'], code, 'symbol') === narrow;
+      const shared = REFERENCE_CURRENCIES.some((other) => other !== code && currencySymbol(tags, other, 'narrowSymbol') === narrow);
+      if (home || !shared) result = 'narrowSymbol';
+    }
+  }
+  return remember(symbolDisplays, key, result);
+}
+
+/**
+ * How cells, axes and KPIs name `currency` under `locale`: `symbol` (the locale's symbol) or
+ * `narrowSymbol` (the locale has no symbol of its own but the narrow one is unambiguous). Exposed
+ * for tests and for hosts that build their own `Intl.NumberFormat`.
+ *
+ * @example currencySymbolDisplay('uk', 'USD') // 'narrowSymbol' ($)
+ * @example currencySymbolDisplay('uk', 'CAD') // 'symbol' (CAD: `$` would read as US dollars)
+ */
+export function currencySymbolDisplay(locale: string | undefined, currency: string): 'symbol' | 'narrowSymbol' {
+  return symbolDisplay(localeList(locale), supportedCurrency(currency));
+}
+
 /**
  * A cached `Intl.NumberFormat` for a locale and display format.
  *
@@ -159,17 +219,37 @@ function remember<T>(cache: Map<string, T>, key: string, value: T): T {
  * per code through the warning channel (`warn`, code `currency_fallback`), because showing euros
  * as dollars without a word would hide a host bug; lowercase codes (`"eur"`) are accepted as they
  * are. The currency code only matters for `currency`, so other formats share one instance.
+ *
+ * `currencyDisplay` (`currency` only) picks how the currency is named:
+ * - `symbol` (default, cells, axes, KPIs): the locale's symbol, and where the locale has none but
+ *   the currency's narrow symbol is unambiguous, that narrow symbol (`uk` + `USD` shows `1 234,50 $`
+ *   rather than `1 234,50 USD` in every cell; `uk` + `CAD` stays `CAD`, because `$` would read as
+ *   US dollars; see `currencySymbolDisplay`);
+ * - `code`: the ISO code (`USD 1,234.50`), for exports and accessible labels, where nothing may be
+ *   ambiguous.
+ *
+ * @default format `number`, currency `USD`, currencyDisplay `symbol`
+ * @example getNumberFormat('uk', 'currency', 'USD').format(1234.5) // '1 234,50 $'
  */
-export function getNumberFormat(locale?: string, format: ValueFormat = 'number', currency?: string): Intl.NumberFormat {
+export function getNumberFormat(
+  locale?: string,
+  format: ValueFormat = 'number',
+  currency?: string,
+  currencyDisplay: CurrencyDisplay = 'symbol',
+): Intl.NumberFormat {
   const cur = format === 'currency' ? (currency ?? DEFAULT_CURRENCY) : '';
-  const key = `${locale ?? ''}\u0000${format}\u0000${cur}`;
+  const shown = format === 'currency' ? currencyDisplay : '';
+  const key = `${locale ?? ''}\u0000${format}\u0000${cur}\u0000${shown}`;
   const cached = numberFormats.get(key);
   if (cached !== undefined) return cached;
   const tags = localeList(locale);
   let options: Intl.NumberFormatOptions;
   // signDisplay 'negative': -0 and negatives that round to zero show as 0, not "-0".
-  if (format === 'currency') options = { style: 'currency', currency: supportedCurrency(cur), signDisplay: 'negative' };
-  else if (format === 'percent') options = { style: 'percent', maximumFractionDigits: 2, signDisplay: 'negative' };
+  if (format === 'currency') {
+    const code = supportedCurrency(cur);
+    const display = currencyDisplay === 'code' ? 'code' : symbolDisplay(tags, code);
+    options = { style: 'currency', currency: code, currencyDisplay: display, signDisplay: 'negative' };
+  } else if (format === 'percent') options = { style: 'percent', maximumFractionDigits: 2, signDisplay: 'negative' };
   else options = { maximumFractionDigits: 3, signDisplay: 'negative' };
   let formatter: Intl.NumberFormat;
   try {
@@ -243,7 +323,7 @@ export function formatValue(value: unknown, format: ValueFormat, options?: Forma
   if (format === 'text') return valueToText(value);
   const num = toNumber(value);
   if (num === null) return valueToText(value);
-  return getNumberFormat(options?.locale, format, options?.currency).format(num);
+  return getNumberFormat(options?.locale, format, options?.currency, options?.currencyDisplay).format(num);
 }
 
 /**
@@ -253,5 +333,66 @@ export function formatValue(value: unknown, format: ValueFormat, options?: Forma
  */
 export function formatKpiValue(value: number | null, format: ValueFormat, options?: FormatOptions): string {
   if (value === null || !Number.isFinite(value)) return EMPTY_VALUE;
-  return getNumberFormat(options?.locale, format === 'text' ? 'number' : format, options?.currency).format(value);
+  return getNumberFormat(options?.locale, format === 'text' ? 'number' : format, options?.currency, options?.currencyDisplay).format(value);
+}
+
+/**
+ * KPI value texts longer than this many characters are shown in compact notation (`$8.07M`), with
+ * the full value kept for the tooltip and the accessible text. 13 characters (`$8,066,380.88`) still
+ * fit the narrowest card (10rem) at the smallest value size the stylesheet allows.
+ */
+export const KPI_COMPACT_AFTER = 13;
+
+/** The texts of one KPI value: what the card shows, what a tooltip and a screen reader get. */
+export interface KpiValueTexts {
+  /** What the card shows: the full text, or its compact form when the full text is long. */
+  readonly display: string;
+  /** The full value with the locale's symbol (`$8,066,380.88`): the tooltip. */
+  readonly full: string;
+  /** The full value with the ISO code for currencies (`USD 8,066,380.88`): the accessible text. */
+  readonly spoken: string;
+  /** True when `display` is the compact form. */
+  readonly compact: boolean;
+}
+
+/**
+ * The texts of a KPI value (see `KpiValueTexts`). A number never has to break inside a card: when
+ * the full text is longer than `KPI_COMPACT_AFTER` characters the card shows `Intl` compact notation
+ * with 3 significant digits (`$410M`, `410 млн $`, `-1.23B`), and the full value stays available.
+ *
+ * Edge cases: null and non-finite values give "—" everywhere (`compact` false); `text` formats like
+ * `number` (as `formatKpiValue`); negative values keep their sign in every text.
+ *
+ * @example kpiValueTexts(8066380.88, 'currency', { locale: 'en', currency: 'USD' })
+ * // { display: '$8.07M', full: '$8,066,380.88', spoken: 'USD 8,066,380.88', compact: true }
+ */
+export function kpiValueTexts(value: number | null, format: ValueFormat, options?: FormatOptions): KpiValueTexts {
+  const full = formatKpiValue(value, format, { ...options, currencyDisplay: 'symbol' });
+  if (value === null || !Number.isFinite(value)) return { display: full, full, spoken: full, compact: false };
+  const spoken = format === 'currency' ? formatKpiValue(value, format, { ...options, currencyDisplay: 'code' }) : full;
+  if (full.length <= KPI_COMPACT_AFTER) return { display: full, full, spoken, compact: false };
+  return { display: compactFormat(options?.locale, format === 'text' ? 'number' : format, options?.currency).format(value), full, spoken, compact: true };
+}
+
+/**
+ * A number in compact notation with 3 significant digits (`$82.7M`, `82,7 млн $`), currencies named
+ * as cells name them: for labels drawn on bars, where the full text would run into its neighbours.
+ * Values that are not numbers (`toNumber`) give ''.
+ */
+export function formatCompactValue(value: unknown, format: ValueFormat, options?: FormatOptions): string {
+  const num = toNumber(value);
+  if (num === null) return '';
+  return compactFormat(options?.locale, format === 'text' ? 'number' : format, options?.currency).format(num);
+}
+
+/** A cached compact `Intl.NumberFormat` (3 significant digits) that names currencies as cells do. */
+function compactFormat(locale: string | undefined, format: ValueFormat, currency: string | undefined): Intl.NumberFormat {
+  const base = getNumberFormat(locale, format, currency).resolvedOptions();
+  const key = `compact\u0000${base.locale}\u0000${format}\u0000${base.currency ?? ''}\u0000${base.currencyDisplay ?? ''}`;
+  const cached = numberFormats.get(key);
+  if (cached !== undefined) return cached;
+  const options: Intl.NumberFormatOptions = { notation: 'compact', maximumSignificantDigits: 3, signDisplay: 'negative' };
+  if (format === 'currency') Object.assign(options, { style: 'currency', currency: base.currency, currencyDisplay: base.currencyDisplay });
+  else if (format === 'percent') options.style = 'percent';
+  return remember(numberFormats, key, new Intl.NumberFormat(localeList(locale), options));
 }

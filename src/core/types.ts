@@ -39,6 +39,8 @@ export type KpiIcon =
 export type ChartType = 'bar' | 'horizontal_bar' | 'stacked_bar' | 'line' | 'area' | 'pie' | 'donut';
 /** Where a chart's rows come from: the artifact's rows, or the visible rows of a data grid. */
 export type ChartDataSource = 'static' | 'grid_filtered';
+/** Order of a bar chart's categories by value: smallest first (`asc`) or largest first (`desc`). */
+export type ChartSortOrder = 'asc' | 'desc';
 /**
  * Blocks a layout may order. `toolbar` and `ag_grid` are the seed system's names of the data grid's
  * toolbar and of the data grid itself (shown in place of the simple table); renderers that do not
@@ -148,6 +150,12 @@ export interface ChartSpecWire {
   stacked?: boolean;
   /** Donut only: show the total of the drawn slices, computed from the rows, in the centre. @default false */
   center_total?: boolean;
+  /**
+   * Bar charts (`bar`, `horizontal_bar`, `stacked_bar`) only: order the categories by value, the
+   * sum of the plotted series per category (`desc`: largest first). Ties and empty categories keep
+   * their row order, empty ones last. @default categories in the order they first appear in the rows
+   */
+  sort?: ChartSortOrder;
   data_source?: ChartDataSource;
   /** Pixels. @default 300 in the seed form (`label_key`, `value_key` or `group_by`), else 320 */
   height?: number;
@@ -242,6 +250,8 @@ export interface ChartSpec {
   aggregate: KpiAggregate;
   stacked: boolean;
   centerTotal: boolean;
+  /** Bar charts: categories by value; null keeps the order of the rows. */
+  sort: ChartSortOrder | null;
   dataSource: ChartDataSource;
   height: number;
 }
@@ -351,6 +361,13 @@ export interface FormatOptions {
   locale?: string;
   /** ISO 4217 code for `currency` formats. Defaults to `USD`. */
   currency?: string;
+  /**
+   * How amounts name their currency: `symbol` (the locale's symbol, or the unambiguous narrow one:
+   * cells, axes, KPIs) or `code` (the ISO code: exports and accessible labels).
+   *
+   * @default 'symbol'
+   */
+  currencyDisplay?: 'symbol' | 'code';
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -17,6 +17,9 @@ import { init } from 'echarts/core';
 import { registerSvgRenderer } from '../../components/echarts-svg';
 import type { ChartSsrInput, ChartSsrRenderer } from '../plugin-context';
 
+/** Font size of server-rendered chart text, in drawing pixels (ECharts draws 12 by default). */
+const SVG_FONT_SIZE = 14;
+
 /** Size and theme of a server-rendered chart. */
 export interface SvgChartOptions {
   /** Pixel width of the drawing; the SVG has a viewBox, so CSS scales it to its box. */
@@ -40,16 +43,25 @@ export function renderChartSvg(option: Readonly<Record<string, unknown>>, option
   const height = Number.isFinite(options.height) && options.height > 0 ? Math.round(options.height) : 300;
   const chart = init(null, options.theme === 'dark' ? 'dark' : undefined, { renderer: 'svg', ssr: true, width, height });
   try {
-    chart.setOption({ ...option, animation: false });
+    // Text one step larger than on screen: the SVG is scaled to its box, usually narrower than
+    // the drawing, and its text must stay readable (about 11.5 px in a 400 px card).
+    const textStyle = { ...(option.textStyle as Record<string, unknown> | undefined), fontSize: SVG_FONT_SIZE };
+    chart.setOption({ ...option, textStyle, animation: false });
     return chart.renderToSVGString({ useViewBox: true });
   } finally {
     chart.dispose();
   }
 }
 
+/**
+ * Drawing width of server-rendered charts: about the narrowest width a chart card gets in a view at
+ * 1280 to 1440 px (three charts side by side), so the SVG is scaled little and its text stays readable.
+ */
+const DEFAULT_SVG_WIDTH = 400;
+
 /** Options of `createSvgChartRenderer`. */
 export interface SvgChartRendererOptions {
-  /** Drawing width in pixels (default 640); the chart's own height comes from its spec. */
+  /** Drawing width in pixels (default 400); the chart's own height comes from its spec. */
   width?: number;
 }
 
@@ -65,7 +77,7 @@ export interface SvgChartRendererOptions {
  * they run here, in the same process, so server SVG shows the same number texts as the browser.
  */
 export function createSvgChartRenderer(options: SvgChartRendererOptions = {}): ChartSsrRenderer {
-  const width = options.width ?? 640;
+  const width = options.width ?? DEFAULT_SVG_WIDTH;
   return (input: ChartSsrInput): VNode | null => {
     let svg: string;
     try {

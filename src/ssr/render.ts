@@ -32,7 +32,10 @@ export interface SsrRenderOptions {
   routes?: GridViewPluginOptions['routes'];
   /** Chart colours: `light` (default) or `dark`. The server cannot follow the reader's preference. */
   theme?: 'light' | 'dark';
-  /** Drawing width of server-rendered charts in pixels (default 640; the SVG scales to its box). */
+  /**
+   * Drawing width of server-rendered charts in pixels (default 400, about a chart card's width at 1440 px
+   * with three charts; the SVG scales to its box, so match the width the charts will be shown at).
+   */
   chartWidth?: number;
   /**
    * Called with each fresh SSR app before it renders, to install what the rendered components need,

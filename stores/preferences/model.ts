@@ -177,7 +177,8 @@ export function clashingName(colPresets: Record<string, ColumnPreset>, name: str
 export function presetNameProblem(name: string, colPresets: Record<string, ColumnPreset>, ignore?: string): PrefsProblem | null {
   if (name === '') return { code: 'name_empty', key: 'prefs.preset.name_empty', params: {} };
   if (name.length > PREFS_LIMITS.presetNameMaxLength) {
-    return { code: 'name_too_long', key: 'prefs.preset.name_too_long', params: { max: PREFS_LIMITS.presetNameMaxLength } };
+    const max = PREFS_LIMITS.presetNameMaxLength;
+    return { code: 'name_too_long', key: 'prefs.preset.name_too_long', params: {}, plural: { base: 'prefs.preset.name_too_long', count: max } };
   }
   if (name === '__proto__') return invalidProblem('"__proto__" is not allowed as a preset name.');
   const clash = clashingName(colPresets, name, ignore);
@@ -189,7 +190,8 @@ export function presetNameProblem(name: string, colPresets: Record<string, Colum
 export function searchProblem(text: string, searches: readonly string[]): PrefsProblem | null {
   if (text === '') return { code: 'search_empty', key: 'prefs.search.empty', params: {} };
   if (text.length > PREFS_LIMITS.searchMaxLength) {
-    return { code: 'search_too_long', key: 'prefs.search.too_long', params: { max: PREFS_LIMITS.searchMaxLength } };
+    const max = PREFS_LIMITS.searchMaxLength;
+    return { code: 'search_too_long', key: 'prefs.search.too_long', params: {}, plural: { base: 'prefs.search.too_long', count: max } };
   }
   if (searches.includes(text)) return { code: 'search_duplicate', key: 'prefs.search.duplicate', params: { search: text } };
   if (searches.length >= PREFS_LIMITS.maxSearches) {

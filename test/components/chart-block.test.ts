@@ -387,10 +387,28 @@ describe('ChartBlock', () => {
     await settle();
     expect(wrapper.find('figcaption').text()).toBe('Amount by Sales region');
     expect(liveOption(wrapper).series[0]!.tooltip!.valueFormatter!(3)).toBe('$3.00');
+    // Without columns there is no label for the x key, and a raw row key is never shown.
     const plain = mountChart({ chart, rows: [{ region: 'North', amount: 3 }] });
-    expect(plain.find('figcaption').text()).toBe('Amount by region');
+    expect(plain.find('figcaption').text()).toBe('Amount');
     wrapper.unmount();
     plain.unmount();
+  });
+
+  it('says under a line chart that its value axis does not start at zero, in the reader\u2019s language', async () => {
+    const chart: ChartSpecWire = { id: 'c', chart_type: 'line', x_key: 'month', series: [{ key: 'amount', label: 'Сума' }] };
+    const rows = ['2024-01', '2024-02', '2024-03'].map((month, i) => ({ month, amount: 3_000_000 + i * 100_000 }));
+    const wrapper = mountChart({ chart, rows, columns: [{ key: 'month', label: 'Місяць' }], locale: 'uk' });
+    await settle();
+    expect(wrapper.find('[data-gv-axis-not-zero]').text()).toBe('Вісь значень починається не з нуля.');
+    // The hidden data table names the months as the axis does.
+    expect(wrapper.find('.gv-chart__data tbody th').text()).toBe('січ. 2024 р.');
+    // The accessible name is Ukrainian too (the runtime's own description is English).
+    expect(wrapper.find('[role="img"]').attributes('aria-label')).toBe('Лінійна діаграма. Сума у розрізі «Місяць»');
+    const bars = mountChart({ chart: { ...chart, chart_type: 'bar' }, rows, locale: 'uk' });
+    await settle();
+    expect(bars.find('[data-gv-axis-not-zero]').exists()).toBe(false);
+    wrapper.unmount();
+    bars.unmount();
   });
 
   it('renders markup in series and column labels literally in the caption, creating no element', async () => {

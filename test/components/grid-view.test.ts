@@ -58,7 +58,7 @@ describe('GridView', () => {
     expect(wrapper.find('h2.gv-view__title').text()).toBe('Orders');
     expect(blockOrder(wrapper)).toEqual(['title', 'kpis', 'chart', 'table']);
     const kpis = wrapper.findComponent(KpiStrip);
-    expect(kpis.findAll('.gv-kpi__value').map((v) => v.text())).toEqual(['3', '$35.50']);
+    expect(kpis.findAll('.gv-kpi__number').map((v) => v.text())).toEqual(['3', '$35.50']);
     expect(wrapper.findAllComponents(ChartBlock)).toHaveLength(2);
     expect(wrapper.find('.gv-view__charts').attributes('data-gv-chart-count')).toBe('2');
     const table = wrapper.findComponent(SimpleTable);
@@ -103,7 +103,7 @@ describe('GridView', () => {
     const fromJson = mount(GridView, { props: { artifact: JSON.parse(JSON.stringify(artifact.toJSON())) } });
     for (const wrapper of [fromObject, fromJson]) {
       expect(blockOrder(wrapper)).toEqual(['title', 'kpis', 'chart', 'table']);
-      expect(wrapper.findComponent(KpiStrip).findAll('.gv-kpi__value').map((v) => v.text())).toEqual(['3', '$35.50']);
+      expect(wrapper.findComponent(KpiStrip).findAll('.gv-kpi__number').map((v) => v.text())).toEqual(['3', '$35.50']);
     }
   });
 
@@ -111,7 +111,7 @@ describe('GridView', () => {
     const server = GridRenderer.build(parseGridViewSpecJson(wire()), rows, { locale: 'uk', currency: 'UAH' });
     const json = JSON.parse(JSON.stringify(server.toJSON())) as GridArtifactJson;
     const wrapper = mount(GridView, { props: { artifact: json } });
-    const values = wrapper.findComponent(KpiStrip).findAll('.gv-kpi__value').map((v) => v.text());
+    const values = wrapper.findComponent(KpiStrip).findAll('.gv-kpi__number').map((v) => v.text());
     expect(values).toEqual(server.kpis.map((k) => k.display));
     expect(values[1]).toMatch(/^35,50\s₴$/u);
     // The rest of the view follows the same locale: chart captions and texts are Ukrainian.
@@ -119,15 +119,15 @@ describe('GridView', () => {
     expect(wrapper.find('.gv-view__charts').attributes('aria-label')).toBe('Діаграми');
     // A built artifact keeps the format it was built with too.
     const fromObject = mount(GridView, { props: { artifact: server } });
-    expect(fromObject.findComponent(KpiStrip).findAll('.gv-kpi__value').map((v) => v.text())).toEqual(values);
+    expect(fromObject.findComponent(KpiStrip).findAll('.gv-kpi__number').map((v) => v.text())).toEqual(values);
   });
 
   it("lets the page's active locale win over the JSON format, since the reader chose it", () => {
     const json = JSON.parse(JSON.stringify(GridRenderer.build(parseGridViewSpecJson(wire()), rows, { locale: 'uk', currency: 'UAH' }).toJSON())) as GridArtifactJson;
     const viaPlugin = mount(GridView, { props: { artifact: json }, global: { plugins: [[GridViewPlugin, { locale: 'en', currency: 'USD' }]] } });
-    expect(viaPlugin.findComponent(KpiStrip).findAll('.gv-kpi__value').map((v) => v.text())).toEqual(['3', '$35.50']);
+    expect(viaPlugin.findComponent(KpiStrip).findAll('.gv-kpi__number').map((v) => v.text())).toEqual(['3', '$35.50']);
     const viaProps = mount(GridView, { props: { artifact: json, locale: 'en', currency: 'EUR' } });
-    expect(viaProps.findComponent(KpiStrip).findAll('.gv-kpi__value').map((v) => v.text())).toEqual(['3', '€35.50']);
+    expect(viaProps.findComponent(KpiStrip).findAll('.gv-kpi__number').map((v) => v.text())).toEqual(['3', '€35.50']);
   });
 
   it('captions every chart with its series and x column labels, formatted per column', () => {

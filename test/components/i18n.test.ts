@@ -40,6 +40,51 @@ describe('message catalogs', () => {
     }
   });
 
+  it('every text that holds a count is a plural form, so no count reaches a reader ungrammatically', () => {
+    // {count}, and limits or totals a reader sees as numbers; {total} is allowed where the plural follows it.
+    const counting = /\{(?:count|max|total|shown|n)\}/;
+    const flat = MESSAGE_KEYS.filter((key) => counting.test(messages.en[key]) && !/\.(one|few|many|other)$/.test(key));
+    expect(flat).toEqual([]);
+  });
+
+  it('picks the grammatical form for 0, 1, 2, 5, 11, 21 and 22 of every plural base in both languages', () => {
+    const bases = [...new Set(MESSAGE_KEYS.filter((key) => /\.(one|few|many|other)$/.test(key)).map((key) => key.replace(/\.[a-z]+$/, '')))];
+    const counts = [0, 1, 2, 5, 11, 21, 22];
+    // CLDR categories, written out so a wrong PluralRules would fail too.
+    const expected: Record<'en' | 'uk', string[]> = {
+      en: ['other', 'one', 'other', 'other', 'other', 'other', 'other'],
+      uk: ['many', 'one', 'few', 'many', 'many', 'one', 'few'],
+    };
+    for (const locale of ['en', 'uk'] as const) {
+      const t = createTranslator({ locale });
+      const catalog = messages[locale];
+      for (const base of bases) {
+        counts.forEach((count, i) => {
+          const category = expected[locale][i]!;
+          const want = catalog[`${base}.${category}` as keyof typeof catalog].replaceAll('{count}', String(count));
+          const params = { total: count, name: 'x', search: 'x', column: 'x' };
+          const got = t.plural(base, count, params);
+          expect(got, `${locale} ${base} ${count}`).toBe(want.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name as keyof typeof params]) : m)));
+          expect(got, `${locale} ${base} ${count}`).toContain(String(count));
+        });
+      }
+      // The forms say different things: singular and plural differ in English, one and many in Ukrainian.
+      for (const base of bases) {
+        const one = catalog[`${base}.one` as keyof typeof catalog];
+        const other = catalog[`${base}.${locale === 'en' ? 'other' : 'many'}` as keyof typeof catalog];
+        expect(one, `${locale} ${base}`).not.toBe(other);
+      }
+    }
+    // A few spelled out, so the table above is not the only judge.
+    const uk = createTranslator({ locale: 'uk' });
+    expect([0, 1, 2, 5, 11, 21, 22].map((n) => uk.plural('spec_issues.count', n))).toEqual([
+      '0 помилок', '1 помилка', '2 помилки', '5 помилок', '11 помилок', '21 помилка', '22 помилки',
+    ]);
+    const en = createTranslator({ locale: 'en' });
+    expect([0, 1, 2, 21].map((n) => en.plural('spec_issues.count', n))).toEqual(['0 problems', '1 problem', '2 problems', '21 problems']);
+    expect(uk.plural('prefs.search.too_long', 21)).toBe('Збережений пошук може мати щонайбільше 21 символ');
+  });
+
   it('explains every spec error code in both languages', () => {
     const missing = Object.keys(SPEC_ERROR_CATALOG).filter((code) => !(`spec_error.${code}` in messages.en) || !(`spec_error.${code}` in messages.uk));
     expect(missing).toEqual([]);
@@ -153,7 +198,7 @@ describe('createTranslator', () => {
     const t = createTranslator({ locale: 'en' });
     expect(t.format('table.filter.label', { column: '<img src=x onerror=alert(1)>' })).toBe('Filter <img src=x onerror=alert(1)>');
     expect(t.format('table.filter.label', {})).toBe('Filter {column}');
-    expect(t.format('prefs.preset.name_too_long', { max: 1000 })).toBe('A preset name can have at most 1,000 characters');
+    expect(t.format('table.rows.other', { count: 1000 })).toBe('1,000 rows');
   });
 
   it('ignores inherited property names as keys', () => {

@@ -29,6 +29,7 @@ function chart(chartType: ChartType, series: { key: string; label: string }[] = 
     aggregate: 'sum',
     stacked: chartType === 'stacked_bar',
     centerTotal: false,
+    sort: null,
     dataSource: 'static',
     height: 300,
     ...extra,
@@ -116,7 +117,7 @@ describe('buildChartRuntime', () => {
     const none = buildChartRuntime(chart('bar'), []);
     expect(none.empty).toBe(true);
     expect(none.categories).toEqual([]);
-    expect(none.description).toBe('Bar chart of Amount by region: no data.');
+    expect(none.description).toBe('Bar chart of Amount: no data.');
     const text = buildChartRuntime(chart('line'), [{ region: 'a', amount: 'x' }]);
     expect(text.empty).toBe(true);
     expect(text.categories).toEqual(['a']);
@@ -125,7 +126,7 @@ describe('buildChartRuntime', () => {
   it('uses only the first series of a pie, and is empty when nothing is positive', () => {
     const pie = buildChartRuntime(chart('pie', [{ key: 'amount', label: 'A' }, { key: 'cost', label: 'C' }]), ROWS);
     expect(pie.empty).toBe(false);
-    expect(pie.description).toBe('Pie chart of A by region: 3 slices (1 category without a positive value left out).');
+    expect(pie.description).toBe('Pie chart of A: 3 slices (1 category without a positive value left out).');
     const negative = buildChartRuntime(chart('donut'), [{ region: 'a', amount: -1 }, { region: 'b', amount: 0 }]);
     expect(negative.empty).toBe(true);
   });
@@ -152,10 +153,10 @@ describe('buildChartRuntime', () => {
     expect(runtime.values).toEqual(buildChartRuntime(chart('bar'), ROWS).values);
   });
 
-  it('describes type, series, key and counts in plain text', () => {
+  it('describes type, series, the category label and counts in plain text, never naming a raw row key', () => {
     const runtime = buildChartRuntime(chart('stacked_bar', [{ key: 'amount', label: 'Amount' }, { key: 'cost', label: 'Cost' }, { key: 'x', label: 'X' }]), ROWS);
-    expect(runtime.description).toBe('Stacked bar chart of Amount, Cost and X by region: 3 series over 4 categories.');
-    expect(buildChartRuntime(chart('bar'), [{ region: 'a', amount: 1 }]).description).toBe('Bar chart of Amount by region: 1 series over 1 category.');
+    expect(runtime.description).toBe('Stacked bar chart of Amount, Cost and X: 3 series over 4 categories.');
+    expect(buildChartRuntime(chart('bar'), [{ region: 'a', amount: 1 }]).description).toBe('Bar chart of Amount: 1 series over 1 category.');
     const labelled = buildChartRuntime(chart('bar'), [{ region: 'a', amount: 1 }], { columns: [{ key: 'region', label: 'Sales region' }] });
     expect(labelled.description).toBe('Bar chart of Amount by Sales region: 1 series over 1 category.');
   });
@@ -444,15 +445,16 @@ describe('chartCaption', () => {
     expect(chartCaption(runtime, en)).toBe('Amount by Region');
   });
 
-  it('lists several series in the locale and falls back to the x key without a label', () => {
+  it('lists several series in the locale and never names a raw x key (no label: the series alone)', () => {
     const runtime = buildChartRuntime(chart('line', [{ key: 'amount', label: 'Amount' }, { key: 'cost', label: 'Cost' }, { key: 'n', label: 'Count' }]), []);
-    expect(chartCaption(runtime, en)).toBe('Amount, Cost, and Count by region');
-    expect(chartCaption(runtime, uk)).toBe('Amount, Cost і Count у розрізі «region»');
+    expect(chartCaption(runtime, en)).toBe('Amount, Cost, and Count');
+    expect(chartCaption(runtime, uk)).toBe('Amount, Cost і Count');
+    expect(chartCaption({ chartType: 'bar', series: [], xKey: 'month' }, uk)).toBe('Стовпчикова діаграма');
   });
 
   it('names only the plotted series of a pie', () => {
-    const runtime = buildChartRuntime(chart('pie', [{ key: 'amount', label: 'Amount' }, { key: 'cost', label: 'Cost' }]), []);
-    expect(chartCaption(runtime, en)).toBe('Amount by region');
+    const runtime = buildChartRuntime(chart('pie', [{ key: 'amount', label: 'Amount' }, { key: 'cost', label: 'Cost' }]), [], { columns: [{ key: 'region', label: 'Region' }] });
+    expect(chartCaption(runtime, en)).toBe('Amount by Region');
   });
 
   it('reads in Ukrainian', () => {

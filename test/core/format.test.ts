@@ -1,6 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   EMPTY_VALUE,
+  KPI_COMPACT_AFTER,
+  currencySymbolDisplay,
+  kpiValueTexts,
   formatKpiValue,
   formatValue,
   getCollator,
@@ -266,5 +269,45 @@ describe('valueToText', () => {
   it('gives empty text for symbols and functions', () => {
     expect(valueToText(Symbol('x'))).toBe('');
     expect(valueToText(() => 1)).toBe('');
+  });
+});
+
+describe('currency names and KPI texts', () => {
+  it('uses the locale symbol, else an unambiguous narrow symbol, else the ISO code', () => {
+    // uk has no symbol of its own for USD: `$` names only the US dollar, so it is shown.
+    expect(formatValue(1234.5, 'currency', { locale: 'uk', currency: 'USD' })).toMatch(/^1\s234,50\s\$$/u);
+    expect(formatValue(1234.5, 'currency', { locale: 'uk', currency: 'EUR' })).toMatch(/^1\s234,50\s€$/u);
+    // `$` would read as US dollars and `kr` is also NOK and DKK: the code stays.
+    expect(formatValue(1234.5, 'currency', { locale: 'uk', currency: 'CAD' })).toMatch(/^1\s234,50\sCAD$/u);
+    expect(formatValue(1234.5, 'currency', { locale: 'uk', currency: 'SEK' })).toMatch(/^1\s234,50\sSEK$/u);
+    // The locale's own symbol wins (English writes CA$ for Canadian dollars).
+    expect(formatValue(1234.5, 'currency', { locale: 'en', currency: 'CAD' })).toBe('CA$1,234.50');
+    expect(currencySymbolDisplay('uk', 'USD')).toBe('narrowSymbol');
+    expect(currencySymbolDisplay('en', 'USD')).toBe('symbol');
+  });
+
+  it('writes the ISO code when asked (exports, accessible text)', () => {
+    expect(formatValue(1234.5, 'currency', { locale: 'uk', currency: 'USD', currencyDisplay: 'code' })).toMatch(/^1\s234,50\sUSD$/u);
+    expect(formatKpiValue(-5, 'currency', { locale: 'en', currency: 'EUR', currencyDisplay: 'code' })).toMatch(/^-EUR\s5\.00$/u);
+  });
+
+  it('gives KPI values a compact form when the full text is long, keeping the full text', () => {
+    const nbsp = (text: string): string => text.replace(/\s/gu, ' ');
+    const whole = kpiValueTexts(8066380.88, 'currency', { locale: 'en', currency: 'USD' });
+    expect({ ...whole, spoken: nbsp(whole.spoken) }).toEqual({
+      display: '$8,066,380.88',
+      full: '$8,066,380.88',
+      spoken: 'USD 8,066,380.88',
+      compact: false,
+    });
+    const huge = kpiValueTexts(-18066380.88, 'currency', { locale: 'en', currency: 'USD' });
+    expect({ ...huge, spoken: nbsp(huge.spoken) }).toEqual({ display: '-$18.1M', full: '-$18,066,380.88', spoken: '-USD 18,066,380.88', compact: true });
+    const uk = kpiValueTexts(1234567890123, 'number', { locale: 'uk' });
+    expect(uk.compact).toBe(true);
+    expect(uk.display).toMatch(/^1,23\sтрлн$/u);
+    expect(uk.spoken).toBe(uk.full);
+    for (const texts of [huge, uk]) expect([...texts.display].length).toBeLessThanOrEqual(KPI_COMPACT_AFTER);
+    expect(kpiValueTexts(null, 'currency')).toEqual({ display: '—', full: '—', spoken: '—', compact: false });
+    expect(kpiValueTexts(Number.POSITIVE_INFINITY, 'number').display).toBe('—');
   });
 });

@@ -254,6 +254,7 @@ describe('the schema file', () => {
     expect(d.column.properties.total.enum).toEqual([...SPEC_ENUMS.total]);
     expect(d.chart.properties.chart_type.enum).toEqual([...SPEC_ENUMS.chart_type]);
     expect(d.chart.properties.data_source.enum).toEqual([...SPEC_ENUMS.data_source]);
+    expect(d.chart.properties.sort.enum).toEqual([...SPEC_ENUMS.sort]);
     expect(p.layout.properties.blocks.items.enum).toEqual([...SPEC_ENUMS.block]);
     expect(p.wrapper.enum).toEqual([...SPEC_ENUMS.wrapper]);
     expect(p.search_mode.enum).toEqual([...SPEC_ENUMS.search_mode]);

@@ -114,7 +114,8 @@ const PIE = new Set(['pie', 'donut']);
 /**
  * Valid charts in every form: categories from exactly one of x_key, label_key and group_by; values
  * from series, value_key or neither; then the rules between fields are repaired (no stacking, series
- * types or colours on pies; stacked_bar never unstacked; center_total only on donuts that sum or count).
+ * types or colours on pies; stacked_bar never unstacked; center_total only on donuts that sum or count;
+ * sort only on bar charts).
  */
 const chartArb = fc
   .record(
@@ -130,6 +131,7 @@ const chartArb = fc
       title: fc.option(labelArb, { nil: undefined }),
       stacked: fc.option(fc.boolean(), { nil: undefined }),
       center_total: fc.option(fc.boolean(), { nil: undefined }),
+      sort: fc.option(fc.constantFrom(...SPEC_ENUMS.sort), { nil: undefined }),
       data_source: fc.option(fc.constantFrom(...SPEC_ENUMS.data_source), { nil: undefined }),
       height: fc.option(fc.oneof(fc.integer({ min: 120, max: 1200 }), fc.constantFrom(120, 300, 320, 800, 1200)), { nil: undefined }),
     },
@@ -147,6 +149,7 @@ const chartArb = fc
     if (g.center_total !== undefined && (!g.center_total || (g.chart_type === 'donut' && (aggregate === undefined || aggregate === 'sum' || aggregate === 'count')))) {
       chart.center_total = g.center_total;
     }
+    if (g.sort !== undefined && ['bar', 'horizontal_bar', 'stacked_bar'].includes(g.chart_type)) chart.sort = g.sort;
     if (g.data_source !== undefined) chart.data_source = g.data_source;
     if (g.height !== undefined) chart.height = g.height;
     return chart;
@@ -303,6 +306,7 @@ export const extraKeys = [
   'group_by',
   'value_key',
   'center_total',
+  'sort',
   'hidden',
 ] as const;
 
@@ -333,6 +337,7 @@ const fieldEdges: Readonly<Record<string, readonly Json[]>> = {
   chart_aggregate: [DELETE, 'count', 'sum', 'median', 'total', 'avg'],
   stacked: [DELETE, true, false, 'yes'],
   center_total: [DELETE, true, false, 1],
+  sort: [DELETE, 'asc', 'desc', 'DESC', 'value', true],
   color: [DELETE, '#3366cc', '#36C', '#12345', 'rgb(0 0 0 / 50%)', 'hsl(10, 20%, 30%)', 'Tomato', 'var(--x)', 'url(x)', 'red;x', 'transparent', '', 'rgb(1,2)'],
   series_type: [DELETE, 'bar', 'line', 'pie'],
   tone: ['good', 'green', 'amber', 'default', 'red', 'Green', 'blue'],
@@ -435,6 +440,7 @@ function ownersOf(spec: JsonObject, name: string): JsonObject[] {
     case 'group_by':
     case 'stacked':
     case 'center_total':
+    case 'sort':
       return chartItems();
     case 'color':
     case 'series_type':

@@ -99,6 +99,7 @@ describe('parseGridViewSpecJson on valid specs', () => {
           aggregate: 'sum',
           stacked: false,
           centerTotal: false,
+          sort: null,
           dataSource: 'grid_filtered',
           height: 400,
         },

@@ -107,7 +107,7 @@ describe('components in Chromium', () => {
   });
 
   it('shows the KPI values and tone words', async () => {
-    const values = await page.$$eval('#main-view .gv-kpi__value', (els) => els.map((el) => el.textContent?.trim()));
+    const values = await page.$$eval('#main-view .gv-kpi__number', (els) => els.map((el) => el.textContent?.trim()));
     expect(values[0]).toBe('240');
     expect(values[1]).toMatch(/^\$[\d,]+\.\d\d$/);
     const tones = await page.$$eval('#main-view .gv-kpi__tone .gv-visually-hidden', (els) => els.map((el) => el.textContent));

@@ -70,7 +70,11 @@ describe('playground spec editor', () => {
   it('says when the text is not JSON at all', async () => {
     await typeSpec('{ "grid_id": "sales", ');
     await app.page.locator('[data-testid="spec-status"][data-state="json_error"]').waitFor();
-    await expect(status().textContent()).resolves.toContain('Not valid JSON');
+    const said = (await status().textContent()) ?? '';
+    expect(said).toContain('Not valid JSON');
+    // A code and the reader's own words, not the engine's English message.
+    expect(said).toContain('json_syntax');
+    expect(said).not.toMatch(/Unexpected|Expected/);
     await expect(app.page.locator('.gv-spec-issues').count()).resolves.toBe(0);
     expect(app.errors).toEqual([]);
   });

@@ -41,7 +41,7 @@ const UKRAINIAN: Record<string, (page: Page) => Promise<void>> = {
     await expect(p.frameLocator('[data-testid="ssr-frame"]').locator('html').getAttribute('data-gv-theme')).resolves.toBe('dark');
   },
   preferences: async (p) => {
-    await p.locator('[data-testid="local-only"]', { hasText: 'Анонімно' }).waitFor();
+    await p.locator('[data-testid="local-only"]', { hasText: 'Ви не ввійшли' }).waitFor();
   },
 };
 

@@ -278,7 +278,8 @@ describe('XLSX export', () => {
     if (!sheet) throw new Error('sheet missing');
     expect(['A1', 'B1', 'C1', 'D1'].map((ref) => sheet[ref]?.v)).toEqual(['ID', 'Місто', 'Сума', 'Частка']);
     expect(sheet.A2).toMatchObject({ t: 'n', v: 1 });
-    expect(sheet.C2).toMatchObject({ t: 'n', v: 1234.5, z: '#,##0.00' });
+    // The table's currency by its ISO code: a file travels without a locale to disambiguate a symbol.
+    expect(sheet.C2).toMatchObject({ t: 'n', v: 1234.5, z: '#,##0.00 "UAH"' });
     expect(sheet.C3).toMatchObject({ t: 'n', v: 99.5 });
     expect(sheet.C4).toMatchObject({ t: 'n', v: -5 });
     expect(sheet.D2).toMatchObject({ t: 'n', v: 0.25, z: '0.00%' });
@@ -340,6 +341,8 @@ describe('PDF export', () => {
     expect(text).toContain('Харків');
     expect(text).toContain('Місто');
     expect(text).toContain('=HYPERLINK');
+    // Table amounts name the currency by its ISO code, not by a symbol a reader elsewhere could misread.
+    expect(text).toMatch(/1\s234,50\sUAH/u);
     expect(text).toContain('Page 1 of');
     expect(text).toContain(`Page ${pages} of ${pages}`);
   });

@@ -32,8 +32,10 @@ function listFormat(locale: string): Intl.ListFormat {
  * - Series: the labels of the plotted series (pie and donut plot only the first), joined as a list
  *   in the translator's locale (`Intl.ListFormat`); a chart that counts rows says "Count" in the
  *   translator's language (`kpi.aggregate.count`).
- * - Category: `runtime.xLabel` (the x column's label), else `runtime.xKey`.
- * - No series: the category label alone.
+ * - Category: `runtime.xLabel` (the x column's label). A row key is not a word for readers (and
+ *   would put English into a Ukrainian caption), so without a label the caption names the series
+ *   only; give the chart a `title` or the x key a column to say more.
+ * - No series: the category label alone (the chart type's name when there is no label either).
  * - A pie or donut that left categories out (zero, negative or no value) adds how many
  *   (`chart.omitted`, plural-aware), after the title too: the reader must know the circle is not
  *   everything.
@@ -47,9 +49,10 @@ export function chartCaption(runtime: Pick<ChartRuntime, 'chartType' | 'series' 
 }
 
 function generatedCaption(runtime: Pick<ChartRuntime, 'chartType' | 'series' | 'xKey' | 'xLabel'>, translator: Translator): string {
-  const category = typeof runtime.xLabel === 'string' && runtime.xLabel !== '' ? runtime.xLabel : runtime.xKey;
+  const category = typeof runtime.xLabel === 'string' && runtime.xLabel !== '' ? runtime.xLabel : '';
   const plotted = isPieChart(runtime.chartType) ? runtime.series.slice(0, 1) : runtime.series;
   const labels = plotted.map((s) => (s.key === COUNT_SERIES_KEY ? translator.t('kpi.aggregate.count') : String(s.label))).filter((label) => label !== '');
-  if (labels.length === 0) return category;
-  return translator.format('chart.caption', { series: listFormat(translator.locale).format(labels), category });
+  if (labels.length === 0) return category !== '' ? category : translator.t(`chart.type.${runtime.chartType}`, translator.t('chart.label'));
+  const series = listFormat(translator.locale).format(labels);
+  return category === '' ? series : translator.format('chart.caption', { series, category });
 }

@@ -12,7 +12,7 @@
  * @module
  */
 import { ensureContrast } from '../color';
-import { formatValue, getNumberFormat } from '../format';
+import { formatCompactValue, formatValue, getNumberFormat } from '../format';
 import type { ChartRuntime, ChartRuntimeSeries, FormatOptions, ValueFormat } from '../types';
 import { COUNT_SERIES_KEY, isPieChart } from './runtime';
 
@@ -52,7 +52,9 @@ export interface ChartAxisOption {
   data?: string[];
   inverse?: boolean;
   boundaryGap?: boolean;
-  axisLabel: { hideOverlap?: boolean; color: string };
+  /** Value axis fitted to the data instead of starting at zero (see `valueAxisStartsAtZero`). */
+  scale?: boolean;
+  axisLabel: { hideOverlap?: boolean; color: string; alignMinLabel?: 'left'; alignMaxLabel?: 'right' };
   axisLine: { lineStyle: { color: string } };
   splitLine?: { lineStyle: { color: string } };
 }
@@ -71,6 +73,10 @@ export interface ChartCartesianSeriesOption {
   showSymbol?: boolean;
   sampling?: 'lttb';
   areaStyle?: { opacity: number };
+  /** Value labels on bars when there are few of them (`VALUE_LABELS_MAX_BARS`). */
+  label?: { show: true; position: 'top' | 'right'; color: string };
+  /** Labels that would overlap (narrow charts) are left out; the tooltip and data table keep every value. */
+  labelLayout?: { hideOverlap: true };
   emphasis: { focus: 'series' };
 }
 
@@ -228,7 +234,8 @@ export function buildChartOption(runtime: ChartRuntime, options?: ChartOptionOpt
       ...(palette.tooltipBg ? { backgroundColor: palette.tooltipBg, borderColor: palette.axis, textStyle: { color: palette.text } } : {}),
     },
     legend: {
-      show: !runtime.empty && (pie || runtime.series.length > 1),
+      // A pie names its slices either with outside labels (few slices) or with a legend, never both.
+      show: !runtime.empty && (pie ? !pieLabelled(runtime) : runtime.series.length > 1),
       type: 'scroll',
       top: 0,
       textStyle: { color: palette.text },
@@ -250,15 +257,20 @@ export function buildChartOption(runtime: ChartRuntime, options?: ChartOptionOpt
   const line = runtime.chartType === 'line' || runtime.chartType === 'area';
   const categoryAxis: ChartAxisOption = {
     type: 'category',
-    data: [...runtime.categories],
+    data: chartCategoryLabels(runtime.categories, options?.locale),
     boundaryGap: !line,
-    axisLabel: { hideOverlap: true, color: palette.muted },
+    // A line starts on the value axis: its first label is moved right of the origin, not centred on it.
+    axisLabel: { hideOverlap: true, color: palette.muted, ...(line ? { alignMinLabel: 'left' as const, alignMaxLabel: 'right' as const } : {}) },
     axisLine: { lineStyle: { color: palette.axis } },
     ...(horizontal ? { inverse: true } : {}),
   };
+  const fromZero = valueAxisStartsAtZero(runtime);
   const valueAxis: ChartAxisOption = {
     type: 'value',
-    axisLabel: { color: palette.muted },
+    ...(fromZero ? {} : { scale: true }),
+    // Long amounts on a horizontal value axis would run together: drop the ones that overlap.
+    axisLabel: { hideOverlap: true, color: palette.muted },
+    // Shown, so an axis that does not start at zero visibly begins where its first label says.
     axisLine: { lineStyle: { color: palette.axis } },
     splitLine: { lineStyle: { color: palette.split } },
   };
@@ -267,7 +279,79 @@ export function buildChartOption(runtime: ChartRuntime, options?: ChartOptionOpt
   option.yAxis = horizontal ? categoryAxis : valueAxis;
   if (runtime.empty) return option;
   option.series = runtime.series.map((s, i) => cartesianSeries(runtime, s, runtime.values[i] ?? [], i, option.color[i]));
+  if (showsValueLabels(runtime)) {
+    for (const series of option.series) {
+      if (series.type === 'bar') {
+        (series as ChartCartesianSeriesOption).label = { show: true, position: horizontal ? 'right' : 'top', color: palette.text };
+        (series as ChartCartesianSeriesOption).labelLayout = { hideOverlap: true };
+      }
+    }
+  }
   return option;
+}
+
+/** Bar charts with at most this many bars write each bar's value on it. */
+export const VALUE_LABELS_MAX_BARS = 8;
+
+/** True when a bar chart has few enough bars (one unstacked series) to write their values on them. */
+function showsValueLabels(runtime: ChartRuntime): boolean {
+  if (runtime.chartType !== 'bar' && runtime.chartType !== 'horizontal_bar') return false;
+  return runtime.series.length === 1 && runtime.stacked !== true && runtime.categories.length <= VALUE_LABELS_MAX_BARS;
+}
+
+/**
+ * False when a line or area chart's values lie far from zero: all of one sign, and the smallest
+ * distance from zero at least half of the largest (e.g. monthly revenue between 3.1 M and 3.6 M).
+ * Such a value axis is fitted to the data (`scale`), since a zero baseline would flatten the line
+ * into a band at the top; a chart that shows this must say so (ChartBlock writes "the value axis
+ * does not start at zero"). Bars, stacked lines and areas always start at zero: their length or
+ * area is the value.
+ */
+export function valueAxisStartsAtZero(runtime: Pick<ChartRuntime, 'chartType' | 'values' | 'stacked' | 'empty'>): boolean {
+  if (runtime.chartType !== 'line' || runtime.stacked === true || runtime.empty) return true;
+  let low = Infinity;
+  let high = -Infinity;
+  for (const series of runtime.values) {
+    for (const value of series) {
+      if (value === null) continue;
+      if (value < low) low = value;
+      if (value > high) high = value;
+    }
+  }
+  if (low > high) return true;
+  if (low > 0) return low < high / 2;
+  if (high < 0) return high > low / 2;
+  return true;
+}
+
+const TIME_CATEGORY = /^(\d{4})-(0[1-9]|1[0-2])$/;
+const monthFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The texts a category axis shows: month categories (`2024-01`, every category of that form) as
+ * the locale's short month and year (`Jan 2024`, uk `січ. 2024 р.`), anything else as it is. The
+ * runtime keeps the raw categories; only what is drawn changes.
+ *
+ * @example chartCategoryLabels(['2024-01', '2024-02'], 'en') // ['Jan 2024', 'Feb 2024']
+ */
+export function chartCategoryLabels(categories: readonly string[], locale: string | undefined): string[] {
+  if (categories.length === 0 || !categories.every((c) => TIME_CATEGORY.test(c))) return [...categories];
+  const key = locale ?? 'en';
+  let format = monthFormats.get(key);
+  if (format === undefined) {
+    try {
+      format = new Intl.DateTimeFormat([key, 'en'], { month: 'short', year: 'numeric', timeZone: 'UTC' });
+    } catch {
+      format = new Intl.DateTimeFormat('en', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+    }
+    if (monthFormats.size >= 64) monthFormats.clear();
+    monthFormats.set(key, format);
+  }
+  const formatter = format;
+  return categories.map((c) => {
+    const match = TIME_CATEGORY.exec(c);
+    return match ? formatter.format(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)) : c;
+  });
 }
 
 function cartesianSeries(runtime: ChartRuntime, series: ChartRuntimeSeries, data: readonly (number | null)[], index: number, color: string | undefined): ChartCartesianSeriesOption {
@@ -304,6 +388,17 @@ function centerTotalText(runtime: ChartRuntime, options: ChartOptionOptions | un
   return formatValue(runtime.centerTotal, format, options);
 }
 
+/** Pie and donut slices beyond this many get a legend instead of outside labels. */
+const PIE_LABELS_MAX = 6;
+
+/** True when a pie's slices are few enough to be named by outside labels (no legend then). */
+function pieLabelled(runtime: ChartRuntime): boolean {
+  const values = runtime.values[0] ?? [];
+  let slices = 0;
+  for (const value of values) if (value !== null && value > 0) slices++;
+  return slices <= PIE_LABELS_MAX;
+}
+
 function pieSeries(runtime: ChartRuntime, palette: Palette, centred: boolean): ChartPieSeriesOption {
   const values = runtime.values[0] ?? [];
   const data: { name: string; value: number }[] = [];
@@ -320,7 +415,7 @@ function pieSeries(runtime: ChartRuntime, palette: Palette, centred: boolean): C
     center: ['50%', centred ? '50%' : '55%'],
     data,
     avoidLabelOverlap: true,
-    label: { show: data.length <= 12, color: palette.text },
+    label: { show: pieLabelled(runtime), color: palette.text },
     emphasis: { focus: 'self' },
   };
 }
@@ -351,7 +446,10 @@ export type ChartOptionWithFormatters = Omit<ChartOption, 'tooltip' | 'xAxis' | 
   tooltip: ChartOption['tooltip'] & { valueFormatter: ChartValueFormatter };
   xAxis?: ChartAxisOption & { axisLabel: { formatter?: ChartValueFormatter } };
   yAxis?: ChartAxisOption & { axisLabel: { formatter?: ChartValueFormatter } };
-  series: ((ChartCartesianSeriesOption | ChartPieSeriesOption) & { tooltip?: { valueFormatter: ChartValueFormatter } })[];
+  series: ((ChartCartesianSeriesOption | ChartPieSeriesOption) & {
+    tooltip?: { valueFormatter: ChartValueFormatter };
+    label?: { formatter?: (params: { value?: unknown }) => string };
+  })[];
 };
 
 /**
@@ -385,10 +483,17 @@ const axisCurrencyFormats = new Map<string, Intl.NumberFormat>();
 function axisCurrencyFormat(options: FormatOptions | undefined): Intl.NumberFormat {
   const base = getNumberFormat(options?.locale, 'currency', options?.currency);
   const resolved = base.resolvedOptions();
-  const key = `${resolved.locale}\u0000${resolved.currency ?? ''}`;
+  const key = `${resolved.locale}\u0000${resolved.currency ?? ''}\u0000${resolved.currencyDisplay ?? ''}`;
   let formatter = axisCurrencyFormats.get(key);
   if (formatter !== undefined) return formatter;
-  formatter = new Intl.NumberFormat(resolved.locale, { style: 'currency', currency: resolved.currency, signDisplay: 'negative', trailingZeroDisplay: 'stripIfInteger' });
+  formatter = new Intl.NumberFormat(resolved.locale, {
+    style: 'currency',
+    currency: resolved.currency,
+    // The cells' choice: the locale's symbol, or the unambiguous narrow one (`$`, not `USD`, under uk).
+    currencyDisplay: resolved.currencyDisplay,
+    signDisplay: 'negative',
+    trailingZeroDisplay: 'stripIfInteger',
+  });
   if (axisCurrencyFormats.size >= 64) axisCurrencyFormats.clear();
   axisCurrencyFormats.set(key, formatter);
   return formatter;
@@ -431,10 +536,15 @@ export function withValueFormatter(option: ChartOption, format: ValueFormat | re
     return a.type === 'value' ? { ...a, axisLabel: { ...a.axisLabel, formatter: axisFormatter } } : a;
   };
   const { xAxis, yAxis, series, ...rest } = option;
+  // Value labels on bars in compact notation ($82.7M): a full amount would run into the next bar.
+  const labelled = (s: ChartCartesianSeriesOption | ChartPieSeriesOption): ChartOptionWithFormatters['series'][number] =>
+    s.type === 'bar' && s.label !== undefined
+      ? { ...s, label: { ...s.label, formatter: (params: { value?: unknown }) => formatCompactValue(params.value, axisFormat, options) } }
+      : s;
   const result: ChartOptionWithFormatters = {
     ...rest,
     tooltip: { ...option.tooltip, valueFormatter: tooltipFormatter },
-    series: perSeries ? series.map((s, i) => ({ ...s, tooltip: { valueFormatter: formatterFor(perSeries[i]) } })) : [...series],
+    series: perSeries ? series.map((s, i) => ({ ...labelled(s), tooltip: { valueFormatter: formatterFor(perSeries[i]) } })) : series.map(labelled),
   };
   const x = axis(xAxis);
   const y = axis(yAxis);

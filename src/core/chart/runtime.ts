@@ -145,7 +145,7 @@ export function buildChartRuntimes(charts: readonly (ChartSpec | ChartSpecWire)[
   const accumulators = specs.map((spec) => new ChartAccumulator(spec.xKey, plottedKeys(spec), kindOf(spec), spec.aggregate, symbols));
   accumulate(rows, accumulators);
   return specs.map((spec, i) => {
-    const { categories, values } = (accumulators[i] as ChartAccumulator).result();
+    const { categories, values } = sortedByValue((accumulators[i] as ChartAccumulator).result(), spec);
     const pie = isPieChart(spec.chartType);
     let drawable = 0;
     let total = 0;
@@ -189,7 +189,8 @@ export function buildChartRuntimes(charts: readonly (ChartSpec | ChartSpecWire)[
       values,
       empty,
       sampled,
-      description: describe(spec, series, xColumn?.label ?? spec.xKey, categories.length, drawable, empty, sampled),
+      // A key is not a word for readers: without a column label the sentence names no category.
+      description: describe(spec, series, xColumn?.label ?? '', categories.length, drawable, empty, sampled),
     };
     if (pie) runtime.omitted = omitted;
     if (spec.chartType === 'donut' && spec.centerTotal) runtime.centerTotal = empty || !Number.isFinite(total) ? null : total + 0;
@@ -487,7 +488,8 @@ function describe(spec: ChartSpec, series: readonly ChartRuntimeSeries[], xName:
   const counted = spec.series.length === 0;
   const names = (pie ? series.slice(0, 1) : series).map((s) => s.label);
   const labels = counted || spec.aggregate === 'sum' ? names : names.map((label) => `${label} (${AGGREGATE_NAMES[spec.aggregate]})`);
-  const head = labels.length > 0 ? `${TYPE_NAMES[spec.chartType]} of ${listLabels(labels)} by ${xName}` : `${TYPE_NAMES[spec.chartType]} by ${xName}`;
+  const by = xName === '' ? '' : ` by ${xName}`;
+  const head = labels.length > 0 ? `${TYPE_NAMES[spec.chartType]} of ${listLabels(labels)}${by}` : `${TYPE_NAMES[spec.chartType]}${by}`;
   if (empty) return `${head}: no data.`;
   if (pie) {
     const left = categoryCount - drawable;
@@ -496,6 +498,39 @@ function describe(spec: ChartSpec, series: readonly ChartRuntimeSeries[], xName:
   }
   const count = plural(labels.length, 'series', 'series');
   return `${head}: ${count} over ${plural(categoryCount, 'category', 'categories')}${sampled ? ', drawn with sampling' : ''}.`;
+}
+
+/** Chart types whose categories `sort` orders. */
+const SORTABLE: ReadonlySet<ChartType> = new Set(['bar', 'horizontal_bar', 'stacked_bar']);
+
+/**
+ * The categories of a bar chart with `sort` in value order: by the sum of the plotted series per
+ * category (`desc` largest first). Stable: ties keep the order of the rows; a category with no value
+ * in any series goes last whichever the order. Other charts, and `sort` null, are returned as given.
+ */
+function sortedByValue(result: { categories: string[]; values: (number | null)[][] }, spec: ChartSpec): { categories: string[]; values: (number | null)[][] } {
+  const order = spec.sort ?? null;
+  if (order === null || !SORTABLE.has(spec.chartType) || result.categories.length < 2) return result;
+  const totals = result.categories.map((_, c) => {
+    let total: number | null = null;
+    for (const series of result.values) {
+      const value = series[c];
+      if (value !== null && value !== undefined) total = (total ?? 0) + value;
+    }
+    return total;
+  });
+  const sign = order === 'asc' ? 1 : -1;
+  const index = result.categories.map((_, c) => c);
+  index.sort((a, b) => {
+    const x = totals[a] ?? null;
+    const y = totals[b] ?? null;
+    if (x === null || y === null) return x === y ? a - b : x === null ? 1 : -1;
+    return x === y ? a - b : sign * (x - y);
+  });
+  return {
+    categories: index.map((c) => result.categories[c] as string),
+    values: result.values.map((series) => index.map((c) => series[c] ?? null)),
+  };
 }
 
 /** Every chart type the core draws. */

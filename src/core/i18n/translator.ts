@@ -26,7 +26,9 @@
  * Plural keys end in a CLDR plural category: `.one`, `.few`, `.many`, `.other` (Ukrainian uses all
  * four; English uses `.one` and `.other`, and its `.few`/`.many` entries repeat `.other` so both
  * catalogs hold exactly the same keys). Plural bases: `kpi.sample`, `chart.more`, `spec_issues.count`, `table.rows`,
- * `table.rows_filtered`, `search.summary.more_columns`, `search.values.one_of`, `search.values.has_one_of`, `prefs.preset.too_many`, `prefs.search.too_many`, `prefs.save.retrying`.
+ * `table.rows_filtered`, `search.summary.more_columns`, `search.values.one_of`, `search.values.has_one_of`, `prefs.preset.too_many`, `prefs.search.too_many`, `prefs.save.retrying`,
+ * `prefs.preset.name_too_long`, `prefs.search.too_long`. Every text that holds a count is a plural
+ * key (a test checks 0, 1, 2, 5, 11, 21 and 22 in both languages).
  *
  * @module
  */

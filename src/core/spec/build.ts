@@ -109,6 +109,7 @@ export function toChart(wire: ChartSpecWire, labels: ColumnLabels = new Map()): 
     aggregate: wire.aggregate ?? defaultChartAggregate(valueField),
     stacked: wire.stacked ?? wire.chart_type === 'stacked_bar',
     centerTotal: wire.center_total ?? SPEC_DEFAULTS.chart.centerTotal,
+    sort: wire.sort ?? SPEC_DEFAULTS.chart.sort,
     dataSource: wire.data_source ?? SPEC_DEFAULTS.chart.dataSource,
     height: 0,
   };
@@ -238,6 +239,7 @@ function chartToWire(c: ChartSpec, labels: ColumnLabels): ChartSpecWire {
   if (c.aggregate !== defaultChartAggregate(c.valueField)) chart.aggregate = c.aggregate;
   if (c.stacked !== (c.chartType === 'stacked_bar')) chart.stacked = c.stacked;
   if (c.centerTotal !== SPEC_DEFAULTS.chart.centerTotal) chart.center_total = c.centerTotal;
+  if (c.sort !== null && c.sort !== undefined) chart.sort = c.sort;
   if (c.dataSource !== SPEC_DEFAULTS.chart.dataSource) chart.data_source = c.dataSource;
   if (c.height !== (isSeedChartForm(c) ? SPEC_DEFAULTS.chart.seedHeight : SPEC_DEFAULTS.chart.height)) chart.height = c.height;
   return chart;

@@ -47,6 +47,7 @@ export const SPEC_DEFAULTS = Object.freeze({
     aggregateWithValues: 'sum',
     aggregateWithoutValues: 'count',
     centerTotal: false,
+    sort: null,
   } as const),
   series: Object.freeze({ color: null, seriesType: null } as const),
   layoutBlocks: Object.freeze(['title', 'kpis', 'chart', 'table'] as const) satisfies readonly LayoutBlock[],

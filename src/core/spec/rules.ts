@@ -279,11 +279,15 @@ const CATEGORY_FIELDS = ['x_key', 'label_key', 'group_by'] as const;
 const PIE_TYPES: readonly string[] = ['pie', 'donut'];
 const CENTER_TOTAL_AGGREGATES: readonly string[] = ['sum', 'count'];
 
+/** Chart types whose categories `sort` may order. */
+const BAR_TYPES: readonly string[] = ['bar', 'horizontal_bar', 'stacked_bar'];
+
 /**
  * The rules between a chart's fields, each at the path of the field to change: the categories come
  * from exactly one of x_key, label_key and group_by; values from series or value_key, not both; an
  * aggregate other than count needs values; pie and donut take no stacking, series types or series
- * colours; stacked_bar cannot be unstacked; center_total is for donuts that sum or count. Rules
+ * colours; stacked_bar cannot be unstacked; center_total is for donuts that sum or count; sort is
+ * for bar charts. Rules
  * that need a known chart_type or aggregate wait until it is one (its own rule reports it).
  */
 function chartConsistency(this: TestContext, value: unknown): true | ValidationError {
@@ -339,6 +343,9 @@ function chartConsistency(this: TestContext, value: unknown): true | ValidationE
       errors.push(conflict(this, `${path}.center_total`, `needs aggregate "sum" or "count" (a total of ${String(aggregate)} values means nothing). Remove it or change the aggregate.`));
     }
   }
+  if (present(chart, 'sort') && known && !BAR_TYPES.includes(type as string)) {
+    errors.push(conflict(this, `${path}.sort`, `is only for bar charts (bar, horizontal_bar, stacked_bar); this chart is ${String(type)}. Remove it.`));
+  }
   if (errors.length === 0) return true;
   return new ValidationError(errors);
 }
@@ -356,6 +363,7 @@ const chart = typed(
     aggregate: enumField('aggregate'),
     stacked: booleanField(),
     center_total: booleanField(),
+    sort: enumField('sort'),
     data_source: enumField('data_source'),
     height: integerField(SPEC_LIMITS.heightMin, SPEC_LIMITS.heightMax, `a whole number of pixels from ${SPEC_LIMITS.heightMin} to ${SPEC_LIMITS.heightMax}`),
   }),

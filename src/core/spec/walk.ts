@@ -68,6 +68,7 @@ const CHART = obj({
   aggregate: leaf,
   stacked: leaf,
   center_total: leaf,
+  sort: leaf,
   data_source: leaf,
   height: leaf,
 });

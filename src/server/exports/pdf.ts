@@ -130,7 +130,9 @@ export async function buildPdf(table: ExportTable, options: BuildPdfOptions = {}
   columns.forEach((column, i) => {
     if (NUMERIC.has(column.format ?? 'text')) columnStyles[String(i)] = { halign: 'right' };
   });
-  const body = rows.map((row) => columns.map((column: ExportColumn) => formatValue(readCell(row, column.key), column.format ?? 'text', table.format)));
+  // A printed or forwarded file has no locale context to disambiguate `$`: amounts carry the ISO code.
+  const cellFormat = { ...table.format, currencyDisplay: 'code' as const };
+  const body = rows.map((row) => columns.map((column: ExportColumn) => formatValue(readCell(row, column.key), column.format ?? 'text', cellFormat)));
   autoTable(doc, {
     head: [columns.map((c) => c.label)],
     body,

@@ -7,7 +7,7 @@
 import type * as Xlsx from 'xlsx';
 import type { CellObject, WorkSheet } from 'xlsx';
 import { neutraliseCell, sheetName } from '../../core/safety';
-import { readCell, toNumber, valueToText } from '../../core/format';
+import { getNumberFormat, readCell, toNumber, valueToText } from '../../core/format';
 import type { ExportColumn, ExportTable } from './types';
 
 /** MIME type of XLSX files. */
@@ -34,6 +34,18 @@ export function loadXlsx(): Promise<XlsxModule> {
 /** Number formats of numeric columns (Excel syntax; the reader's locale decides separators). */
 const NUMBER_FORMATS: Record<string, string | undefined> = { number: undefined, currency: '#,##0.00', percent: '0.00%' };
 
+/**
+ * The Excel format of `currency` cells: the currency's own fraction digits and its ISO code
+ * (`#,##0.00 "USD"`, `#,##0 "JPY"`). A file travels without its locale, so `$` alone could be any
+ * dollar; the code cannot be misread. The code comes through `getNumberFormat`, so a malformed one
+ * falls back to USD exactly as on screen, and it is three letters, so it needs no escaping.
+ */
+function currencyNumberFormat(format: ExportTable['format']): string {
+  const resolved = getNumberFormat('en', 'currency', format?.currency).resolvedOptions();
+  const digits = resolved.maximumFractionDigits ?? 2;
+  return `#,##0${digits > 0 ? `.${'0'.repeat(digits)}` : ''} "${resolved.currency ?? 'USD'}"`;
+}
+
 /** Rows sampled to size columns: enough to be representative, cheap on 100,000 rows. */
 const WIDTH_SAMPLE = 1_000;
 
@@ -58,11 +70,12 @@ export async function buildXlsx(table: ExportTable): Promise<{ bytes: Uint8Array
   const sheet: CellObject[][] = new Array<CellObject[]>(rows.length + 1);
   sheet[0] = columns.map((column) => textCell(column.label));
   const formats = columns.map((column) => column.format ?? 'text');
+  const zCurrency = currencyNumberFormat(table.format);
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r];
     const cells = new Array<CellObject>(columns.length);
     for (let c = 0; c < columns.length; c++) {
-      const cell = toCell(readCell(row, (columns[c] as ExportColumn).key), formats[c] as string);
+      const cell = toCell(readCell(row, (columns[c] as ExportColumn).key), formats[c] as string, zCurrency);
       if (cell !== null) cells[c] = cell;
     }
     sheet[r + 1] = cells;
@@ -84,11 +97,11 @@ function textCell(value: unknown): CellObject {
 
 const EXCEL_EPOCH_DAYS = 25_569;
 
-function toCell(value: unknown, format: string): CellObject | null {
+function toCell(value: unknown, format: string, zCurrency: string): CellObject | null {
   if (value === null || value === undefined || value === '') return null;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return null;
-    return numberCell(value, format);
+    return numberCell(value, format, zCurrency);
   }
   if (typeof value === 'boolean') return { t: 'b', v: value };
   if (value instanceof Date) {
@@ -98,13 +111,13 @@ function toCell(value: unknown, format: string): CellObject | null {
   }
   if (typeof value === 'bigint' || (typeof value === 'string' && format !== 'text')) {
     const num = toNumber(value);
-    if (num !== null) return numberCell(num, format);
+    if (num !== null) return numberCell(num, format, zCurrency);
   }
   return textCell(value);
 }
 
-function numberCell(value: number, format: string): CellObject {
-  const z = NUMBER_FORMATS[format];
+function numberCell(value: number, format: string, zCurrency: string): CellObject {
+  const z = format === 'currency' ? zCurrency : NUMBER_FORMATS[format];
   return z === undefined ? { t: 'n', v: value } : { t: 'n', v: value, z };
 }
 
