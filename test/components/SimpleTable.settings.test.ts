@@ -54,6 +54,12 @@ async function bytesOf(blob: Blob): Promise<Uint8Array> {
 
 const headerKeys = (wrapper: ReturnType<typeof mountTable>): string[] => wrapper.findAll('thead th[data-cm-col-key]').map((th) => th.attributes('data-cm-col-key')!);
 
+/** Clicks the Columns button and waits for the menu: its component is downloaded on first open. */
+async function openColumnMenu(wrapper: ReturnType<typeof mountTable>): Promise<void> {
+  await wrapper.find('button[data-cm-column-menu]').trigger('click');
+  await vi.waitFor(() => expect(wrapper.find('dialog[data-gv-column-chooser]').attributes('open')).toBeDefined());
+}
+
 describe('SimpleTable: CSV export', () => {
   it('downloads UTF-8 CSV with a BOM of exactly what is shown: visible rows in order, shown exportable columns', async () => {
     const downloads = captureDownloads();
@@ -100,8 +106,7 @@ describe('SimpleTable: column menu', () => {
     expect(button.attributes('aria-haspopup')).toBe('dialog');
     expect(button.attributes('aria-expanded')).toBe('false');
     expect(wrapper.find('dialog').exists()).toBe(false);
-    await button.trigger('click');
-    await flushPromises();
+    await openColumnMenu(wrapper);
     const dialog = wrapper.find('dialog[data-gv-column-chooser]');
     expect(dialog.attributes('open')).toBeDefined();
     expect(button.attributes('aria-expanded')).toBe('true');
@@ -129,8 +134,7 @@ describe('SimpleTable: column menu', () => {
     const config = tableConfig(people, peopleColumns());
     const first = mountTable(config, {}, { global: { plugins: [pinia] } });
     await flushPromises();
-    await first.find('button[data-cm-column-menu]').trigger('click');
-    await flushPromises();
+    await openColumnMenu(first);
     await first.find('[data-gv-column="name"] input[data-gv-visible]').setValue(false);
     const stored = JSON.parse(localStorage.getItem(pageStateKey({ id: 'orders' })) ?? 'null') as { v: number; state: { columnState: { colId: string; hide: boolean }[] } };
     expect(stored.v).toBe(1);
@@ -145,8 +149,7 @@ describe('SimpleTable: column menu', () => {
     const wrapper = mountTable(tableConfig(people, peopleColumns(), { searchMode: 'per_column' }));
     await wrapper.find('input[data-cm-filter="city"]').setValue('kyiv');
     expect(wrapper.findAll('tbody tr[data-cm-row-index]')).toHaveLength(2);
-    await wrapper.find('button[data-cm-column-menu]').trigger('click');
-    await flushPromises();
+    await openColumnMenu(wrapper);
     await wrapper.find('[data-gv-column="city"] input[data-gv-visible]').setValue(false);
     expect(wrapper.find('input[data-cm-filter="city"]').exists()).toBe(false);
     expect(wrapper.findAll('tbody tr[data-cm-row-index]')).toHaveLength(4);
