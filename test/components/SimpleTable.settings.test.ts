@@ -59,7 +59,7 @@ const headerKeys = (wrapper: ReturnType<typeof mountTable>): string[] => wrapper
  * Mounts with Pinia installed and waits until the page-state store owns the layout: its code is
  * downloaded after mount (the table alone does not carry Pinia), then the entry is hydrated.
  */
-async function mountWithPageState(config: SimpleTableConfig, pinia: Pinia = createPinia()): Promise<ReturnType<typeof mountTable>> {
+async function mountWithPageState<R extends Row>(config: SimpleTableConfig<R>, pinia: Pinia = createPinia()): Promise<ReturnType<typeof mountTable>> {
   const wrapper = mountTable(config, {}, { global: { plugins: [pinia] } });
   const key = pageStateKey({ id: config.gridId });
   await vi.waitFor(() => expect(pageStateEntry(pinia, key)?.hydrated).toBe(true));
@@ -274,12 +274,15 @@ describe('SimpleTable: sections with totals (group_by)', () => {
     column('amount', { label: 'Amount', format: 'currency', align: 'right' }),
     column('qty', { label: 'Qty', format: 'number', align: 'right', total: 'avg' }),
   ];
+  /** Waits for the section header rows: their component is downloaded when a table first has sections. */
+  const sectionsDrawn = (wrapper: ReturnType<typeof mountTable>) => vi.waitFor(() => expect(wrapper.find('tr[data-cm-group]').exists()).toBe(true));
   const groupKeys = (wrapper: ReturnType<typeof mountTable>) => wrapper.findAll('tr[data-cm-group]').map((tr) => tr.attributes('data-cm-group'));
   const bodyOrder = (wrapper: ReturnType<typeof mountTable>) =>
     wrapper.findAll('tbody tr').filter((tr) => tr.attributes('data-cm-group') !== undefined || tr.attributes('data-cm-row-index') !== undefined).map((tr) => tr.attributes('data-cm-group') ?? Number(tr.attributes('data-cm-row-index')));
 
-  it('draws a header row per group in key order with totals, the rows of each group below it', () => {
+  it('draws a header row per group in key order with totals, the rows of each group below it', async () => {
     const wrapper = mountTable(tableConfig(rows, columns(), { groupBy: 'city' }));
+    await sectionsDrawn(wrapper);
     expect(bodyOrder(wrapper)).toEqual(['Kyiv', 1, 3, 'Lviv', 0, 4, '', 2]);
     const kyiv = wrapper.find('tr[data-cm-group="Kyiv"]');
     const toggle = kyiv.find('button[data-cm-group-toggle]');
@@ -297,6 +300,7 @@ describe('SimpleTable: sections with totals (group_by)', () => {
 
   it('collapses and expands a group with its button, announcing it and keeping the state in page state', async () => {
     const wrapper = await mountWithPageState(tableConfig(rows, columns(), { groupBy: 'city' }));
+    await sectionsDrawn(wrapper);
     await wrapper.find('tr[data-cm-group="Kyiv"] button').trigger('click');
     expect(bodyOrder(wrapper)).toEqual(['Kyiv', 'Lviv', 0, 4, '', 2]);
     expect(wrapper.find('tr[data-cm-group="Kyiv"] button').attributes('aria-expanded')).toBe('false');
@@ -307,6 +311,7 @@ describe('SimpleTable: sections with totals (group_by)', () => {
     expect(wrapper.find('tr[data-cm-group="Kyiv"] [data-cm-total="amount"]').text()).toBe('Sum $25.00');
     wrapper.unmount();
     const again = await mountWithPageState(tableConfig(rows, columns(), { groupBy: 'city' }));
+    await sectionsDrawn(again);
     expect(bodyOrder(again)).toEqual(['Kyiv', 'Lviv', 0, 4, '', 2]);
     await again.find('tr[data-cm-group="Kyiv"] button').trigger('click');
     expect(bodyOrder(again)).toEqual(['Kyiv', 1, 3, 'Lviv', 0, 4, '', 2]);
@@ -315,6 +320,7 @@ describe('SimpleTable: sections with totals (group_by)', () => {
 
   it('searches and sorts within groups; totals follow the search; sorting by the grouping column orders the groups', async () => {
     const wrapper = mountTable(tableConfig(rows, columns(), { groupBy: 'city' }));
+    await sectionsDrawn(wrapper);
     await wrapper.find('th[data-cm-col-key="amount"] button').trigger('click');
     await wrapper.find('th[data-cm-col-key="amount"] button').trigger('click');
     expect(bodyOrder(wrapper)).toEqual(['Kyiv', 3, 1, 'Lviv', 0, 4, '', 2]);
@@ -331,6 +337,7 @@ describe('SimpleTable: sections with totals (group_by)', () => {
   it('exports group by group, collapsed groups included', async () => {
     const downloads = captureDownloads();
     const wrapper = mountTable(tableConfig(rows, columns(), { groupBy: 'city', exportCsv: true }));
+    await sectionsDrawn(wrapper);
     await wrapper.find('tr[data-cm-group="Lviv"] button').trigger('click');
     await wrapper.find('button[data-cm-export="csv"]').trigger('click');
     await vi.waitFor(() => expect(downloads).toHaveLength(1));
@@ -341,6 +348,7 @@ describe('SimpleTable: sections with totals (group_by)', () => {
   it('windows a large grouped table: header rows count as body rows and collapsing shrinks the scroll height', async () => {
     const many = Array.from({ length: 5000 }, (_, i) => ({ id: i + 1, city: `City ${i % 5}`, amount: i, qty: 1 }));
     const wrapper = mountTable(tableConfig(many, columns(), { groupBy: 'city' }));
+    await sectionsDrawn(wrapper);
     expect(wrapper.attributes('data-cm-windowed')).toBe('true');
     expect(wrapper.findAll('tbody tr[data-cm-row-index]').length).toBeLessThan(60);
     expect(wrapper.find('table').attributes('aria-rowcount')).toBe(String(1 + 5000 + 5));
