@@ -1,7 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { flushPromises } from '@vue/test-utils';
 import { createPinia } from 'pinia';
-import type { Column, Row } from '../../src/core/types';
+import type { Pinia } from 'pinia';
+import type { Column, Row, SimpleTableConfig } from '../../src/core/types';
 import { pageStateKey } from '../../stores/page-state/model';
 import { column, mountTable, people, peopleColumns, tableConfig } from './simple-table.fixtures';
 
@@ -54,6 +55,30 @@ async function bytesOf(blob: Blob): Promise<Uint8Array> {
 
 const headerKeys = (wrapper: ReturnType<typeof mountTable>): string[] => wrapper.findAll('thead th[data-cm-col-key]').map((th) => th.attributes('data-cm-col-key')!);
 
+/**
+ * Mounts with Pinia installed and waits until the page-state store owns the layout: its code is
+ * downloaded after mount (the table alone does not carry Pinia), then the entry is hydrated.
+ */
+async function mountWithPageState<R extends Row>(config: SimpleTableConfig<R>, pinia: Pinia = createPinia()): Promise<ReturnType<typeof mountTable>> {
+  const wrapper = mountTable(config, {}, { global: { plugins: [pinia] } });
+  const key = pageStateKey({ id: config.gridId });
+  await vi.waitFor(() => expect(pageStateEntry(pinia, key)?.hydrated).toBe(true));
+  await flushPromises();
+  return wrapper;
+}
+
+/** The store's entry, read without creating the store (the test must not do the table's work). */
+function pageStateEntry(pinia: Pinia, key: string): { hydrated: boolean } | undefined {
+  const state = pinia.state.value['gridView/pageState'] as { entries: Record<string, { hydrated: boolean }> } | undefined;
+  return state?.entries[key];
+}
+
+/** Clicks the Columns button and waits for the menu: its component is downloaded on first open. */
+async function openColumnMenu(wrapper: ReturnType<typeof mountTable>): Promise<void> {
+  await wrapper.find('button[data-cm-column-menu]').trigger('click');
+  await vi.waitFor(() => expect(wrapper.find('dialog[data-gv-column-chooser]').attributes('open')).toBeDefined());
+}
+
 describe('SimpleTable: CSV export', () => {
   it('downloads UTF-8 CSV with a BOM of exactly what is shown: visible rows in order, shown exportable columns', async () => {
     const downloads = captureDownloads();
@@ -100,8 +125,7 @@ describe('SimpleTable: column menu', () => {
     expect(button.attributes('aria-haspopup')).toBe('dialog');
     expect(button.attributes('aria-expanded')).toBe('false');
     expect(wrapper.find('dialog').exists()).toBe(false);
-    await button.trigger('click');
-    await flushPromises();
+    await openColumnMenu(wrapper);
     const dialog = wrapper.find('dialog[data-gv-column-chooser]');
     expect(dialog.attributes('open')).toBeDefined();
     expect(button.attributes('aria-expanded')).toBe('true');
@@ -125,19 +149,15 @@ describe('SimpleTable: column menu', () => {
   });
 
   it('keeps the layout in page state when Pinia is installed, restoring it on the next mount', async () => {
-    const pinia = createPinia();
     const config = tableConfig(people, peopleColumns());
-    const first = mountTable(config, {}, { global: { plugins: [pinia] } });
-    await flushPromises();
-    await first.find('button[data-cm-column-menu]').trigger('click');
-    await flushPromises();
+    const first = await mountWithPageState(config);
+    await openColumnMenu(first);
     await first.find('[data-gv-column="name"] input[data-gv-visible]').setValue(false);
     const stored = JSON.parse(localStorage.getItem(pageStateKey({ id: 'orders' })) ?? 'null') as { v: number; state: { columnState: { colId: string; hide: boolean }[] } };
     expect(stored.v).toBe(1);
     expect(stored.state.columnState.find((c) => c.colId === 'name')?.hide).toBe(true);
     first.unmount();
-    const second = mountTable(config, {}, { global: { plugins: [createPinia()] } });
-    await flushPromises();
+    const second = await mountWithPageState(config);
     expect(headerKeys(second)).toEqual(['id', 'city', 'amount', 'qty']);
   });
 
@@ -145,11 +165,56 @@ describe('SimpleTable: column menu', () => {
     const wrapper = mountTable(tableConfig(people, peopleColumns(), { searchMode: 'per_column' }));
     await wrapper.find('input[data-cm-filter="city"]').setValue('kyiv');
     expect(wrapper.findAll('tbody tr[data-cm-row-index]')).toHaveLength(2);
-    await wrapper.find('button[data-cm-column-menu]').trigger('click');
-    await flushPromises();
+    await openColumnMenu(wrapper);
     await wrapper.find('[data-gv-column="city"] input[data-gv-visible]').setValue(false);
     expect(wrapper.find('input[data-cm-filter="city"]').exists()).toBe(false);
     expect(wrapper.findAll('tbody tr[data-cm-row-index]')).toHaveLength(4);
+  });
+});
+
+describe('SimpleTable: page state handed over after mount', () => {
+  const widths = (key: string) =>
+    (JSON.parse(localStorage.getItem(key) ?? 'null') as { state: { columnState: { colId: string; width?: number }[] | null } } | null)?.state.columnState?.map((c) => [c.colId, c.width ?? null]);
+
+  it('carries a change made before the store takes over into it, where it wins over the stored layout', async () => {
+    const config = tableConfig(people, peopleColumns());
+    const key = pageStateKey({ id: 'orders' });
+    const first = await mountWithPageState(config);
+    await first.find('th[data-cm-col-key="amount"] [role="separator"]').trigger('keydown', { key: 'ArrowRight', shiftKey: true });
+    expect(widths(key)).toContainEqual(['amount', 90]);
+    first.unmount();
+
+    const pinia = createPinia();
+    const second = mountTable(config, {}, { global: { plugins: [pinia] } });
+    // Synchronously after mount: the store's code is still on its way, so the table owns the layout.
+    expect(pageStateEntry(pinia, key)).toBeUndefined();
+    void second.find('th[data-cm-col-key="name"] [role="separator"]').trigger('keydown', { key: 'ArrowRight', shiftKey: true });
+    await vi.waitFor(() => expect(pageStateEntry(pinia, key)?.hydrated).toBe(true));
+    await flushPromises();
+    expect(widths(key)).toContainEqual(['name', 90]);
+    expect(widths(key)).toContainEqual(['amount', null]);
+    expect(second.find('th[data-cm-col-key="name"] [role="separator"]').attributes('aria-valuenow')).toBe('90');
+    // From now on the store owns it: a change is stored at once.
+    await second.find('th[data-cm-col-key="name"] [role="separator"]').trigger('keydown', { key: 'ArrowRight' });
+    expect(widths(key)).toContainEqual(['name', 100]);
+  });
+
+  it('touches no store when unmounted before the store takes over', async () => {
+    const pinia = createPinia();
+    const wrapper = mountTable(tableConfig(people, peopleColumns()), {}, { global: { plugins: [pinia] } });
+    wrapper.unmount();
+    await import('../../composables/usePageState');
+    await flushPromises();
+    expect(pinia.state.value['gridView/pageState']).toBeUndefined();
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('keeps the layout in the component when Pinia is not installed', async () => {
+    const wrapper = mountTable(tableConfig(people, peopleColumns()));
+    await wrapper.find('th[data-cm-col-key="name"] [role="separator"]').trigger('keydown', { key: 'ArrowRight', shiftKey: true });
+    await flushPromises();
+    expect(wrapper.find('th[data-cm-col-key="name"] [role="separator"]').attributes('aria-valuenow')).toBe('90');
+    expect(localStorage.length).toBe(0);
   });
 });
 
@@ -173,9 +238,7 @@ describe('SimpleTable: column resize', () => {
   });
 
   it('resizes by dragging: live while moving, stored on release', async () => {
-    const pinia = createPinia();
-    const wrapper = mountTable(tableConfig(people, peopleColumns()), {}, { global: { plugins: [pinia] } });
-    await flushPromises();
+    const wrapper = await mountWithPageState(tableConfig(people, peopleColumns()));
     const handle = wrapper.find('th[data-cm-col-key="amount"] [role="separator"]');
     await handle.trigger('keydown', { key: 'ArrowRight', shiftKey: true }); // 90px, a known start
     await handle.trigger('pointerdown', { button: 0, pointerId: 1, clientX: 500 });
@@ -211,12 +274,15 @@ describe('SimpleTable: sections with totals (group_by)', () => {
     column('amount', { label: 'Amount', format: 'currency', align: 'right' }),
     column('qty', { label: 'Qty', format: 'number', align: 'right', total: 'avg' }),
   ];
+  /** Waits for the section header rows: their component is downloaded when a table first has sections. */
+  const sectionsDrawn = (wrapper: ReturnType<typeof mountTable>) => vi.waitFor(() => expect(wrapper.find('tr[data-cm-group]').exists()).toBe(true));
   const groupKeys = (wrapper: ReturnType<typeof mountTable>) => wrapper.findAll('tr[data-cm-group]').map((tr) => tr.attributes('data-cm-group'));
   const bodyOrder = (wrapper: ReturnType<typeof mountTable>) =>
     wrapper.findAll('tbody tr').filter((tr) => tr.attributes('data-cm-group') !== undefined || tr.attributes('data-cm-row-index') !== undefined).map((tr) => tr.attributes('data-cm-group') ?? Number(tr.attributes('data-cm-row-index')));
 
-  it('draws a header row per group in key order with totals, the rows of each group below it', () => {
+  it('draws a header row per group in key order with totals, the rows of each group below it', async () => {
     const wrapper = mountTable(tableConfig(rows, columns(), { groupBy: 'city' }));
+    await sectionsDrawn(wrapper);
     expect(bodyOrder(wrapper)).toEqual(['Kyiv', 1, 3, 'Lviv', 0, 4, '', 2]);
     const kyiv = wrapper.find('tr[data-cm-group="Kyiv"]');
     const toggle = kyiv.find('button[data-cm-group-toggle]');
@@ -233,9 +299,8 @@ describe('SimpleTable: sections with totals (group_by)', () => {
   });
 
   it('collapses and expands a group with its button, announcing it and keeping the state in page state', async () => {
-    const pinia = createPinia();
-    const wrapper = mountTable(tableConfig(rows, columns(), { groupBy: 'city' }), {}, { global: { plugins: [pinia] } });
-    await flushPromises();
+    const wrapper = await mountWithPageState(tableConfig(rows, columns(), { groupBy: 'city' }));
+    await sectionsDrawn(wrapper);
     await wrapper.find('tr[data-cm-group="Kyiv"] button').trigger('click');
     expect(bodyOrder(wrapper)).toEqual(['Kyiv', 'Lviv', 0, 4, '', 2]);
     expect(wrapper.find('tr[data-cm-group="Kyiv"] button').attributes('aria-expanded')).toBe('false');
@@ -245,8 +310,8 @@ describe('SimpleTable: sections with totals (group_by)', () => {
     // The totals of a collapsed group stay in its header.
     expect(wrapper.find('tr[data-cm-group="Kyiv"] [data-cm-total="amount"]').text()).toBe('Sum $25.00');
     wrapper.unmount();
-    const again = mountTable(tableConfig(rows, columns(), { groupBy: 'city' }), {}, { global: { plugins: [createPinia()] } });
-    await flushPromises();
+    const again = await mountWithPageState(tableConfig(rows, columns(), { groupBy: 'city' }));
+    await sectionsDrawn(again);
     expect(bodyOrder(again)).toEqual(['Kyiv', 'Lviv', 0, 4, '', 2]);
     await again.find('tr[data-cm-group="Kyiv"] button').trigger('click');
     expect(bodyOrder(again)).toEqual(['Kyiv', 1, 3, 'Lviv', 0, 4, '', 2]);
@@ -255,6 +320,7 @@ describe('SimpleTable: sections with totals (group_by)', () => {
 
   it('searches and sorts within groups; totals follow the search; sorting by the grouping column orders the groups', async () => {
     const wrapper = mountTable(tableConfig(rows, columns(), { groupBy: 'city' }));
+    await sectionsDrawn(wrapper);
     await wrapper.find('th[data-cm-col-key="amount"] button').trigger('click');
     await wrapper.find('th[data-cm-col-key="amount"] button').trigger('click');
     expect(bodyOrder(wrapper)).toEqual(['Kyiv', 3, 1, 'Lviv', 0, 4, '', 2]);
@@ -271,6 +337,7 @@ describe('SimpleTable: sections with totals (group_by)', () => {
   it('exports group by group, collapsed groups included', async () => {
     const downloads = captureDownloads();
     const wrapper = mountTable(tableConfig(rows, columns(), { groupBy: 'city', exportCsv: true }));
+    await sectionsDrawn(wrapper);
     await wrapper.find('tr[data-cm-group="Lviv"] button').trigger('click');
     await wrapper.find('button[data-cm-export="csv"]').trigger('click');
     await vi.waitFor(() => expect(downloads).toHaveLength(1));
@@ -281,6 +348,7 @@ describe('SimpleTable: sections with totals (group_by)', () => {
   it('windows a large grouped table: header rows count as body rows and collapsing shrinks the scroll height', async () => {
     const many = Array.from({ length: 5000 }, (_, i) => ({ id: i + 1, city: `City ${i % 5}`, amount: i, qty: 1 }));
     const wrapper = mountTable(tableConfig(many, columns(), { groupBy: 'city' }));
+    await sectionsDrawn(wrapper);
     expect(wrapper.attributes('data-cm-windowed')).toBe('true');
     expect(wrapper.findAll('tbody tr[data-cm-row-index]').length).toBeLessThan(60);
     expect(wrapper.find('table').attributes('aria-rowcount')).toBe(String(1 + 5000 + 5));

@@ -18,6 +18,12 @@ describe('SimpleTable: server rendering', () => {
     warn.mockRestore();
   });
 
+  it('renders the section header rows and their totals on the server, though their code is loaded on demand', async () => {
+    const html = await renderToString(createSSRApp({ render: () => h(AnySimpleTable, { config: tableConfig(people, peopleColumns(), { groupBy: 'city' }) }) }));
+    expect(html).toContain('data-cm-group="Kyiv"');
+    expect(html).toMatch(/data-cm-total="amount"[^>]*>Sum \$/);
+  });
+
   it('renders only the first window of a large table on the server', async () => {
     const rows = Array.from({ length: 5000 }, (_, id) => ({ id, name: `n${id}`, city: 'x', amount: id, qty: id }));
     const html = await renderToString(createSSRApp({ render: () => h(AnySimpleTable, { config: tableConfig(rows, peopleColumns()) }) }));

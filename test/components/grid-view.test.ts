@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mount } from '@vue/test-utils';
 import { isReactive, reactive } from 'vue';
 import GridView from '../../components/GridView.vue';
@@ -161,7 +161,7 @@ describe('GridView', () => {
     expect(interactive.find('button[data-cm-column-menu]').exists()).toBe(true);
   });
 
-  it('hands the spec column settings and group_by to the simple table', () => {
+  it('hands the spec column settings and group_by to the simple table', async () => {
     const spec = {
       grid_id: 'orders',
       columns: [
@@ -182,6 +182,8 @@ describe('GridView', () => {
       ['internal', null, true, false, 'none'],
     ]);
     expect(wrapper.findAll('thead th[data-cm-col-key]').map((th) => th.attributes('data-cm-col-key'))).toEqual(['region', 'amount']);
+    // The section header rows are downloaded when a table first has sections.
+    await vi.waitFor(() => expect(wrapper.find('tr[data-cm-group="North"]').exists()).toBe(true));
     expect(wrapper.find('tr[data-cm-group="North"] [data-cm-total="amount"]').text()).toBe('Average 2');
   });
 

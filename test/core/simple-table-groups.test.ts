@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { columnTotalOf, groupRowIndices, groupTotals, groupedDisplayList } from '../../src/core/table-model/groups';
+import { groupRowIndices, groupedDisplayList } from '../../src/core/table-model/groups';
+import { columnTotalOf, groupTotals } from '../../src/core/table-model/group-totals';
 import { visibleRowIndices } from '../../src/core/table-model';
 import type { ModelColumn } from '../../src/core/table-model/types';
 import type { Row } from '../../src/core/types';

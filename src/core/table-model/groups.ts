@@ -9,14 +9,13 @@
  *   sort ranks equal form one group.
  * - The grouping of a column is computed once per rows array (cached with the column's sort), so a
  *   search, a sort or a collapse costs one pass over the shown rows.
- * - Totals are the KPI aggregates (`resolveKpis`: one implementation of `sum`, `avg`, `min`, `max`
- *   and `count`, with its handling of empty values, numeric strings and overflow).
+ * - Totals are in `group-totals.ts`: they need the KPI aggregates, which a table without sections
+ *   does not load.
  *
  * @module
  */
-import type { ColumnTotal, FormatOptions, KpiSpec, Row, ValueFormat } from '../types';
+import type { Row } from '../types';
 import { valueToText } from '../format';
-import { resolveKpis } from '../kpi';
 import type { ModelColumn, SortDirection, TableLocale } from './types';
 import { formatOptions } from './shared';
 import { sortRanks } from './sort';
@@ -150,60 +149,4 @@ export function groupedDisplayList(view: GroupedView, collapsed: ReadonlySet<str
     out += group.count;
   });
   return list;
-}
-
-/** A column's total in a group header. */
-export interface GroupTotal {
-  key: string;
-  total: Exclude<ColumnTotal, 'none'>;
-  value: number | null;
-  /** The value formatted like the column (counts as numbers); "—" for no value (an average of nothing). */
-  display: string;
-}
-
-/** What `groupTotals` reads of a column. */
-export interface TotalColumn {
-  key: string;
-  format: ValueFormat;
-  /** Absent: `sum` for numeric formats, `none` for `text` (the spec's default). */
-  total?: ColumnTotal;
-}
-
-/** The total of a column: its own, else `sum` for `number`, `currency` and `percent`, `none` for `text`. */
-export function columnTotalOf(column: TotalColumn): ColumnTotal {
-  return column.total ?? (column.format === 'text' ? 'none' : 'sum');
-}
-
-/**
- * The totals of every group of `view`, per column whose total is not `none`, computed with the KPI
- * aggregates over the group's shown rows (`sum` of no values is 0, `avg`/`min`/`max` of no values
- * is null and shows "—", `count` counts non-empty values; numeric strings are read in `options`'
- * locale). One entry per group, in `view.groups` order; each lists the columns in `columns` order.
- *
- * Cost: one pass over the shown rows for all columns together (`resolveKpis` per group).
- */
-export function groupTotals<R extends Row>(rows: readonly R[], view: GroupedView, columns: readonly TotalColumn[], options?: FormatOptions): GroupTotal[][] {
-  const totalled = columns.flatMap((column) => {
-    const total = columnTotalOf(column);
-    return total === 'none' ? [] : [{ column, total }];
-  });
-  if (totalled.length === 0) return view.groups.map(() => []);
-  const specs: KpiSpec[] = totalled.map(({ column, total }) => ({
-    label: column.key,
-    columnKey: column.key,
-    aggregate: total,
-    // A count is a number of values whatever the column shows.
-    format: total === 'count' ? 'number' : column.format,
-    icon: null,
-    tone: 'neutral',
-  }));
-  return view.groups.map((group) => {
-    const groupRows = Array.from(view.order.subarray(group.start, group.start + group.count), (i) => rows[i] as R);
-    return resolveKpis(specs, groupRows, options).map((kpi, i) => ({
-      key: totalled[i]!.column.key,
-      total: totalled[i]!.total as Exclude<ColumnTotal, 'none'>,
-      value: kpi.value,
-      display: kpi.display,
-    }));
-  });
 }
