@@ -111,5 +111,7 @@ export type {
   NumberFilterOperation,
   DateFilterOperation,
 } from './data-grid/types';
+export { validateRowSourceQuery, validateRowSourceRequest, validateRowSourceValuesRequest, ROW_SOURCE_REQUEST_LIMITS } from './data-grid/request';
+export type { RowSourceRequestCheck } from './data-grid/request';
 export { readGridExportParams } from './data-grid/export-url';
 export type { GridExportParams, QueryParamsLike } from './data-grid/export-url';

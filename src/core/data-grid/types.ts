@@ -113,6 +113,11 @@ export interface RowSourceQuery {
 export interface RowSourceRequest extends RowSourceQuery {
   startRow: number;
   endRow: number;
+  /**
+   * Keys of the columns the grid shows, in order. A server source answers rows with only these
+   * keys (absent: every column it serves); the local source hands out whole rows and ignores it.
+   */
+  columns?: readonly string[];
 }
 
 /** A block of rows and, when known, the number of rows of the whole result. */
