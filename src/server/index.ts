@@ -41,6 +41,7 @@ export type { GridPreferenceTable, GridViewDatabase, SqlDialectName } from './st
 export { createSqlRowSource } from './rows/sql-row-source';
 export type { SqlRowSource, SqlRowSourceColumn, SqlRowSourceOptions } from './rows/sql-row-source';
 export type { SqlColumn } from './rows/sql-filter';
+export type { SqlAggregateRequest, SqlAggregateResult } from './rows/sql-aggregate';
 export { registerSqliteFunctions } from './rows/sql-text';
 export type { SqliteFunctionHost } from './rows/sql-text';
 

@@ -5,7 +5,10 @@
  */
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildChartRuntime } from '../../src/core/chart/runtime';
 import { createLocalRowSource } from '../../src/core/data-grid/local-row-source';
+import { resolveKpis } from '../../src/core/kpi';
+import type { ChartSpecWire, KpiSpecWire } from '../../src/core/types';
 import type { GridFilterModel, RowSourceRequest, RowSourceSortItem } from '../../src/core/data-grid/types';
 import { HttpError } from '../../src/server/errors';
 import { createSqlRowSource, type SqlRowSource } from '../../src/server/rows/sql-row-source';
@@ -277,6 +280,71 @@ for (const backend of backends) {
       const expectedAmounts = local.valuesNow({ colId: 'amount', filterModel: null, quickFilter: '', limit: 10_000 });
       expect(new Map(amounts.values.map((v) => [v.value, v.count]))).toEqual(new Map(expectedAmounts.values.map((v) => [v.value, v.count])));
       expect(amounts.empty).toBe(expectedAmounts.empty);
+    });
+
+    it('aggregates KPIs over the whole filtered set to what the core computes from the same rows', async () => {
+      const kpis: KpiSpecWire[] = [
+        { label: 'Orders', aggregate: 'count' },
+        { label: 'Named', aggregate: 'count', column_key: 'name' },
+        { label: 'Cities', aggregate: 'count_distinct', column_key: 'city' },
+        { label: 'Quantities', aggregate: 'count_distinct', column_key: 'qty' },
+        { label: 'Revenue', aggregate: 'sum', column_key: 'amount', format: 'currency' },
+        { label: 'Average', aggregate: 'avg', column_key: 'amount', format: 'currency' },
+        { label: 'Smallest', aggregate: 'min', column_key: 'amount' },
+        { label: 'Largest', aggregate: 'max', column_key: 'amount' },
+        { label: 'Median amount', aggregate: 'median', column_key: 'amount' },
+        { label: 'Median qty', aggregate: 'median', column_key: 'qty' },
+        { label: 'Rate', aggregate: 'avg', column_key: 'rate', format: 'percent' },
+      ];
+      for (const [filterModel, quickFilter] of [
+        [null, ''],
+        [FILTERS['several columns'], ''],
+        [{ qty: { filterType: 'number', type: 'equals', filter: 4 } }, 'kyiv'],
+        [{ qty: { filterType: 'number', type: 'equals', filter: 3 } }, ''],
+        [{ city: { filterType: 'values', values: [] } }, ''],
+      ] as [GridFilterModel | null, string][]) {
+        const rows = local.rowsNow({ startRow: 0, endRow: ROWS.length, sortModel: [], filterModel, quickFilter }).rows;
+        const expected = resolveKpis(kpis, rows, { locale: 'uk', currency: 'UAH' });
+        const { kpis: actual } = await source.aggregate({ filterModel, quickFilter }, { kpis, locale: 'uk', currency: 'UAH' });
+        expect(actual.map((k) => k.display)).toEqual(expected.map((k) => k.display));
+        expect(actual.map((k) => k.sampleSize)).toEqual(expected.map((k) => k.sampleSize));
+        actual.forEach((kpi, i) => {
+          const want = expected[i]!.value;
+          if (want === null) expect(kpi.value).toBeNull();
+          else expect(kpi.value).toBeCloseTo(want, 6);
+        });
+      }
+    });
+
+    it('builds grid_filtered chart runtimes like the core does from the filtered rows', async () => {
+      const charts: ChartSpecWire[] = [
+        { id: 'by-city', chart_type: 'bar', x_key: 'city', series: [{ key: 'amount' }, { key: 'qty' }] },
+        { id: 'avg-by-qty', chart_type: 'line', x_key: 'qty', series: [{ key: 'amount' }], aggregate: 'avg' },
+        { id: 'rows-by-city', chart_type: 'pie', x_key: 'city' },
+        { id: 'median-by-name', chart_type: 'bar', x_key: 'name', series: [{ key: 'amount' }, { key: 'rate' }], aggregate: 'median' },
+        { id: 'distinct', chart_type: 'bar', x_key: 'city', series: [{ key: 'name' }], aggregate: 'count_distinct' },
+        { id: 'max', chart_type: 'horizontal_bar', x_key: 'ordered_on', series: [{ key: 'qty' }], aggregate: 'max' },
+      ] as ChartSpecWire[];
+      const columns = LOCAL_COLUMNS.map((c) => ({ key: c.key, label: c.label ?? c.key, format: c.format }));
+      const filterModel: GridFilterModel = { amount: { filterType: 'number', type: 'greaterThan', filter: -150 } };
+      const rows = local.rowsNow({ startRow: 0, endRow: ROWS.length, sortModel: [], filterModel, quickFilter: '' }).rows;
+      const { charts: actual } = await source.aggregate({ filterModel, quickFilter: '' }, { charts, columns });
+      const expected = charts.map((chart) => buildChartRuntime(chart, rows, { columns }));
+      expect(actual.map((c) => ({ ...c, values: [] }))).toEqual(expected.map((c) => ({ ...c, values: [] })));
+      actual.forEach((chart, c) => {
+        chart.values.forEach((series, s) => {
+          series.forEach((value, i) => {
+            const want = expected[c]!.values[s]![i]!;
+            if (want === null) expect(value).toBeNull();
+            else expect(value).toBeCloseTo(want, 6);
+          });
+        });
+      });
+    });
+
+    it('refuses an aggregate the database cannot compute as the core does, at configuration time', () => {
+      expect(() => source.checkAggregate({ kpis: [{ label: 'x', aggregate: 'sum', column_key: 'name' }] })).toThrow(TypeError);
+      expect(() => source.checkAggregate({ kpis: [{ label: 'x', aggregate: 'count', column_key: 'secret' }] })).toThrow(TypeError);
     });
 
     it.each([

@@ -26,6 +26,7 @@ import type {
 import type { Row, ValueFormat } from '../../core/types';
 import { HttpError, apiError } from '../errors';
 import { dialectOf, type SqlDialectName } from '../store/schema';
+import { type SqlAggregateRequest, type SqlAggregateResult, aggregateOver, checkAggregateSpecs } from './sql-aggregate';
 import { type SqlColumn, type SqlFilterContext, refOf, valuesEmptySql, whereSql } from './sql-filter';
 import { SQLITE_FOLD_FUNCTION, escapeLike, foldSql, likeSql, trimSql } from './sql-text';
 
@@ -103,12 +104,15 @@ export interface SqlRowSource extends RowSource<Row> {
    * `HttpError` 400 `invalid_rows_request` otherwise. The `/aggregate` route reads its query here.
    */
   checkQuery(raw: unknown): RowSourceQuery;
-  /** The WHERE condition of a checked query (for aggregates over the same set). */
-  where(query: Pick<RowSourceQuery, 'filterModel' | 'quickFilter'>): RawBuilder<boolean>;
-  /** Runs `run` after the source checked its database is ready (the SQLite function registered); maps database failures to 503. */
-  run<T>(run: () => Promise<T>): Promise<T>;
-  /** The table as a Kysely table reference. */
-  readonly table: string;
+  /**
+   * The KPIs and chart runtimes of a query's whole filtered set, aggregated in SQL and resolved by
+   * the core exactly as `resolveKpis`/`buildChartRuntime` resolve them over rows in memory. `query`
+   * is validated as `checkQuery` does; the specs are checked against the columns (a `TypeError` for
+   * an unknown column or a numeric aggregate of a non-number column: a server configuration error).
+   */
+  aggregate(query: unknown, request: SqlAggregateRequest): Promise<SqlAggregateResult>;
+  /** Checks specs as `aggregate` would, without a query: call it at start-up to fail early. */
+  checkAggregate(request: SqlAggregateRequest): void;
 }
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -357,13 +361,16 @@ export function createSqlRowSource(options: SqlRowSourceOptions): SqlRowSource {
     dialect,
     columns,
     maxBlock,
-    table,
     getRows,
     getValues,
     count,
     checkQuery,
-    where,
-    run,
+    checkAggregate: (request) => checkAggregateSpecs({ columns }, request),
+    aggregate: async (raw, request) => {
+      const query = checkQuery(raw);
+      checkAggregateSpecs({ columns }, request);
+      return run(() => aggregateOver({ db, dialect, table, columns, tie }, where(query), request));
+    },
   };
 }
 
