@@ -42,6 +42,7 @@ export { createSqlRowSource } from './rows/sql-row-source';
 export type { SqlRowSource, SqlRowSourceColumn, SqlRowSourceOptions } from './rows/sql-row-source';
 export type { SqlColumn } from './rows/sql-filter';
 export type { SqlAggregateRequest, SqlAggregateResult } from './rows/sql-aggregate';
+export type { RowSourceRegistration } from './routes/rows';
 export { registerSqliteFunctions } from './rows/sql-text';
 export type { SqliteFunctionHost } from './rows/sql-text';
 

@@ -32,6 +32,9 @@ export const DEFAULT_EXPORT_THROTTLE: Readonly<ThrottleOptions> = Object.freeze(
 /** Default lazy-fragment throttle: 120 per minute per caller and block (pages load several at once). */
 export const DEFAULT_LAZY_THROTTLE: Readonly<ThrottleOptions> = Object.freeze({ limit: 120, windowMs: 60_000 });
 
+/** Default rows throttle: 600 per minute per caller and grid (scrolling asks for a block every few hundred rows). */
+export const DEFAULT_ROWS_THROTTLE: Readonly<ThrottleOptions> = Object.freeze({ limit: 600, windowMs: 60_000 });
+
 /** Default `maxKeys` of a throttle. */
 export const DEFAULT_THROTTLE_MAX_KEYS = 100_000;
 
