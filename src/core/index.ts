@@ -100,6 +100,7 @@ export type {
   RowSourceSignal,
   RowSourceValuesRequest,
   RowSourceValuesResult,
+  RowSourceAggregates,
   GridFilterModel,
   ColumnFilterModel,
   TextFilterCondition,

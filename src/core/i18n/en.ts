@@ -240,6 +240,8 @@ export const en = {
   'grid.columns.reset': 'Reset columns',
   'grid.no_rows': 'No rows',
   'grid.loading': 'Loading rows…',
+  'grid.error.rows': 'The rows could not be loaded.',
+  'grid.error.retry': 'Try again',
 
   'grid.search.clear': 'Clear the search',
   'grid.search.help': 'Type to search every column; Enter searches at once.',

@@ -229,6 +229,8 @@ export const uk: MessageCatalog = {
   'grid.columns.reset': 'Скинути стовпці',
   'grid.no_rows': 'Немає рядків',
   'grid.loading': 'Рядки завантажуються…',
+  'grid.error.rows': 'Не вдалося завантажити рядки.',
+  'grid.error.retry': 'Спробувати знову',
 
   'grid.search.clear': 'Очистити пошук',
   'grid.search.help': 'Пишіть, щоб шукати в усіх стовпцях; Enter шукає одразу.',
