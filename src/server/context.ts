@@ -11,7 +11,7 @@ import type { ExportRegistry } from './exports/registry';
 import type { FramePolicy } from './frame-policy';
 import type { WarningLogger } from './log';
 import type { RowSourceRegistration } from './routes/rows';
-import type { Throttle } from './throttle';
+import type { AnyThrottle } from './throttle';
 
 /** How a caller is authenticated: by a cookie the browser attaches (CSRF applies) or by a token header. */
 export type AuthMode = 'cookie' | 'token';
@@ -57,10 +57,10 @@ export interface ResolvedOptions {
   csrf: CsrfOptions;
   lazyBlocks: Readonly<Record<string, LazyBlock>>;
   exports: ExportRegistry;
-  exportThrottle: Throttle | null;
-  lazyThrottle: Throttle | null;
+  exportThrottle: AnyThrottle | null;
+  lazyThrottle: AnyThrottle | null;
   rowSources: Readonly<Record<string, RowSourceRegistration>>;
-  rowsThrottle: Throttle | null;
+  rowsThrottle: AnyThrottle | null;
   authorize: ((context: AuthorizeContext) => boolean | Promise<boolean>) | null;
   host: ((request: Request, context: { subject: string | null }) => GridViewHost | Promise<GridViewHost>) | null;
   log: ErrorLogger;

@@ -22,7 +22,8 @@ import { lazyFragment } from './routes/lazy';
 import { type RowSourceRegistration, rowsRoute } from './routes/rows';
 import type { SqlRowSource } from './rows/sql-row-source';
 import { readPreferences, savePreferences } from './routes/preferences';
-import { DEFAULT_EXPORT_THROTTLE, DEFAULT_LAZY_THROTTLE, DEFAULT_ROWS_THROTTLE, type ThrottleOptions, createThrottle } from './throttle';
+import { type AnyThrottle, DEFAULT_EXPORT_THROTTLE, DEFAULT_LAZY_THROTTLE, DEFAULT_ROWS_THROTTLE, type ThrottleOptions, createStoreThrottle, createThrottle } from './throttle';
+import type { ThrottleStore } from './store/sql-throttle';
 
 /** Options of `createGridViewHandler`. Every option has a default; see docs/server.md. */
 export interface GridViewHandlerOptions {
@@ -61,6 +62,14 @@ export interface GridViewHandlerOptions {
   rowSources?: Record<string, SqlRowSource | RowSourceRegistration>;
   /** Throttle of the rows routes per caller and grid; `false` turns it off. Default 600 per 60 s. */
   rowsThrottle?: ThrottleOptions | false;
+  /**
+   * Where the export, lazy-fragment and rows throttles count. Default: in this process (a sliding
+   * window; N instances each allow the full rate). A shared store (`createSqlThrottleStore(db)`
+   * over the preferences database) makes every instance over that database count together, in
+   * fixed windows of each throttle's `windowMs`. A failing store lets requests through and goes to
+   * `onWarn`.
+   */
+  throttleStore?: ThrottleStore;
   /** Guards exports, lazy blocks and the rows routes: return false to answer 403. Runs after the 400/404 checks. */
   authorize?: (context: AuthorizeContext) => boolean | Promise<boolean>;
   /**
@@ -256,6 +265,18 @@ function resolveOptions(options: GridViewHandlerOptions): ResolvedOptions {
   const authMode = options.authMode;
   const now = options.now ?? Date.now;
   const warn = options.onWarn ?? defaultWarningLogger;
+  const shared = options.throttleStore;
+  const throttle = (given: ThrottleOptions | false | undefined, fallback: ThrottleOptions, what: string): AnyThrottle | null => {
+    if (given === false) return null;
+    if (shared === undefined) return createThrottle(given ?? fallback, now, throttleWarning(warn, what));
+    // At most one warning a minute: an outage of the store would otherwise warn on every request.
+    let warnedAt = Number.NEGATIVE_INFINITY;
+    return createStoreThrottle(shared, given ?? fallback, now, (error) => {
+      if (now() - warnedAt < 60_000) return;
+      warnedAt = now();
+      safeWarn(warn, `The ${what} throttle's store failed; requests are let through: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  };
   return {
     base,
     store: options.store ?? new MemoryPrefs(),
@@ -265,10 +286,10 @@ function resolveOptions(options: GridViewHandlerOptions): ResolvedOptions {
     // Kept by reference: blocks registered after the handler was created are served too.
     lazyBlocks: options.lazyBlocks ?? {},
     exports: options.exports ?? defaultExportRegistry,
-    exportThrottle: options.throttle === false ? null : createThrottle(options.throttle ?? DEFAULT_EXPORT_THROTTLE, now, throttleWarning(warn, 'export')),
-    lazyThrottle: options.lazyThrottle === false ? null : createThrottle(options.lazyThrottle ?? DEFAULT_LAZY_THROTTLE, now, throttleWarning(warn, 'lazy-fragment')),
+    exportThrottle: throttle(options.throttle, DEFAULT_EXPORT_THROTTLE, 'export'),
+    lazyThrottle: throttle(options.lazyThrottle, DEFAULT_LAZY_THROTTLE, 'lazy-fragment'),
     rowSources: resolveRowSources(options.rowSources),
-    rowsThrottle: options.rowsThrottle === false ? null : createThrottle(options.rowsThrottle ?? DEFAULT_ROWS_THROTTLE, now, throttleWarning(warn, 'rows')),
+    rowsThrottle: throttle(options.rowsThrottle, DEFAULT_ROWS_THROTTLE, 'rows'),
     authorize: options.authorize ?? null,
     host: options.host ?? null,
     log: options.onError ?? createDefaultErrorLogger(now),

@@ -35,6 +35,8 @@ export type { ExpressMiddlewareOptions } from './adapters/express';
 export { createSqlPreferencesStore } from './store/sql-store';
 export type { SqlPreferencesStore, SqlPreferencesStoreOptions, SqliteStoreOptions, PostgresStoreOptions, KyselyStoreOptions } from './store/sql-store';
 export { migrateToLatest, migrateDown } from './store/migrations';
+export { createSqlThrottleStore } from './store/sql-throttle';
+export type { ThrottleStore, ThrottleStoreHit, SqlThrottleStore, SqlThrottleStoreOptions } from './store/sql-throttle';
 export type { MigrateOutcome } from './store/migrations';
 export type { GridPreferenceTable, GridViewDatabase, SqlDialectName } from './store/schema';
 

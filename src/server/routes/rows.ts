@@ -56,7 +56,7 @@ export async function rowsRoute(ctx: RequestContext, route: RowsRoute): Promise<
     throw apiError('forbidden', 'You are not allowed to read these rows.');
   }
   if (options.rowsThrottle) {
-    const hit = options.rowsThrottle.hit(`${callerKey(request, subject)}\u0000rows\u0000${gridId}`);
+    const hit = await options.rowsThrottle.hit(`${callerKey(request, subject)}\u0000rows\u0000${gridId}`);
     if (!hit.allowed) {
       throw apiError('rate_limited', `Too many row requests; try again in ${hit.retryAfterSeconds} s.`, { 'Retry-After': String(hit.retryAfterSeconds) });
     }
