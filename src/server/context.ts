@@ -17,7 +17,7 @@ import type { AnyThrottle } from './throttle';
 export type AuthMode = 'cookie' | 'token';
 
 /** Routes the `authorize` hook guards. */
-export type GuardedRoute = 'export_pdf' | 'export_xlsx' | 'lazy' | 'rows' | 'values' | 'aggregate';
+export type GuardedRoute = 'export_pdf' | 'export_xlsx' | 'lazy' | 'rows' | 'values' | 'aggregate' | 'export_rows';
 
 /** What the `authorize` hook is asked about. */
 export interface AuthorizeContext {

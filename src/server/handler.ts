@@ -20,6 +20,7 @@ import { type ExportRegistry, defaultExportRegistry } from './exports/registry';
 import { exportFile } from './routes/exports';
 import { lazyFragment } from './routes/lazy';
 import { type RowSourceRegistration, rowsRoute } from './routes/rows';
+import { rowsExportRoute } from './routes/rows-export';
 import type { SqlRowSource } from './rows/sql-row-source';
 import { readPreferences, savePreferences } from './routes/preferences';
 import { type AnyThrottle, DEFAULT_EXPORT_THROTTLE, DEFAULT_LAZY_THROTTLE, DEFAULT_ROWS_THROTTLE, type ThrottleOptions, createStoreThrottle, createThrottle } from './throttle';
@@ -112,7 +113,7 @@ export interface GridViewHandlerOptions {
 /** The handler: a response for the routes it owns, undefined for any other path. Never rejects. */
 export type GridViewHandler = (request: Request) => Promise<Response | undefined>;
 
-type RouteName = 'preferences' | 'save' | 'export_pdf' | 'export_xlsx' | 'lazy' | 'rows' | 'values' | 'aggregate';
+type RouteName = 'preferences' | 'save' | 'export_pdf' | 'export_xlsx' | 'lazy' | 'rows' | 'values' | 'aggregate' | 'export_rows';
 
 /**
  * Paths below the base, with the methods each accepts. Export and lazy routes take no `HEAD`: their
@@ -127,6 +128,7 @@ const ROUTES: Record<string, { name: RouteName; methods: string[] }> = {
   '/grid/export/xlsx': { name: 'export_xlsx', methods: ['GET'] },
   '/grid/lazy': { name: 'lazy', methods: ['GET'] },
   '/grid/rows': { name: 'rows', methods: ['POST'] },
+  '/grid/rows/export': { name: 'export_rows', methods: ['GET'] },
   '/grid/values': { name: 'values', methods: ['POST'] },
   '/grid/aggregate': { name: 'aggregate', methods: ['POST'] },
 };
@@ -202,6 +204,8 @@ function dispatch(route: RouteName, ctx: RequestContext): Promise<Response> {
     case 'values':
     case 'aggregate':
       return rowsRoute(ctx, route);
+    case 'export_rows':
+      return rowsExportRoute(ctx);
   }
 }
 

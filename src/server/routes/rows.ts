@@ -26,9 +26,13 @@ export interface RowSourceRegistration {
   charts?: readonly (ChartSpec | ChartSpecWire)[];
   /** Column labels and formats for chart series and axes (the spec's `columns`). */
   columns?: readonly ChartColumnInfo[];
-  /** Locale and currency of KPI display texts. @default 'en', 'USD' */
+  /** Locale and currency of KPI display texts (and of PDF numbers in rows exports). @default 'en', 'USD' */
   locale?: string;
   currency?: string;
+  /** Most rows of a rows export per format (`GET {base}/grid/rows/export/`). @default { csv: 1_000_000, xlsx: 100_000, pdf: 5_000 } */
+  exportCaps?: Partial<Record<'csv' | 'xlsx' | 'pdf', number>>;
+  /** Title of rows exports (PDF heading, file name). @default the grid id */
+  exportTitle?: string;
 }
 
 /** The three routes. */
