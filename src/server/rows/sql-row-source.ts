@@ -25,6 +25,7 @@ import type {
 } from '../../core/data-grid/types';
 import type { Row, ValueFormat } from '../../core/types';
 import { HttpError, apiError } from '../errors';
+import { DatabaseSetupError, isDatabaseFault } from '../store/faults';
 import { dialectOf, type SqlDialectName } from '../store/schema';
 import { type SqlAggregateRequest, type SqlAggregateResult, aggregateOver, checkAggregateSpecs } from './sql-aggregate';
 import { type SqlColumn, type SqlFilterContext, refOf, valuesEmptySql, whereSql } from './sql-filter';
@@ -142,8 +143,11 @@ const FILTER_TYPES: Readonly<Record<SqlColumn['type'], readonly string[]>> = {
  * Answers: rows carry only the requested `columns` (default every column) by key; number cells
  * come back as JavaScript numbers on both databases. `lastRow` is exact when the block is the
  * last one, else the filtered set's count, cached per filter and search for `countCacheMs` (the cache
- * is per process and safe to lose). A database failure throws `HttpError` 503 `service_unavailable`
- * (the cause goes to the handler's `onError`).
+ * is per process and safe to lose). A database failure of any kind (unreachable, a closed
+ * connection, a lock, a cancelled statement; classified as the preferences store does, see
+ * `store/faults.ts`) throws `HttpError` 503 `service_unavailable` with `Retry-After: 5` (the cause
+ * goes to the handler's `onError`). A SQLite connection without `registerSqliteFunctions` throws a
+ * `TypeError` (a setup bug: 500).
  *
  * Throws a `TypeError` at creation for a column or table name that is not a plain identifier, a
  * duplicate key, unknown `searchable` or `tieBreaker` keys, or a `maxBlock` outside 1–10,000.
@@ -189,7 +193,7 @@ export function createSqlRowSource(options: SqlRowSourceOptions): SqlRowSource {
         (error: unknown) => {
           ready = null;
           if (/no such function/i.test(error instanceof Error ? error.message : String(error))) {
-            throw new TypeError(`createSqlRowSource: the SQLite connection lacks ${SQLITE_FOLD_FUNCTION}(); call registerSqliteFunctions(database) on it first.`, { cause: error });
+            throw new DatabaseSetupError(`createSqlRowSource: the SQLite connection lacks ${SQLITE_FOLD_FUNCTION}(); call registerSqliteFunctions(database) on it first.`, { cause: error });
           }
           throw error;
         },
@@ -202,7 +206,8 @@ export function createSqlRowSource(options: SqlRowSourceOptions): SqlRowSource {
       await ensureReady();
       return await body();
     } catch (error) {
-      if (error instanceof HttpError || error instanceof TypeError) throw error;
+      // A driver's error of any class (a closed better-sqlite3 connection throws a TypeError) is a fault.
+      if (!isDatabaseFault(error)) throw error;
       throw new HttpError(503, 'The rows database is unavailable; try again later.', { 'Retry-After': '5' }, 'service_unavailable', { cause: error });
     }
   };
