@@ -7,6 +7,7 @@
  * @module
  */
 import { canonicalJson } from '../core/data-grid/filter-eval';
+import { appendQuery } from '../core/url';
 import type {
   RowSource,
   RowSourceAggregates,
@@ -46,7 +47,7 @@ export interface ServerRowSourceOptions {
    * `{url}/grid/values/` and `{url}/grid/aggregate/`. Trailing slashes are dropped.
    */
   url?: string;
-  /** A host whose `urlFor('grid_rows' | 'grid_values' | 'grid_aggregate')` gives the routes (wins over `url`). */
+  /** A host whose `urlFor('grid_rows' | 'grid_values' | 'grid_aggregate' | 'grid_rows_export')` gives the routes (wins over `url`). */
   host?: Pick<GridViewHost, 'urlFor'>;
   /** The `fetch` to call. @default globalThis.fetch */
   fetch?: RowSourceFetch;
@@ -73,11 +74,17 @@ export interface ServerRowSource extends RowSource<Row> {
   readonly gridId: string;
   getValues(request: RowSourceValuesRequest, signal?: RowSourceSignal): Promise<RowSourceValuesResult>;
   getAggregates(query: RowSourceQuery, signal?: RowSourceSignal): Promise<RowSourceAggregates>;
+  /**
+   * The rows export of this grid in `format` (`GET {url}/grid/rows/export/?grid_id=…&format=…`, or
+   * the host's `grid_rows_export` route with those parameters), without the grid's state: the
+   * DataGrid's toolbar appends sort, filters, search and visible columns (`buildGridExportUrl`).
+   */
+  exportUrl(format: 'csv' | 'xlsx' | 'pdf'): string;
   /** Aborts every request in flight (their callers get `HostError` `aborted`); the source stays usable. */
   abortAll(): void;
 }
 
-type Route = 'grid_rows' | 'grid_values' | 'grid_aggregate';
+type Route = 'grid_rows' | 'grid_values' | 'grid_aggregate' | 'grid_rows_export';
 
 interface Flight {
   readonly controller: AbortController;
@@ -120,7 +127,7 @@ export function createRowSource(options: ServerRowSourceOptions): ServerRowSourc
   if (typeof gridId !== 'string' || gridId === '') throw new TypeError('createRowSource needs a gridId.');
   if (options.host === undefined && options.url === undefined) throw new TypeError('createRowSource needs a url or a host.');
   const base = (options.url ?? '').replace(/\/+$/, '');
-  const paths: Record<Route, string> = { grid_rows: '/grid/rows/', grid_values: '/grid/values/', grid_aggregate: '/grid/aggregate/' };
+  const paths: Record<Route, string> = { grid_rows: '/grid/rows/', grid_values: '/grid/values/', grid_aggregate: '/grid/aggregate/', grid_rows_export: '/grid/rows/export/' };
   const urlOf = (route: Route): string => (options.host ? options.host.urlFor(route) : `${base}${paths[route]}`);
   const doFetch: RowSourceFetch = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
   const retries = Math.max(0, Math.floor(options.retries ?? 3));
@@ -266,6 +273,10 @@ export function createRowSource(options: ServerRowSourceOptions): ServerRowSourc
     async getAggregates(query: RowSourceQuery, signal?: RowSourceSignal): Promise<RowSourceAggregates> {
       const payload = { sortModel: query.sortModel, filterModel: query.filterModel ?? {}, quickFilter: query.quickFilter };
       return readAggregates(await request('grid_aggregate', 'aggregate', canonicalJson(payload), payload, signal));
+    },
+    exportUrl(format: 'csv' | 'xlsx' | 'pdf'): string {
+      const params = { grid_id: gridId, format };
+      return options.host ? options.host.urlFor('grid_rows_export', params) : appendQuery(`${base}${paths.grid_rows_export}`, params);
     },
     abortAll() {
       const all = [...flights.values()];

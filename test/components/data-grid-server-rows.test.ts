@@ -15,6 +15,8 @@ import type { GridViewSpecWire } from '../../src/core/types';
 import { HostError } from '../../src/host/errors';
 import { GridRenderer } from '../../src/core/artifact';
 import { parseGridViewSpec } from '../../src/core/spec';
+import { readGridExportParams } from '../../src/core/data-grid/export-url';
+import { createRowSource } from '../../src/host/row-source';
 
 const spec: GridViewSpecWire = {
   grid_id: 'orders',
@@ -104,7 +106,85 @@ describe('DataGrid on a remote row source', () => {
   });
 });
 
+/** The grid state a toolbar link carries, read back as the server's rows export reads it. */
+function linkState(href: string): { path: string; gridId: string | null; format: string | null; params: ReturnType<typeof readGridExportParams> } {
+  const url = new URL(href, 'http://app.test');
+  return { path: url.pathname, gridId: url.searchParams.get('grid_id'), format: url.searchParams.get('format'), params: readGridExportParams(url.searchParams) };
+}
+
+describe('DataGrid toolbar on server rows', () => {
+  it('links CSV, XLSX and PDF to the rows export route with the grid’s sort, filters, search and visible columns, and offers no client XLSX', async () => {
+    const server = createRowSource({ url: '/api', gridId: 'orders', fetch: () => Promise.resolve({ ok: true, status: 200, headers: { get: () => null }, json: () => Promise.resolve({ status: 'ok', rows: [{ id: 1, region: 'North', amount: 10 }], lastRow: 1 }) }) });
+    const source = Object.assign(remoteSource(), { failing: false, exportUrl: server.exportUrl });
+    const wrapper = mount(DataGrid, { props: { spec: { ...spec, export_pdf_url: '/spec/pdf/' }, rowSource: source, pageState: false }, global: { plugins: [createPinia()] }, attachTo: document.body });
+    await until(() => wrapper.find('[data-gv-export="csv-server"]').exists() && source.requests.length > 0, 'the export links');
+    expect(wrapper.find('button[data-gv-export="xlsx"]').exists()).toBe(false);
+    const controller = (wrapper.vm as unknown as { controller: { setQuickFilter(text: string): void; applyColumnState(state: unknown[]): void; setFilterModel(model: unknown): void } }).controller;
+    controller.applyColumnState([
+      { colId: 'id' },
+      { colId: 'region', hide: true },
+      { colId: 'amount', sort: 'desc', sortIndex: 0 },
+    ]);
+    controller.setFilterModel({ amount: { filterType: 'number', type: 'greaterThan', filter: 5 } });
+    controller.setQuickFilter('north');
+    await until(() => (wrapper.find('[data-gv-export="csv-server"]').attributes('href') ?? '').includes('q=north'), 'the links with the search');
+    const links = Object.fromEntries(['csv-server', 'xlsx-server', 'pdf'].map((name) => [name, wrapper.find(`a[data-gv-export="${name}"]`)]));
+    expect(links['csv-server']!.text()).toBe('CSV of all matching rows');
+    for (const [name, format] of [['csv-server', 'csv'], ['xlsx-server', 'xlsx'], ['pdf', 'pdf']] as const) {
+      const state = linkState(links[name]!.attributes('href')!);
+      expect(state).toEqual({
+        path: '/api/grid/rows/export/',
+        gridId: 'orders',
+        format,
+        params: {
+          query: { sortModel: [{ colId: 'amount', sort: 'desc' }], filterModel: { amount: { filterType: 'number', type: 'greaterThan', filter: 5 } }, quickFilter: 'north' },
+          columns: ['id', 'amount'],
+        },
+      });
+    }
+    wrapper.unmount();
+  });
+
+  it('keeps the host’s URLs over the row source’s (null: no link) and says the CSV link in Ukrainian', async () => {
+    const source = Object.assign(remoteSource(), { failing: false, exportUrl: (format: string) => `/rows/export/?format=${format}` });
+    const wrapper = mount(DataGrid, {
+      props: { spec, rowSource: source, pageState: false, locale: 'uk', exportPdfUrl: null, exportXlsxUrl: '/own/xlsx/' },
+      global: { plugins: [createPinia()] },
+      attachTo: document.body,
+    });
+    await until(() => wrapper.find('[data-gv-export="csv-server"]').exists(), 'the export links');
+    expect(wrapper.find('a[data-gv-export="pdf"]').exists()).toBe(false);
+    expect(wrapper.find('a[data-gv-export="xlsx-server"]').attributes('href')).toMatch(/^\/own\/xlsx\/\?/);
+    expect(wrapper.find('a[data-gv-export="csv-server"]').text()).toBe('CSV усіх знайдених рядків');
+    wrapper.unmount();
+  });
+
+  it('draws no CSV link and keeps the spec’s PDF link on rows in memory', async () => {
+    const rows = [{ id: 1, region: 'North', amount: 10 }];
+    const wrapper = mount(DataGrid, { props: { spec: { ...spec, export_pdf_url: '/spec/pdf/' }, rows, pageState: false }, global: { plugins: [createPinia()] }, attachTo: document.body });
+    await until(() => wrapper.find('a[data-gv-export="pdf"]').exists(), 'the PDF link');
+    expect(wrapper.find('[data-gv-export="csv-server"]').exists()).toBe(false);
+    expect(wrapper.find('a[data-gv-export="pdf"]').attributes('href')).toMatch(/^\/spec\/pdf\//);
+    wrapper.unmount();
+  });
+});
+
 describe('GridView with a rowSource', () => {
+  it('gives its toolbar block the rows export links of the source', async () => {
+    const source = Object.assign(remoteSource(), { failing: false, exportUrl: (format: string) => `/api/grid/rows/export/?grid_id=orders&format=${format}` });
+    const wrapper = mount(GridView, {
+      props: { spec: { ...spec, layout: { blocks: ['toolbar', 'ag_grid'] } }, rows: [], rowSource: source },
+      global: { plugins: [createPinia()] },
+      attachTo: document.body,
+    });
+    await until(() => wrapper.find('[data-gv-block="toolbar"] a[data-gv-export="csv-server"]').exists(), 'the toolbar links');
+    for (const [name, format] of [['csv-server', 'csv'], ['xlsx-server', 'xlsx'], ['pdf', 'pdf']] as const) {
+      expect(linkState(wrapper.find(`[data-gv-block="toolbar"] a[data-gv-export="${name}"]`).attributes('href')!)).toMatchObject({ path: '/api/grid/rows/export/', gridId: 'orders', format });
+    }
+    wrapper.unmount();
+  });
+
+
   it('shows the source’s aggregated KPIs and grid-filtered chart runtimes', async () => {
     const source = remoteSource();
     source.failing = false;

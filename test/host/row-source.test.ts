@@ -102,6 +102,15 @@ describe('createRowSource', () => {
     source.abortAll();
   });
 
+  it('gives the rows export route of its grid per format, from the url or the host’s grid_rows_export route', () => {
+    const source = createRowSource({ url: '/api/', gridId: 'big orders' });
+    expect(source.exportUrl('csv')).toBe('/api/grid/rows/export/?grid_id=big%20orders&format=csv');
+    expect(source.exportUrl('pdf')).toBe('/api/grid/rows/export/?grid_id=big%20orders&format=pdf');
+    const host = new MemoryHost({ routes: { grid_rows_export: '/custom/export?v=1' } });
+    expect(createRowSource({ host, gridId: 'g' }).exportUrl('xlsx')).toBe('/custom/export?v=1&grid_id=g&format=xlsx');
+    expect(createRowSource({ host: new MemoryHost({ baseUrl: '/x' }), gridId: 'g' }).exportUrl('csv')).toBe('/x/grid/rows/export/?grid_id=g&format=csv');
+  });
+
   it('refuses to be created without a grid id or without a url or host', () => {
     expect(() => createRowSource({ url: '', gridId: '' })).toThrow(TypeError);
     expect(() => createRowSource({ gridId: 'g' })).toThrow(/url or a host/);

@@ -175,7 +175,8 @@ export interface RowSourceAggregates {
  * sorted, filtered result; `getValues`, when present, feeds the values filter's checklist;
  * `getAggregates`, when present, gives the KPIs and grid-filtered charts of the whole filtered set
  * (a source whose rows are not in the browser has it, so a view's figures describe every matching
- * row and not the loaded blocks).
+ * row and not the loaded blocks); `exportUrl`, when present, is where the whole filtered, sorted set
+ * is exported (the DataGrid's toolbar appends the grid's state with `buildGridExportUrl`).
  * Implementations: `createLocalRowSource` (rows in memory, the core's table model), the server's
  * SQL row source, and `createRowSource` (the browser's client of the server's routes). A source
  * never mutates the rows it hands out.
@@ -184,4 +185,5 @@ export interface RowSource<R extends Row = Row> {
   getRows(request: RowSourceRequest, signal?: RowSourceSignal): Promise<RowSourceResult<R>>;
   getValues?(request: RowSourceValuesRequest, signal?: RowSourceSignal): Promise<RowSourceValuesResult>;
   getAggregates?(query: RowSourceQuery, signal?: RowSourceSignal): Promise<RowSourceAggregates>;
+  exportUrl?(format: 'csv' | 'xlsx' | 'pdf'): string | null;
 }

@@ -253,6 +253,7 @@ export const en = {
   'grid.filters.cleared': 'Every filter and the search were cleared',
   'grid.reload': 'Reload',
   'grid.reloaded': 'The rows were reloaded',
+  'grid.export.csv_server': 'CSV of all matching rows',
   'grid.export.xlsx_server': 'XLSX of all matching rows',
   'grid.export.pdf_server': 'PDF of all matching rows',
   'grid.export.client_unavailable': 'The rows are on the server: use the server export',

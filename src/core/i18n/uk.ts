@@ -242,6 +242,7 @@ export const uk: MessageCatalog = {
   'grid.filters.cleared': 'Усі фільтри й пошук скинуто',
   'grid.reload': 'Оновити',
   'grid.reloaded': 'Рядки оновлено',
+  'grid.export.csv_server': 'CSV усіх знайдених рядків',
   'grid.export.xlsx_server': 'XLSX усіх знайдених рядків',
   'grid.export.pdf_server': 'PDF усіх знайдених рядків',
   'grid.export.client_unavailable': 'Рядки зберігаються на сервері: скористайтеся серверним експортом',
