@@ -7,8 +7,9 @@
  * (NULL and '' are empty), `count_distinct` distinct non-empty cells, `sum` of no number is 0 for a
  * KPI and null for a chart category, `avg`/`min`/`max`/`median` of nothing are null. The median is
  * PostgreSQL's `percentile_cont(0.5)`; SQLite has none, so there the one or two middle values are
- * read by their row numbers in value order (`ROW_NUMBER()` over the sorted numbers) and averaged:
- * exact, in one sort of the column's numbers.
+ * read in value order and averaged (exact): a KPI's with `ORDER BY x LIMIT 1 or 2 OFFSET (n - 1) / 2`
+ * (n, the count of numbers, comes with the other KPIs; an index on the column turns it into a walk
+ * of half the index instead of a sort), a chart's per category by row numbers (`ROW_NUMBER()`).
  *
  * @module
  */
@@ -18,7 +19,7 @@ import { resolveKpiValue } from '../../core/kpi';
 import { toChart, toKpi } from '../../core/spec/build';
 import type { ChartRuntime, ChartSpec, ChartSpecWire, KpiAggregate, KpiSpec, KpiSpecWire, ResolvedKpi } from '../../core/types';
 import type { SqlDialectName } from '../store/schema';
-import { type SqlColumn, refOf } from './sql-filter';
+import { type SqlColumn, matchesEveryRow, refOf } from './sql-filter';
 
 /** What to aggregate over a row source's filtered set, and how to show it. */
 export interface SqlAggregateRequest {
@@ -117,6 +118,23 @@ function sampleSql(aggregate: KpiAggregate, column: SqlColumn | null): RawBuilde
 }
 
 /**
+ * SQLite's exact median of the `count` numbers of `column` in the filtered set: the middle value, or
+ * the mean of the two middle values, read in value order with LIMIT/OFFSET (no window function).
+ * Over the whole table SQLite may walk an index on the column (reading (n - 1) / 2 entries instead of
+ * sorting); under a filter the order key is `+x`, which keeps SQLite off that index: walking it
+ * would look up every row to test the filter (seconds on a million rows) where a scan and a sort
+ * cost a fraction of that.
+ */
+async function sqliteMedian(ctx: AggregateContext, where: RawBuilder<boolean>, column: SqlColumn, count: number): Promise<number | null> {
+  if (count <= 0) return null;
+  const ref = refOf(column);
+  const key = matchesEveryRow(where) ? ref : sql`+${ref}`;
+  const middle = await sql<{ v: unknown }>`SELECT ${ref} AS v FROM ${sql.table(ctx.table)} WHERE ${where} AND ${ref} IS NOT NULL ORDER BY ${key} LIMIT ${2 - (count % 2)} OFFSET ${Math.floor((count - 1) / 2)}`.execute(ctx.db);
+  const values = middle.rows.map((row) => numberOrNull(row.v)).filter((v): v is number => v !== null);
+  return values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length;
+}
+
+/**
  * SQLite's exact median of `column` per category (`x`, or one group when null): the middle value,
  * or the mean of the two middle values, by row number in value order.
  */
@@ -138,10 +156,10 @@ function numberOrNull(value: unknown): number | null {
 async function kpisOver(ctx: AggregateContext, where: RawBuilder<boolean>, specs: readonly KpiSpec[], request: SqlAggregateRequest): Promise<ResolvedKpi[]> {
   if (specs.length === 0) return [];
   const columnOf = (kpi: KpiSpec): SqlColumn | null => (kpi.columnKey === null ? null : (ctx.columns.get(kpi.columnKey) as SqlColumn));
-  const sqliteMedian = (kpi: KpiSpec): boolean => ctx.dialect === 'sqlite' && kpi.aggregate === 'median' && kpi.columnKey !== null;
+  const sqliteMedianOf = (kpi: KpiSpec): boolean => ctx.dialect === 'sqlite' && kpi.aggregate === 'median' && kpi.columnKey !== null;
   const selections = specs.flatMap((kpi, i) => {
     const column = columnOf(kpi);
-    const value = sqliteMedian(kpi) ? sql`NULL` : aggregateSql(ctx, kpi.aggregate, column, 'zero');
+    const value = sqliteMedianOf(kpi) ? sql`NULL` : aggregateSql(ctx, kpi.aggregate, column, 'zero');
     return [value.as(`v${i}`), sampleSql(kpi.aggregate, column).as(`n${i}`)];
   });
   const row = (await ctx.db.selectFrom(ctx.table).select(selections).where(where).executeTakeFirstOrThrow()) as Record<string, unknown>;
@@ -150,7 +168,7 @@ async function kpisOver(ctx: AggregateContext, where: RawBuilder<boolean>, specs
   for (const [i, kpi] of specs.entries()) {
     let value = numberOrNull(row[`v${i}`]);
     let sample = Number(row[`n${i}`] ?? 0);
-    if (sqliteMedian(kpi)) value = sample === 0 ? null : ((await sqliteMedians(ctx, where, columnOf(kpi) as SqlColumn, null)).values().next().value ?? null);
+    if (sqliteMedianOf(kpi)) value = await sqliteMedian(ctx, where, columnOf(kpi) as SqlColumn, sample);
     // A KPI without a column counts rows; any other aggregate without one has no value, as in the core.
     if (kpi.columnKey === null && kpi.aggregate !== 'count') {
       value = null;
@@ -173,18 +191,18 @@ async function chartOver(ctx: AggregateContext, where: RawBuilder<boolean>, char
   const x = categorySql(xColumn);
   const keys = chartPlottedKeys(chart);
   const series: (SqlColumn | null)[] = keys.length === 0 ? [null] : keys.map((key) => ctx.columns.get(key) as SqlColumn);
-  const sqliteMedian = ctx.dialect === 'sqlite' && chart.aggregate === 'median' && keys.length > 0;
+  const medianByRows = ctx.dialect === 'sqlite' && chart.aggregate === 'median' && keys.length > 0;
   const selections = [
     sql`${x}`.as('x'),
     // First occurrence in the table's order (the tie-breaker), as the browser meets categories.
     sql`MIN(${refOf(ctx.tie)})`.as('first'),
-    ...series.map((column, i) => (sqliteMedian ? sql`NULL` : aggregateSql(ctx, column === null ? 'count' : chart.aggregate, column, 'null')).as(`v${i}`)),
+    ...series.map((column, i) => (medianByRows ? sql`NULL` : aggregateSql(ctx, column === null ? 'count' : chart.aggregate, column, 'null')).as(`v${i}`)),
   ];
   const rows = (await ctx.db.selectFrom(ctx.table).select(selections).where(where).groupBy(sql`1`).orderBy(sql`2`).execute()) as Record<string, unknown>[];
-  const medians = sqliteMedian ? await Promise.all(series.map((column) => sqliteMedians(ctx, where, column as SqlColumn, x))) : [];
+  const medians = medianByRows ? await Promise.all(series.map((column) => sqliteMedians(ctx, where, column as SqlColumn, x))) : [];
   const categories = rows.map((row) => categoryLabel(xColumn.type === 'number' ? numberOrNull(row.x) : row.x));
   const values = series.map((_, i) =>
-    rows.map((row) => (sqliteMedian ? (medians[i]?.get(row.x) ?? null) : numberOrNull(row[`v${i}`]))),
+    rows.map((row) => (medianByRows ? (medians[i]?.get(row.x) ?? null) : numberOrNull(row[`v${i}`]))),
   );
   return chartRuntimeFromGroups(chart, { categories, values }, { columns: request.columns, countLabel: request.countLabel });
 }

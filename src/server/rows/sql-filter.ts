@@ -55,6 +55,11 @@ type Condition = RawBuilder<boolean>;
 const TRUE: Condition = sql<boolean>`(1 = 1)`;
 const FALSE: Condition = sql<boolean>`(1 = 0)`;
 
+/** True for the condition of a query with no filter and no search (every row matches). */
+export function matchesEveryRow(condition: RawBuilder<boolean>): boolean {
+  return condition === TRUE;
+}
+
 /** The cell of a column as SQL. */
 export function refOf(column: SqlColumn): RawBuilder<unknown> {
   return sql`${sql.ref(column.column)}`;
