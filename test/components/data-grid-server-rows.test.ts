@@ -112,6 +112,28 @@ function linkState(href: string): { path: string; gridId: string | null; format:
   return { path: url.pathname, gridId: url.searchParams.get('grid_id'), format: url.searchParams.get('format'), params: readGridExportParams(url.searchParams) };
 }
 
+describe('DataGrid filters on server rows', () => {
+  it('chooses each column’s filter from a first block asked before the grid exists: the values checklist for few repeated texts, the date filter for days', async () => {
+    const block = Array.from({ length: 100 }, (_, i) => ({ id: i + 1, region: ['North', 'South', 'East'][i % 3], amount: i, day: `2024-01-${String((i % 28) + 1).padStart(2, '0')}` }));
+    const requests: RowSourceRequest[] = [];
+    const source: RowSource = {
+      getRows(request) {
+        requests.push(request);
+        return Promise.resolve({ rows: block.slice(request.startRow, request.endRow), lastRow: block.length });
+      },
+    };
+    const withDay: GridViewSpecWire = { ...spec, columns: [...spec.columns, { key: 'day', label: 'Day' }] };
+    const wrapper = mount(DataGrid, { props: { spec: withDay, rowSource: source, pageState: false }, global: { plugins: [createPinia()] }, attachTo: document.body });
+    await until(() => (wrapper.vm as unknown as { api: { getColumnDef(key: string): unknown } | null }).api !== null, 'the grid');
+    expect(requests[0]).toEqual({ startRow: 0, endRow: 100, sortModel: [], filterModel: {}, quickFilter: '' });
+    const api = (wrapper.vm as unknown as { api: { getColumnDef(key: string): { filter?: unknown } | null } }).api;
+    expect(typeof api.getColumnDef('region')?.filter).toBe('object');
+    expect(api.getColumnDef('day')?.filter).toBe('agDateColumnFilter');
+    expect(api.getColumnDef('amount')?.filter).toBe('agNumberColumnFilter');
+    wrapper.unmount();
+  });
+});
+
 describe('DataGrid toolbar on server rows', () => {
   it('links CSV, XLSX and PDF to the rows export route with the grid’s sort, filters, search and visible columns, and offers no client XLSX', async () => {
     const server = createRowSource({ url: '/api', gridId: 'orders', fetch: () => Promise.resolve({ ok: true, status: 200, headers: { get: () => null }, json: () => Promise.resolve({ status: 'ok', rows: [{ id: 1, region: 'North', amount: 10 }], lastRow: 1 }) }) });
