@@ -87,6 +87,11 @@ export interface DataGridController extends ColumnLayoutController {
    * default preset must not replace it. Absent: false.
    */
   hasRestoredLayout?(): boolean;
+  /**
+   * Asks the rows again without changing the view (filters, sort, scroll position stay), e.g. a
+   * grid on server rows after a failure or for fresh data. Absent: the rows are the host's to reload.
+   */
+  refresh?(): void;
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The playground server, composed from the library's parts: the real grid-view handler (SQLite
- * preferences in a file, XLSX and PDF exports, a lazy block), the server-rendered report, the demo
- * sign-in and the built Vue app. One web-standard `(Request) => Promise<Response>` function, served
+ * preferences in a file, XLSX and PDF exports, a lazy block, the big table's server rows), the
+ * server-rendered report, the demo sign-in and the built Vue app. One web-standard `(Request) => Promise<Response>` function, served
  * by `node:http` through the library's own `toNodeHandler`.
  *
  * @module
@@ -22,6 +22,7 @@ import { demoUserOf, handleDemoUsers } from './demo-users';
 import { registerSalesExports } from './exports';
 import { createReportPage } from './report';
 import { createStaticHandler } from './static';
+import { BIG_TABLE_DEFAULT_ROWS, openBigTable, type BigTable } from './big-table';
 
 /** Options of `createPlaygroundApp`. */
 export interface PlaygroundAppOptions {
@@ -29,6 +30,8 @@ export interface PlaygroundAppOptions {
   dataDir: string;
   /** Folder of the built client (playground/dist/client). */
   distDir: string;
+  /** Rows of the big table (`big-table.sqlite` in `dataDir`, generated when missing). @default 1_000_000 */
+  bigTableRows?: number;
 }
 
 /** The composed application. */
@@ -36,7 +39,9 @@ export interface PlaygroundApp {
   handle(request: Request): Promise<Response>;
   /** The demo rows, as every page and export sees them. */
   readonly rows: readonly SaleRow[];
-  /** Closes the database; idempotent. */
+  /** The big table's SQLite file and row source. */
+  readonly bigTable: BigTable;
+  /** Closes the databases; idempotent. */
   close(): Promise<void>;
 }
 
@@ -59,6 +64,7 @@ export async function createPlaygroundApp(options: PlaygroundAppOptions): Promis
   await store.migrate();
 
   registerSalesExports(dashboardSpec, rows);
+  const bigTable = await openBigTable({ dataDir: options.dataDir, rows: options.bigTableRows ?? BIG_TABLE_DEFAULT_ROWS });
 
   const regionKpis = lazyBlockFromComponent(KpiStrip, ({ params }) => {
     const region = params.get('region') ?? '';
@@ -74,6 +80,7 @@ export async function createPlaygroundApp(options: PlaygroundAppOptions): Promis
     // Demo only: the cookie names the user. A real app reads its own session or token here.
     subject: (request) => demoUserOf(request),
     lazyBlocks: { [REGION_KPIS_BLOCK]: regionKpis },
+    rowSources: bigTable.registrations,
     // The demo is clicked through by hand and by tests; allow more exports than the library default.
     throttle: { limit: 30, windowMs: 60_000 },
   });
@@ -82,6 +89,7 @@ export async function createPlaygroundApp(options: PlaygroundAppOptions): Promis
 
   return {
     rows,
+    bigTable,
     async handle(request) {
       const path = new URL(request.url).pathname;
       if (path === '/ssr' || path === '/ssr/') return report(request);
@@ -94,6 +102,8 @@ export async function createPlaygroundApp(options: PlaygroundAppOptions): Promis
         })
       );
     },
-    close: () => store.close(),
+    close: async () => {
+      await Promise.all([store.close(), bigTable.close()]);
+    },
   };
 }

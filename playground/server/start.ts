@@ -3,7 +3,8 @@
  * starts one `node:http` server on 127.0.0.1 and prints its URL.
  *
  * Environment: PORT (default 4173; 0 picks a free port), HOST (default 127.0.0.1), GV_DATA_DIR
- * (default playground/.data), GV_DIST_DIR (default playground/dist/client).
+ * (default playground/.data), GV_DIST_DIR (default playground/dist/client), GV_BIG_TABLE_ROWS
+ * (default 1,000,000: rows of the big table, generated into GV_DATA_DIR on the first start).
  *
  * @module
  */
@@ -11,6 +12,7 @@ import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { toNodeHandler } from 'vue-grid-view/server';
 import { createPlaygroundApp } from './app';
+import { bigTableRowsFromEnv } from './big-table';
 
 // Resolved from the built file's folder (playground/dist/server), two levels below playground/.
 const playgroundDir = fileURLToPath(new URL('../..', import.meta.url));
@@ -19,10 +21,19 @@ async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 4173);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT must be an integer from 0 to 65535, not ${process.env.PORT}.`);
   const host = process.env.HOST || '127.0.0.1';
+  const bigTableRows = bigTableRowsFromEnv(process.env.GV_BIG_TABLE_ROWS);
+  console.log(`Big table: ${bigTableRows.toLocaleString('en')} rows; generated on the first start (about 10 s a million), then kept.`);
   const app = await createPlaygroundApp({
     dataDir: process.env.GV_DATA_DIR || `${playgroundDir}.data`,
     distDir: process.env.GV_DIST_DIR || `${playgroundDir}dist/client`,
+    bigTableRows,
   });
+  const { bigTable } = app;
+  console.log(
+    bigTable.generatedMs > 0
+      ? `Big table: generated ${bigTable.path} in ${(bigTable.generatedMs / 1000).toFixed(1)} s.`
+      : `Big table: opened ${bigTable.path}.`,
+  );
   const server = createServer(toNodeHandler((request) => app.handle(request)));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -37,6 +37,9 @@ export const DEMO_ROW_COUNT = 100_000;
 /** Seed of the demo data; change it and every page, export and test sees a different ledger. */
 export const DEMO_SEED = 20_240_101;
 
+/** Seed of the big-table page's ledger (another than the 100,000-row demo's, so the pages differ). */
+export const BIG_TABLE_SEED = DEMO_SEED + 1;
+
 /** First day of the ledger (UTC). */
 const START_DAY = Date.UTC(2024, 0, 1);
 /** Days covered: all of 2024 and 2025. */
@@ -111,30 +114,48 @@ function dayLabels(): string[] {
  * chronological. Rows are frozen: the library never mutates rows and neither may a page.
  */
 export function generateSales(count: number = DEMO_ROW_COUNT, seed: number = DEMO_SEED): SaleRow[] {
-  const total = Number.isFinite(count) && count > 0 ? Math.floor(count) : 0;
+  const total = rowCount(count);
   const random = createRandom(seed);
   const days = dayLabels();
   const rows: SaleRow[] = new Array<SaleRow>(total);
-  for (let index = 0; index < total; index += 1) {
-    const date = days[Math.floor((index * DAY_COUNT) / total)] as string;
-    const product = pick(PRODUCTS, random);
-    const units = 1 + Math.floor(random() * 24);
-    const unitPrice = round(product.price * (0.9 + random() * 0.2), 2);
-    rows[index] = Object.freeze({
-      id: `SO-${String(index + 1).padStart(6, '0')}`,
-      date,
-      month: date.slice(0, 7),
-      region: pick(REGIONS, random),
-      product: product.name,
-      channel: pick(CHANNELS, random),
-      units,
-      unit_price: unitPrice,
-      amount: round(units * unitPrice, 2),
-      margin: round(0.05 + random() * 0.4, 3),
-      менеджер: pick(MANAGERS, random),
-    });
-  }
+  for (let index = 0; index < total; index += 1) rows[index] = Object.freeze(makeSale(index, total, days, random));
   return rows;
+}
+
+/**
+ * The rows of `generateSales(count, seed)` one at a time, unfrozen, so a million of them can be
+ * written to a database without holding them all (the big-table page's SQLite file).
+ */
+export function* iterateSales(count: number = DEMO_ROW_COUNT, seed: number = DEMO_SEED): Generator<SaleRow, void, undefined> {
+  const total = rowCount(count);
+  const random = createRandom(seed);
+  const days = dayLabels();
+  for (let index = 0; index < total; index += 1) yield makeSale(index, total, days, random);
+}
+
+function rowCount(count: number): number {
+  return Number.isFinite(count) && count > 0 ? Math.floor(count) : 0;
+}
+
+/** Sale `index` of `total`; draws from `random` in a fixed order, so the sequence decides the rows. */
+function makeSale(index: number, total: number, days: readonly string[], random: () => number): SaleRow {
+  const date = days[Math.floor((index * DAY_COUNT) / total)] as string;
+  const product = pick(PRODUCTS, random);
+  const units = 1 + Math.floor(random() * 24);
+  const unitPrice = round(product.price * (0.9 + random() * 0.2), 2);
+  return {
+    id: `SO-${String(index + 1).padStart(6, '0')}`,
+    date,
+    month: date.slice(0, 7),
+    region: pick(REGIONS, random),
+    product: product.name,
+    channel: pick(CHANNELS, random),
+    units,
+    unit_price: unitPrice,
+    amount: round(units * unitPrice, 2),
+    margin: round(0.05 + random() * 0.4, 3),
+    менеджер: pick(MANAGERS, random),
+  };
 }
 
 /** One line of the regional monthly summary (the server-rendered report). */

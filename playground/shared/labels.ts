@@ -65,6 +65,8 @@ const SPEC_TEXTS_UK: Record<string, string> = {
   Sale: 'Продаж',
   Figures: 'Показники',
   Units: 'Кількість',
+  'One million orders': 'Мільйон замовлень',
+  'Largest order': 'Найбільше замовлення',
 };
 
 /** A demo spec text (title, KPI or series label) in `locale`; unknown texts are returned as they are. */
@@ -120,6 +122,12 @@ export const DEMO_CURRENCY = 'USD';
 
 /** The export builder key of the sales ledger, used by the table's PDF link and the server. */
 export const SALES_EXPORT_KEY = 'sales';
+
+/**
+ * The grid ids the big table's row source is registered under, one per language: `/aggregate`
+ * answers KPI and chart labels in the language of the registration.
+ */
+export const BIG_TABLE_GRID_IDS: Readonly<Record<DemoLocale, string>> = { en: 'big-orders', uk: 'big-orders-uk' };
 
 /** Base URL of the library's routes in the playground server. */
 export const API_BASE = '/api';

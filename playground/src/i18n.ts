@@ -14,6 +14,7 @@ const en = {
   'nav.dashboard': 'Dashboard',
   'nav.table': 'Simple table',
   'nav.grid': 'Data grid',
+  'nav.big': 'Big table',
   'nav.editor': 'Spec editor',
   'nav.ssr': 'Server-rendered',
   'nav.preferences': 'Preferences',
@@ -45,6 +46,8 @@ const en = {
   'table.pdf_note.other': 'The PDF export holds at most the first {count} matching rows.',
 
   'grid.intro': 'All 100,000 sales in the DataGrid (AG Grid Community over the library\'s row source): quick search, column filters, presets and saved searches per demo user, a shareable view, and KPIs and a chart that follow the rows the grid shows.',
+
+  'big.intro': 'A million sales that never leave the server: the DataGrid reads blocks of a SQLite table through the handler\'s rows routes (createSqlRowSource); sort, filters, the values checklist and the search run in SQL; the KPIs and the chart come from /aggregate over every matching row; the exports write the whole filtered, sorted set.',
 
   'editor.intro': 'Edit the spec; the view or the list of issues updates as you type.',
   'editor.label': 'Spec JSON',
@@ -103,6 +106,7 @@ const uk: Record<PlaygroundMessageKey, string> = {
   'nav.dashboard': 'Панель',
   'nav.table': 'Проста таблиця',
   'nav.grid': 'Таблиця даних',
+  'nav.big': 'Велика таблиця',
   'nav.editor': 'Редактор специфікації',
   'nav.ssr': 'Серверний рендеринг',
   'nav.preferences': 'Налаштування',
@@ -134,6 +138,8 @@ const uk: Record<PlaygroundMessageKey, string> = {
   'table.pdf_note.other': 'PDF містить не більше {count} знайденого рядка (перших за порядком).',
 
   'grid.intro': 'Усі 100 000 продажів у DataGrid (AG Grid Community поверх джерела рядків бібліотеки): швидкий пошук, фільтри стовпців, набори й збережені пошуки для кожного демо-користувача, вид, яким можна поділитися, і показники та діаграма, що йдуть за рядками таблиці.',
+
+  'big.intro': 'Мільйон продажів, які не залишають сервер: DataGrid читає блоки таблиці SQLite через маршрути рядків обробника (createSqlRowSource); сортування, фільтри, список значень і пошук виконуються в SQL; показники й діаграма надходять з /aggregate по всіх знайдених рядках; експорт записує весь відфільтрований і відсортований набір.',
 
   'editor.intro': 'Редагуйте специфікацію; подання або список помилок оновлюються під час введення.',
   'editor.label': 'JSON специфікації',

@@ -100,6 +100,7 @@ export type {
   RowSourceSignal,
   RowSourceValuesRequest,
   RowSourceValuesResult,
+  RowSourceAggregates,
   GridFilterModel,
   ColumnFilterModel,
   TextFilterCondition,
@@ -111,5 +112,7 @@ export type {
   NumberFilterOperation,
   DateFilterOperation,
 } from './data-grid/types';
+export { validateRowSourceQuery, validateRowSourceRequest, validateRowSourceValuesRequest, ROW_SOURCE_REQUEST_LIMITS } from './data-grid/request';
+export type { RowSourceRequestCheck } from './data-grid/request';
 export { readGridExportParams } from './data-grid/export-url';
 export type { GridExportParams, QueryParamsLike } from './data-grid/export-url';

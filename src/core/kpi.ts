@@ -264,6 +264,21 @@ export function resolveKpis(specs: readonly (KpiSpec | KpiSpecWire)[], rows: rea
   });
 }
 
+/**
+ * A KPI whose value was computed elsewhere (a server's SQL over all filtered rows), resolved and
+ * formatted exactly as `resolveKpis` resolves one it computed itself: defaults of wire specs filled,
+ * the same `display` text for the locale, `-0` read as 0 and a non-finite value as null ("—").
+ *
+ * Edge cases: `value` null gives display "—"; `sampleSize` is taken as given (use the number of
+ * non-empty cells for `count`/`count_distinct`, of numeric cells otherwise, as `resolveKpis` does).
+ *
+ * @internal The server's `/aggregate` route uses it; not part of the public API.
+ */
+export function resolveKpiValue(spec: KpiSpec | KpiSpecWire, value: number | null, sampleSize: number, options?: FormatOptions): ResolvedKpi {
+  const clean = value !== null && Number.isFinite(value) ? value + 0 : null;
+  return toResolved(normaliseKpi(spec), clean, sampleSize, options);
+}
+
 /** Stand-in for `rows` that are not an array. */
 const NO_ROWS: readonly Row[] = Object.freeze([]);
 

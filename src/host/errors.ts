@@ -17,6 +17,8 @@
  * - `subject_mismatch`: a save for a subject other than the authenticated one; not retryable.
  * - `unknown_route`: `urlFor` for a route id the host has no URL for.
  * - `unknown_template`: `renderHostTemplate` for a template the host does not own.
+ * - `aborted`: the caller cancelled the request, or a newer request of the server row source
+ *   superseded it; nothing to show and nothing to retry.
  */
 export type HostErrorCode =
   | 'network'
@@ -26,7 +28,8 @@ export type HostErrorCode =
   | 'invalid_prefs'
   | 'subject_mismatch'
   | 'unknown_route'
-  | 'unknown_template';
+  | 'unknown_template'
+  | 'aborted';
 
 /**
  * THE catalog of codes the server's JSON error bodies carry: every 4xx/5xx answer of
@@ -50,6 +53,7 @@ export const SERVER_ERROR_CODES = Object.freeze({
   invalid_prefs: 400,
   invalid_subject: 400,
   invalid_query: 400,
+  invalid_rows_request: 400,
   unauthorized: 401,
   login_required: 401,
   forbidden: 403,
@@ -58,6 +62,7 @@ export const SERVER_ERROR_CODES = Object.freeze({
   not_found: 404,
   unknown_builder: 404,
   unknown_block: 404,
+  unknown_grid: 404,
   method_not_allowed: 405,
   body_too_large: 413,
   unsupported_media_type: 415,

@@ -22,3 +22,5 @@ export { parseFilterState, filterStateToQuery } from './filter-state';
 export type { FilterSpecLike } from './filter-state';
 export { defaultRoutes } from './routes';
 export type { RouteMap } from './routes';
+export { createRowSource } from './row-source';
+export type { ServerRowSource, ServerRowSourceOptions, RowSourceFetch, RowSourceFetchResponse } from './row-source';

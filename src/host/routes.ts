@@ -13,12 +13,16 @@ export type RouteMap = Partial<Record<RouteId, string>>;
 /**
  * The package's default routes under a base URL, matching the server handler's paths:
  * `grid_prefs` and `grid_prefs_read` → `{base}/grid/preferences/`, `export_pdf` →
- * `{base}/grid/export/pdf/`, `export_xlsx` → `{base}/grid/export/xlsx/`, `lazy` → `{base}/grid/lazy/`.
+ * `{base}/grid/export/pdf/`, `export_xlsx` → `{base}/grid/export/xlsx/`, `lazy` → `{base}/grid/lazy/`,
+ * and the server rows routes `grid_rows`, `grid_values`, `grid_aggregate`, `grid_rows_export` →
+ * `{base}/grid/rows/`, `{base}/grid/values/`, `{base}/grid/aggregate/`, `{base}/grid/rows/export/`.
  *
  * Edge cases: trailing slashes of `baseUrl` are dropped (`/api/` and `/api` give the same routes);
  * an empty base gives root-relative URLs (`/grid/preferences/`).
  */
-export function defaultRoutes(baseUrl = ''): Record<'grid_prefs' | 'grid_prefs_read' | 'export_pdf' | 'export_xlsx' | 'lazy', string> {
+export function defaultRoutes(
+  baseUrl = '',
+): Record<'grid_prefs' | 'grid_prefs_read' | 'export_pdf' | 'export_xlsx' | 'lazy' | 'grid_rows' | 'grid_values' | 'grid_aggregate' | 'grid_rows_export', string> {
   const base = baseUrl.replace(/\/+$/, '');
   return {
     grid_prefs: `${base}/grid/preferences/`,
@@ -26,6 +30,10 @@ export function defaultRoutes(baseUrl = ''): Record<'grid_prefs' | 'grid_prefs_r
     export_pdf: `${base}/grid/export/pdf/`,
     export_xlsx: `${base}/grid/export/xlsx/`,
     lazy: `${base}/grid/lazy/`,
+    grid_rows: `${base}/grid/rows/`,
+    grid_values: `${base}/grid/values/`,
+    grid_aggregate: `${base}/grid/aggregate/`,
+    grid_rows_export: `${base}/grid/rows/export/`,
   };
 }
 

@@ -8,7 +8,7 @@ import type { GridPrefs, GridPrefsPatch, GridViewSpec } from '../core/types';
 import type { SortState } from '../core/table-model';
 
 /** Logical route ids of the interface document; hosts may add their own. */
-export type RouteId = 'grid_prefs' | 'grid_prefs_read' | 'export_pdf' | 'export_xlsx' | 'lazy' | (string & {});
+export type RouteId = 'grid_prefs' | 'grid_prefs_read' | 'export_pdf' | 'export_xlsx' | 'lazy' | 'grid_rows' | 'grid_values' | 'grid_aggregate' | 'grid_rows_export' | (string & {});
 
 /** Query-string parameter values accepted by `urlFor`. */
 export type RouteParams = Record<string, string | number | boolean | null | undefined>;

@@ -10,13 +10,14 @@ import type { ErrorLogger } from './errors';
 import type { ExportRegistry } from './exports/registry';
 import type { FramePolicy } from './frame-policy';
 import type { WarningLogger } from './log';
-import type { Throttle } from './throttle';
+import type { RowSourceRegistration } from './routes/rows';
+import type { AnyThrottle } from './throttle';
 
 /** How a caller is authenticated: by a cookie the browser attaches (CSRF applies) or by a token header. */
 export type AuthMode = 'cookie' | 'token';
 
 /** Routes the `authorize` hook guards. */
-export type GuardedRoute = 'export_pdf' | 'export_xlsx' | 'lazy';
+export type GuardedRoute = 'export_pdf' | 'export_xlsx' | 'lazy' | 'rows' | 'values' | 'aggregate' | 'export_rows';
 
 /** What the `authorize` hook is asked about. */
 export interface AuthorizeContext {
@@ -25,6 +26,8 @@ export interface AuthorizeContext {
   subject: string | null;
   /** The export builder key (export routes). */
   builder?: string;
+  /** The grid id (rows, values and aggregate routes). */
+  gridId?: string;
   /** The lazy block id (lazy route). */
   block?: string;
 }
@@ -54,8 +57,10 @@ export interface ResolvedOptions {
   csrf: CsrfOptions;
   lazyBlocks: Readonly<Record<string, LazyBlock>>;
   exports: ExportRegistry;
-  exportThrottle: Throttle | null;
-  lazyThrottle: Throttle | null;
+  exportThrottle: AnyThrottle | null;
+  lazyThrottle: AnyThrottle | null;
+  rowSources: Readonly<Record<string, RowSourceRegistration>>;
+  rowsThrottle: AnyThrottle | null;
   authorize: ((context: AuthorizeContext) => boolean | Promise<boolean>) | null;
   host: ((request: Request, context: { subject: string | null }) => GridViewHost | Promise<GridViewHost>) | null;
   log: ErrorLogger;

@@ -16,7 +16,8 @@ import { SERVER_ERROR_CODES, type ServerErrorCode, isServerErrorCode, serverErro
  * the caller as it is, so it must never contain secrets; `headers` (e.g. `Retry-After`, `Allow`) are
  * added to the response; `code` defaults to the generic code of the status (`serverErrorCodeFor`:
  * 403 `forbidden`, 409 `client_error`, …), and a code of the catalog that belongs to another status
- * is replaced by that generic code, so a body never contradicts its status.
+ * is replaced by that generic code, so a body never contradicts its status. `options.cause` keeps
+ * an underlying error for `onError` (never sent to the caller).
  *
  * @example
  * throw new HttpError(403, 'You may not export this.');
@@ -29,8 +30,8 @@ export class HttpError extends Error {
   /** The catalog code sent in the body. */
   readonly code: ServerErrorCode;
 
-  constructor(status: number, message: string, headers: Record<string, string> = {}, code?: ServerErrorCode) {
-    super(message);
+  constructor(status: number, message: string, headers: Record<string, string> = {}, code?: ServerErrorCode, options?: { cause?: unknown }) {
+    super(message, options);
     this.status = status;
     this.headers = { ...headers };
     this.code = code !== undefined && isServerErrorCode(code) && codeFits(code, status) ? code : serverErrorCodeFor(status);

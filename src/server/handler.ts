@@ -19,8 +19,12 @@ import { type FrameAncestors, resolveFramePolicy } from './frame-policy';
 import { type ExportRegistry, defaultExportRegistry } from './exports/registry';
 import { exportFile } from './routes/exports';
 import { lazyFragment } from './routes/lazy';
+import { type RowSourceRegistration, rowsRoute } from './routes/rows';
+import { rowsExportRoute } from './routes/rows-export';
+import type { SqlRowSource } from './rows/sql-row-source';
 import { readPreferences, savePreferences } from './routes/preferences';
-import { DEFAULT_EXPORT_THROTTLE, DEFAULT_LAZY_THROTTLE, type ThrottleOptions, createThrottle } from './throttle';
+import { type AnyThrottle, DEFAULT_EXPORT_THROTTLE, DEFAULT_LAZY_THROTTLE, DEFAULT_ROWS_THROTTLE, type ThrottleOptions, createStoreThrottle, createThrottle } from './throttle';
+import type { ThrottleStore } from './store/sql-throttle';
 
 /** Options of `createGridViewHandler`. Every option has a default; see docs/server.md. */
 export interface GridViewHandlerOptions {
@@ -49,7 +53,25 @@ export interface GridViewHandlerOptions {
   throttle?: ThrottleOptions | false;
   /** Lazy-fragment throttle per caller and block; `false` turns it off. Default 120 per 60 s. */
   lazyThrottle?: ThrottleOptions | false;
-  /** Guards exports and lazy blocks: return false to answer 403. Runs after the 400/404 checks. */
+  /**
+   * Row sources of data grids on server rows, by grid id: `POST {base}/grid/rows/`, `/grid/values/`
+   * and `/grid/aggregate/` answer them (see docs/server-rows.md). A bare `SqlRowSource` serves rows
+   * and values; a registration adds the KPIs and charts `/aggregate` computes. Their specs are
+   * checked against the source's columns at creation (a `TypeError` for one SQL cannot compute).
+   * Default: none (the routes answer 404).
+   */
+  rowSources?: Record<string, SqlRowSource | RowSourceRegistration>;
+  /** Throttle of the rows routes per caller and grid; `false` turns it off. Default 600 per 60 s. */
+  rowsThrottle?: ThrottleOptions | false;
+  /**
+   * Where the export, lazy-fragment and rows throttles count. Default: in this process (a sliding
+   * window; N instances each allow the full rate). A shared store (`createSqlThrottleStore(db)`
+   * over the preferences database) makes every instance over that database count together, in
+   * fixed windows of each throttle's `windowMs`. A failing store lets requests through and goes to
+   * `onWarn`.
+   */
+  throttleStore?: ThrottleStore;
+  /** Guards exports, lazy blocks and the rows routes: return false to answer 403. Runs after the 400/404 checks. */
   authorize?: (context: AuthorizeContext) => boolean | Promise<boolean>;
   /**
    * The `GridViewHost` of a request, given to export builders (`filterStateFromRequest`) and lazy
@@ -91,7 +113,7 @@ export interface GridViewHandlerOptions {
 /** The handler: a response for the routes it owns, undefined for any other path. Never rejects. */
 export type GridViewHandler = (request: Request) => Promise<Response | undefined>;
 
-type RouteName = 'preferences' | 'save' | 'export_pdf' | 'export_xlsx' | 'lazy';
+type RouteName = 'preferences' | 'save' | 'export_pdf' | 'export_xlsx' | 'lazy' | 'rows' | 'values' | 'aggregate' | 'export_rows';
 
 /**
  * Paths below the base, with the methods each accepts. Export and lazy routes take no `HEAD`: their
@@ -105,6 +127,10 @@ const ROUTES: Record<string, { name: RouteName; methods: string[] }> = {
   '/grid/export/pdf': { name: 'export_pdf', methods: ['GET'] },
   '/grid/export/xlsx': { name: 'export_xlsx', methods: ['GET'] },
   '/grid/lazy': { name: 'lazy', methods: ['GET'] },
+  '/grid/rows': { name: 'rows', methods: ['POST'] },
+  '/grid/rows/export': { name: 'export_rows', methods: ['GET'] },
+  '/grid/values': { name: 'values', methods: ['POST'] },
+  '/grid/aggregate': { name: 'aggregate', methods: ['POST'] },
 };
 
 /**
@@ -115,7 +141,9 @@ const ROUTES: Record<string, { name: RouteName; methods: string[] }> = {
  * - `POST {base}/api/grid-view/save/` (set B, login required);
  * - `GET {base}/grid/export/pdf/?builder=` and `GET {base}/grid/export/xlsx/?builder=` (404 while no
  *   builder of that format is registered);
- * - `GET {base}/grid/lazy/?block=` (404 while no block is registered).
+ * - `GET {base}/grid/lazy/?block=` (404 while no block is registered);
+ * - `POST {base}/grid/rows/`, `/grid/values/`, `/grid/aggregate/` with `{ grid_id, … }` (404 while
+ *   no row source is registered; see docs/server-rows.md).
  *
  * `HEAD` is answered on the preferences read only; export and lazy routes answer it with 405 and
  * `Allow: GET`, so a HEAD never runs a builder or block nor counts against a throttle.
@@ -172,6 +200,12 @@ function dispatch(route: RouteName, ctx: RequestContext): Promise<Response> {
       return exportFile(ctx, 'xlsx');
     case 'lazy':
       return lazyFragment(ctx);
+    case 'rows':
+    case 'values':
+    case 'aggregate':
+      return rowsRoute(ctx, route);
+    case 'export_rows':
+      return rowsExportRoute(ctx);
   }
 }
 
@@ -235,6 +269,18 @@ function resolveOptions(options: GridViewHandlerOptions): ResolvedOptions {
   const authMode = options.authMode;
   const now = options.now ?? Date.now;
   const warn = options.onWarn ?? defaultWarningLogger;
+  const shared = options.throttleStore;
+  const throttle = (given: ThrottleOptions | false | undefined, fallback: ThrottleOptions, what: string): AnyThrottle | null => {
+    if (given === false) return null;
+    if (shared === undefined) return createThrottle(given ?? fallback, now, throttleWarning(warn, what));
+    // At most one warning a minute: an outage of the store would otherwise warn on every request.
+    let warnedAt = Number.NEGATIVE_INFINITY;
+    return createStoreThrottle(shared, given ?? fallback, now, (error) => {
+      if (now() - warnedAt < 60_000) return;
+      warnedAt = now();
+      safeWarn(warn, `The ${what} throttle's store failed; requests are let through: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  };
   return {
     base,
     store: options.store ?? new MemoryPrefs(),
@@ -244,8 +290,10 @@ function resolveOptions(options: GridViewHandlerOptions): ResolvedOptions {
     // Kept by reference: blocks registered after the handler was created are served too.
     lazyBlocks: options.lazyBlocks ?? {},
     exports: options.exports ?? defaultExportRegistry,
-    exportThrottle: options.throttle === false ? null : createThrottle(options.throttle ?? DEFAULT_EXPORT_THROTTLE, now, throttleWarning(warn, 'export')),
-    lazyThrottle: options.lazyThrottle === false ? null : createThrottle(options.lazyThrottle ?? DEFAULT_LAZY_THROTTLE, now, throttleWarning(warn, 'lazy-fragment')),
+    exportThrottle: throttle(options.throttle, DEFAULT_EXPORT_THROTTLE, 'export'),
+    lazyThrottle: throttle(options.lazyThrottle, DEFAULT_LAZY_THROTTLE, 'lazy-fragment'),
+    rowSources: resolveRowSources(options.rowSources),
+    rowsThrottle: throttle(options.rowsThrottle, DEFAULT_ROWS_THROTTLE, 'rows'),
     authorize: options.authorize ?? null,
     host: options.host ?? null,
     log: options.onError ?? createDefaultErrorLogger(now),
@@ -255,4 +303,16 @@ function resolveOptions(options: GridViewHandlerOptions): ResolvedOptions {
     maxBodyBytes,
     storageRetryAfterSeconds,
   };
+}
+
+/** Registrations by grid id, each aggregate spec checked against its source now rather than on a request. */
+function resolveRowSources(given: Record<string, SqlRowSource | RowSourceRegistration> | undefined): Record<string, RowSourceRegistration> {
+  const out: Record<string, RowSourceRegistration> = Object.create(null) as Record<string, RowSourceRegistration>;
+  for (const [gridId, entry] of Object.entries(given ?? {})) {
+    const registration: RowSourceRegistration = 'source' in entry ? entry : { source: entry };
+    if (typeof registration.source?.getRows !== 'function') throw new TypeError(`rowSources.${gridId} must be a SqlRowSource or { source, kpis, charts }.`);
+    registration.source.checkAggregate({ kpis: registration.kpis, charts: registration.charts, columns: registration.columns });
+    out[gridId] = registration;
+  }
+  return out;
 }

@@ -5,6 +5,7 @@
  * - `createGridViewHandler`: preference, export and lazy-fragment routes as `(Request) => Response`;
  * - adapters for Node `http`, Hono and Express;
  * - preference stores in SQLite and PostgreSQL (Kysely) with their migrations;
+ * - `createSqlRowSource`: a data grid's rows, values and aggregates over a SQL table;
  * - PDF and XLSX export registration.
  *
  * @module
@@ -34,8 +35,18 @@ export type { ExpressMiddlewareOptions } from './adapters/express';
 export { createSqlPreferencesStore } from './store/sql-store';
 export type { SqlPreferencesStore, SqlPreferencesStoreOptions, SqliteStoreOptions, PostgresStoreOptions, KyselyStoreOptions } from './store/sql-store';
 export { migrateToLatest, migrateDown } from './store/migrations';
+export { createSqlThrottleStore } from './store/sql-throttle';
+export type { ThrottleStore, ThrottleStoreHit, SqlThrottleStore, SqlThrottleStoreOptions } from './store/sql-throttle';
 export type { MigrateOutcome } from './store/migrations';
 export type { GridPreferenceTable, GridViewDatabase, SqlDialectName } from './store/schema';
+
+export { createSqlRowSource } from './rows/sql-row-source';
+export type { SqlRowSource, SqlRowSourceColumn, SqlRowSourceOptions } from './rows/sql-row-source';
+export type { SqlColumn } from './rows/sql-filter';
+export type { SqlAggregateRequest, SqlAggregateResult } from './rows/sql-aggregate';
+export type { RowSourceRegistration } from './routes/rows';
+export { registerSqliteFunctions } from './rows/sql-text';
+export type { SqliteFunctionHost } from './rows/sql-text';
 
 export { ExportRegistry, registerPdfExport, registerXlsxExport, unregisterPdfExport, unregisterXlsxExport, clearExportRegistry } from './exports/registry';
 export type { ExportFormat, ExportRegistrationOptions, RegisteredExport } from './exports/registry';

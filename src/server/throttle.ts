@@ -14,6 +14,8 @@
  * @module
  */
 
+import type { ThrottleStore, ThrottleStoreHit } from './store/sql-throttle';
+
 /** Rate of a throttle: at most `limit` requests per `windowMs` milliseconds for one key. */
 export interface ThrottleOptions {
   limit: number;
@@ -32,6 +34,9 @@ export const DEFAULT_EXPORT_THROTTLE: Readonly<ThrottleOptions> = Object.freeze(
 /** Default lazy-fragment throttle: 120 per minute per caller and block (pages load several at once). */
 export const DEFAULT_LAZY_THROTTLE: Readonly<ThrottleOptions> = Object.freeze({ limit: 120, windowMs: 60_000 });
 
+/** Default rows throttle: 600 per minute per caller and grid (scrolling asks for a block every few hundred rows). */
+export const DEFAULT_ROWS_THROTTLE: Readonly<ThrottleOptions> = Object.freeze({ limit: 600, windowMs: 60_000 });
+
 /** Default `maxKeys` of a throttle. */
 export const DEFAULT_THROTTLE_MAX_KEYS = 100_000;
 
@@ -44,6 +49,45 @@ export interface Throttle {
   hit(key: string): ThrottleResult;
   /** Number of keys with a hit inside the window (exact after every hit; for tests and monitoring). */
   readonly size: number;
+}
+
+/** What the routes call: the in-process throttle, or one counting in a shared store. */
+export interface AnyThrottle {
+  hit(key: string): ThrottleResult | Promise<ThrottleResult>;
+}
+
+/**
+ * A throttle that counts in a shared `ThrottleStore` (several app servers as one): at most `limit`
+ * hits per key in each fixed window of `windowMs`, across every process using the store.
+ *
+ * Edge cases: options are checked as `createThrottle` checks them (`RangeError`); `maxKeys` does not
+ * apply (the store holds one row per live key). A store that fails lets the request through and
+ * calls `onFailure` (a database hiccup must not refuse every caller; the routes behind the
+ * throttle meet the same database and answer 503 themselves if it is really down).
+ */
+export function createStoreThrottle(
+  store: ThrottleStore,
+  options: ThrottleOptions,
+  now: () => number = Date.now,
+  onFailure?: (error: unknown) => void,
+): AnyThrottle {
+  const { limit, windowMs } = options;
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError('throttle.limit must be a positive integer.');
+  if (!Number.isFinite(windowMs) || windowMs <= 0) throw new RangeError('throttle.windowMs must be a positive number.');
+  return {
+    async hit(key) {
+      const at = now();
+      let counted: ThrottleStoreHit;
+      try {
+        counted = await store.hit(key, windowMs, at);
+      } catch (error) {
+        onFailure?.(error);
+        return { allowed: true };
+      }
+      if (counted.hits <= limit) return { allowed: true };
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((counted.resetAt - at) / 1000)) };
+    },
+  };
 }
 
 /**

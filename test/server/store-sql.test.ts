@@ -63,14 +63,15 @@ async function closedPort(): Promise<number> {
 }
 
 describe('migrations', () => {
-  it('create the table once and are a no-op when current (SQLite)', async () => {
+  it('create the tables once and are a no-op when current (SQLite)', async () => {
     const store = createSqlPreferencesStore({ dialect: 'sqlite', filename: dbFile() });
     cleanups.push(() => store.close());
-    expect(await store.migrate()).toEqual({ applied: ['2025_01_01_0001_grid_preference'] });
+    expect(await store.migrate()).toEqual({ applied: ['2025_01_01_0001_grid_preference', '2025_02_01_0001_grid_view_throttle'] });
     expect(await migrateToLatest(store.db)).toEqual({ applied: [] });
     const tables = (await store.db.introspection.getTables()).map((t) => t.name);
     expect(tables).toContain('grid_preference');
     expect(tables).toContain('grid_view_migration');
+    expect(tables).toContain('grid_view_throttle');
     const columns = (await store.db.introspection.getTables()).find((t) => t.name === 'grid_preference')?.columns.map((c) => c.name);
     expect(columns).toEqual(['id', 'subject', 'grid_id', 'col_presets', 'searches', 'updated_at']);
   });
@@ -88,16 +89,18 @@ describe('migrations', () => {
     const store = createSqlPreferencesStore({ dialect: 'sqlite', filename: dbFile(), migrate: true });
     cleanups.push(() => store.close());
     await store.save('a', 'g', { searches: ['x'] });
+    expect(await migrateDown(store.db)).toEqual({ applied: ['2025_02_01_0001_grid_view_throttle'] });
+    expect((await store.db.introspection.getTables()).map((t) => t.name)).not.toContain('grid_view_throttle');
     expect(await migrateDown(store.db)).toEqual({ applied: ['2025_01_01_0001_grid_preference'] });
     expect((await store.db.introspection.getTables()).map((t) => t.name)).not.toContain('grid_preference');
-    expect(await migrateToLatest(store.db)).toEqual({ applied: ['2025_01_01_0001_grid_preference'] });
+    expect(await migrateToLatest(store.db)).toEqual({ applied: ['2025_01_01_0001_grid_preference', '2025_02_01_0001_grid_view_throttle'] });
   });
 
   pgIt('create jsonb columns, a 100-character grid_id and the unique key on PostgreSQL, in the current schema', async () => {
     const schema = await pgSchema();
     const store = createSqlPreferencesStore({ dialect: 'postgres', connectionString: schema.url });
     cleanups.push(() => store.close());
-    expect((await store.migrate()).applied).toEqual(['2025_01_01_0001_grid_preference']);
+    expect((await store.migrate()).applied).toEqual(['2025_01_01_0001_grid_preference', '2025_02_01_0001_grid_view_throttle']);
     expect((await store.migrate()).applied).toEqual([]);
     const columns = await sql<{ column_name: string; data_type: string; character_maximum_length: number | null }>`
       select column_name, data_type, character_maximum_length from information_schema.columns
@@ -119,7 +122,7 @@ describe('migrations', () => {
     const stores = [0, 1, 2].map(() => createSqlPreferencesStore({ dialect: 'sqlite', filename }));
     cleanups.push(async () => { for (const s of stores) await s.close(); });
     const outcomes = await Promise.all(stores.map((s) => s.migrate()));
-    expect(outcomes.flatMap((o) => o.applied)).toEqual(['2025_01_01_0001_grid_preference']);
+    expect(outcomes.flatMap((o) => o.applied)).toEqual(['2025_01_01_0001_grid_preference', '2025_02_01_0001_grid_view_throttle']);
   });
 });
 

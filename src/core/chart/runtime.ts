@@ -144,58 +144,95 @@ export function buildChartRuntimes(charts: readonly (ChartSpec | ChartSpecWire)[
   const countLabel = typeof options?.countLabel === 'string' && options.countLabel !== '' ? options.countLabel : 'Count';
   const accumulators = specs.map((spec) => new ChartAccumulator(spec.xKey, plottedKeys(spec), kindOf(spec), spec.aggregate, symbols));
   accumulate(rows, accumulators);
-  return specs.map((spec, i) => {
-    const { categories, values } = sortedByValue((accumulators[i] as ChartAccumulator).result(), spec);
-    const pie = isPieChart(spec.chartType);
-    let drawable = 0;
-    let total = 0;
-    const plotted = pie ? values.slice(0, 1) : values;
-    for (const series of plotted) {
-      for (const value of series) {
-        if (value === null || (pie && value <= 0)) continue;
-        drawable++;
-        total += value;
-      }
+  return specs.map((spec, i) => finishRuntime(spec, (accumulators[i] as ChartAccumulator).result(), columns, maxPoints, countLabel));
+}
+
+/**
+ * A chart runtime from category aggregates computed elsewhere (a server's SQL `GROUP BY` over all
+ * filtered rows): `groups.categories` are the category labels (`categoryLabel`) in order and
+ * `groups.values` one array per plotted series (`plottedKeys`: one for a chart that counts rows,
+ * the first series only for pie and donut) with the chart's aggregate per category, null for none.
+ * Everything after the aggregation (series formats, pie slices, `empty`, `sampled`, the
+ * description) is what `buildChartRuntimes` does, so both runtimes are alike for the same groups.
+ *
+ * @internal The server's `/aggregate` route uses it; not part of the public API.
+ */
+export function chartRuntimeFromGroups(
+  chart: ChartSpec | ChartSpecWire,
+  groups: { categories: string[]; values: (number | null)[][] },
+  options?: Omit<ChartRuntimeOptions, 'locale'>,
+): ChartRuntime {
+  const columns = columnIndex(options?.columns);
+  const labels = new Map<string, string>();
+  if (columns) for (const [key, column] of columns) labels.set(key, column.label);
+  const maxPoints = options?.maxPoints !== undefined && Number.isInteger(options.maxPoints) && options.maxPoints > 0 ? options.maxPoints : DEFAULT_MAX_POINTS;
+  const countLabel = typeof options?.countLabel === 'string' && options.countLabel !== '' ? options.countLabel : 'Count';
+  return finishRuntime(normaliseChart(chart, labels), groups, columns, maxPoints, countLabel);
+}
+
+/** The keys of the series whose values a chart needs per category (see `plottedKeys`). */
+export function chartPlottedKeys(chart: ChartSpec): string[] {
+  return plottedKeys(chart);
+}
+
+/** The runtime of one chart from its categories and per-series values. */
+function finishRuntime(
+  spec: ChartSpec,
+  groups: { categories: string[]; values: (number | null)[][] },
+  columns: Map<string, ChartColumnInfo> | undefined,
+  maxPoints: number,
+  countLabel: string,
+): ChartRuntime {
+  const { categories, values } = sortedByValue(groups, spec);
+  const pie = isPieChart(spec.chartType);
+  let drawable = 0;
+  let total = 0;
+  const plotted = pie ? values.slice(0, 1) : values;
+  for (const series of plotted) {
+    for (const value of series) {
+      if (value === null || (pie && value <= 0)) continue;
+      drawable++;
+      total += value;
     }
-    const empty = categories.length === 0 || drawable === 0;
-    const sampled = (spec.chartType === 'line' || spec.chartType === 'area') && categories.length > maxPoints;
-    const xColumn = columns?.get(spec.xKey);
-    const series: ChartRuntimeSeries[] =
-      spec.series.length === 0
-        ? [{ key: COUNT_SERIES_KEY, label: countLabel, format: 'number' }]
-        : spec.series.map((s): ChartRuntimeSeries => {
-            const column = columns?.get(s.key);
-            const entry: ChartRuntimeSeries = { key: s.key, label: s.label };
-            if (column) entry.format = column.format ?? SPEC_DEFAULTS.column.format;
-            // Counts are whole numbers whatever the column shows (a count of amounts is not money).
-            if (spec.aggregate === 'count' || spec.aggregate === 'count_distinct') entry.format = 'number';
-            if (s.color !== null && s.color !== undefined) entry.color = s.color;
-            if (s.seriesType !== null && s.seriesType !== undefined) entry.seriesType = s.seriesType;
-            return entry;
-          });
-    const omitted = pie ? categories.length - drawable : 0;
-    const runtime: ChartRuntime = {
-      id: spec.id,
-      chartType: spec.chartType,
-      xKey: spec.xKey,
-      ...(xColumn ? { xLabel: xColumn.label } : {}),
-      ...(spec.title !== null && spec.title !== undefined ? { title: spec.title } : {}),
-      aggregate: spec.aggregate,
-      stacked: spec.stacked,
-      series,
-      dataSource: spec.dataSource,
-      height: spec.height,
-      categories,
-      values,
-      empty,
-      sampled,
-      // A key is not a word for readers: without a column label the sentence names no category.
-      description: describe(spec, series, xColumn?.label ?? '', categories.length, drawable, empty, sampled),
-    };
-    if (pie) runtime.omitted = omitted;
-    if (spec.chartType === 'donut' && spec.centerTotal) runtime.centerTotal = empty || !Number.isFinite(total) ? null : total + 0;
-    return runtime;
-  });
+  }
+  const empty = categories.length === 0 || drawable === 0;
+  const sampled = (spec.chartType === 'line' || spec.chartType === 'area') && categories.length > maxPoints;
+  const xColumn = columns?.get(spec.xKey);
+  const series: ChartRuntimeSeries[] =
+    spec.series.length === 0
+      ? [{ key: COUNT_SERIES_KEY, label: countLabel, format: 'number' }]
+      : spec.series.map((s): ChartRuntimeSeries => {
+          const column = columns?.get(s.key);
+          const entry: ChartRuntimeSeries = { key: s.key, label: s.label };
+          if (column) entry.format = column.format ?? SPEC_DEFAULTS.column.format;
+          // Counts are whole numbers whatever the column shows (a count of amounts is not money).
+          if (spec.aggregate === 'count' || spec.aggregate === 'count_distinct') entry.format = 'number';
+          if (s.color !== null && s.color !== undefined) entry.color = s.color;
+          if (s.seriesType !== null && s.seriesType !== undefined) entry.seriesType = s.seriesType;
+          return entry;
+        });
+  const omitted = pie ? categories.length - drawable : 0;
+  const runtime: ChartRuntime = {
+    id: spec.id,
+    chartType: spec.chartType,
+    xKey: spec.xKey,
+    ...(xColumn ? { xLabel: xColumn.label } : {}),
+    ...(spec.title !== null && spec.title !== undefined ? { title: spec.title } : {}),
+    aggregate: spec.aggregate,
+    stacked: spec.stacked,
+    series,
+    dataSource: spec.dataSource,
+    height: spec.height,
+    categories,
+    values,
+    empty,
+    sampled,
+    // A key is not a word for readers: without a column label the sentence names no category.
+    description: describe(spec, series, xColumn?.label ?? '', categories.length, drawable, empty, sampled),
+  };
+  if (pie) runtime.omitted = omitted;
+  if (spec.chartType === 'donut' && spec.centerTotal) runtime.centerTotal = empty || !Number.isFinite(total) ? null : total + 0;
+  return runtime;
 }
 
 /** The row keys a chart aggregates, one per plotted series; none when it counts rows. */

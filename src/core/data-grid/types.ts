@@ -11,7 +11,7 @@
  *
  * @module
  */
-import type { Row } from '../types';
+import type { ChartRuntime, ResolvedKpi, Row } from '../types';
 
 /** One sorted column of a request; the first item sorts first. */
 export interface RowSourceSortItem {
@@ -113,6 +113,11 @@ export interface RowSourceQuery {
 export interface RowSourceRequest extends RowSourceQuery {
   startRow: number;
   endRow: number;
+  /**
+   * Keys of the columns the grid shows, in order. A server source answers rows with only these
+   * keys (absent: every column it serves); the local source hands out whole rows and ignores it.
+   */
+  columns?: readonly string[];
 }
 
 /** A block of rows and, when known, the number of rows of the whole result. */
@@ -154,12 +159,31 @@ export interface RowSourceValuesResult {
 }
 
 /**
+ * The KPIs and chart runtimes of a query's whole filtered set, as a server computes them
+ * (`POST /grid/aggregate/`): resolved and formatted by the core exactly as `resolveKpis` and
+ * `buildChartRuntime` do over rows in memory.
+ */
+export interface RowSourceAggregates {
+  /** The registered KPIs, in their order. */
+  kpis: ResolvedKpi[];
+  /** The registered charts' runtimes (usually the spec's `grid_filtered` charts), matched by `id`. */
+  charts: ChartRuntime[];
+}
+
+/**
  * The one interface through which a data grid reads rows. `getRows` answers one block of the
- * sorted, filtered result; `getValues`, when present, feeds the values filter's checklist.
- * Implementations: `createLocalRowSource` (rows in memory, the core's table model) and the server's
- * SQL row source. A source never mutates the rows it hands out.
+ * sorted, filtered result; `getValues`, when present, feeds the values filter's checklist;
+ * `getAggregates`, when present, gives the KPIs and grid-filtered charts of the whole filtered set
+ * (a source whose rows are not in the browser has it, so a view's figures describe every matching
+ * row and not the loaded blocks); `exportUrl`, when present, is where the whole filtered, sorted set
+ * is exported (the DataGrid's toolbar appends the grid's state with `buildGridExportUrl`).
+ * Implementations: `createLocalRowSource` (rows in memory, the core's table model), the server's
+ * SQL row source, and `createRowSource` (the browser's client of the server's routes). A source
+ * never mutates the rows it hands out.
  */
 export interface RowSource<R extends Row = Row> {
   getRows(request: RowSourceRequest, signal?: RowSourceSignal): Promise<RowSourceResult<R>>;
   getValues?(request: RowSourceValuesRequest, signal?: RowSourceSignal): Promise<RowSourceValuesResult>;
+  getAggregates?(query: RowSourceQuery, signal?: RowSourceSignal): Promise<RowSourceAggregates>;
+  exportUrl?(format: 'csv' | 'xlsx' | 'pdf'): string | null;
 }

@@ -257,6 +257,8 @@ export const en = {
   'grid.columns.reset': 'Reset columns',
   'grid.no_rows': 'No rows',
   'grid.loading': 'Loading rows…',
+  'grid.error.rows': 'The rows could not be loaded.',
+  'grid.error.retry': 'Try again',
 
   'grid.search.clear': 'Clear the search',
   'grid.search.help': 'Type to search every column; Enter searches at once.',
@@ -268,6 +270,7 @@ export const en = {
   'grid.filters.cleared': 'Every filter and the search were cleared',
   'grid.reload': 'Reload',
   'grid.reloaded': 'The rows were reloaded',
+  'grid.export.csv_server': 'CSV of all matching rows',
   'grid.export.xlsx_server': 'XLSX of all matching rows',
   'grid.export.pdf_server': 'PDF of all matching rows',
   'grid.export.client_unavailable': 'The rows are on the server: use the server export',

@@ -246,6 +246,8 @@ export const uk: MessageCatalog = {
   'grid.columns.reset': 'Скинути стовпці',
   'grid.no_rows': 'Немає рядків',
   'grid.loading': 'Рядки завантажуються…',
+  'grid.error.rows': 'Не вдалося завантажити рядки.',
+  'grid.error.retry': 'Спробувати знову',
 
   'grid.search.clear': 'Очистити пошук',
   'grid.search.help': 'Пишіть, щоб шукати в усіх стовпцях; Enter шукає одразу.',
@@ -257,6 +259,7 @@ export const uk: MessageCatalog = {
   'grid.filters.cleared': 'Усі фільтри й пошук скинуто',
   'grid.reload': 'Оновити',
   'grid.reloaded': 'Рядки оновлено',
+  'grid.export.csv_server': 'CSV усіх знайдених рядків',
   'grid.export.xlsx_server': 'XLSX усіх знайдених рядків',
   'grid.export.pdf_server': 'PDF усіх знайдених рядків',
   'grid.export.client_unavailable': 'Рядки зберігаються на сервері: скористайтеся серверним експортом',

@@ -37,7 +37,7 @@ export async function exportFile(ctx: RequestContext, format: ExportFormat): Pro
     throw apiError('forbidden', 'You are not allowed to export this.');
   }
   if (options.exportThrottle) {
-    const hit = options.exportThrottle.hit(`${callerKey(request, subject)}\u0000${format}\u0000${key}`);
+    const hit = await options.exportThrottle.hit(`${callerKey(request, subject)}\u0000${format}\u0000${key}`);
     if (!hit.allowed) {
       throw apiError('rate_limited', `Too many exports; try again in ${hit.retryAfterSeconds} s.`, { 'Retry-After': String(hit.retryAfterSeconds) });
     }

@@ -27,7 +27,7 @@ export async function lazyFragment(ctx: RequestContext): Promise<Response> {
     throw apiError('forbidden', 'You are not allowed to load this block.');
   }
   if (options.lazyThrottle) {
-    const hit = options.lazyThrottle.hit(`${callerKey(request, subject)}\u0000lazy\u0000${block}`);
+    const hit = await options.lazyThrottle.hit(`${callerKey(request, subject)}\u0000lazy\u0000${block}`);
     if (!hit.allowed) {
       throw apiError('rate_limited', `Too many requests; try again in ${hit.retryAfterSeconds} s.`, { 'Retry-After': String(hit.retryAfterSeconds) });
     }

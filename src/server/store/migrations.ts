@@ -33,6 +33,25 @@ function migrationsFor(dialect: SqlDialectName): Record<string, Migration> {
         await db.schema.dropTable('grid_preference').ifExists().execute();
       },
     },
+    // The shared throttle of several app servers (createSqlThrottleStore): one row per caller,
+    // route and window length, counting the hits of the current fixed window. Times are epoch
+    // milliseconds (bigint: past 2^31).
+    '2025_02_01_0001_grid_view_throttle': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('grid_view_throttle')
+          .ifNotExists()
+          .addColumn('bucket', 'varchar(64)', (c) => c.primaryKey())
+          .addColumn('window_start', 'bigint', (c) => c.notNull())
+          .addColumn('hits', 'integer', (c) => c.notNull())
+          .addColumn('expires_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('grid_view_throttle_expires_at_idx').ifNotExists().on('grid_view_throttle').column('expires_at').execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable('grid_view_throttle').ifExists().execute();
+      },
+    },
   };
 }
 
@@ -113,7 +132,7 @@ export function isSqliteBusy(error: unknown, depth = 0): boolean {
   return isSqliteBusy((error as { cause?: unknown }).cause, depth + 1);
 }
 
-/** Reverts the last migration of the package (for development; drops the table with the first). */
+/** Reverts the last migration of the package (for development; each call drops the table of one migration, newest first). */
 export async function migrateDown<DB>(instance: Kysely<DB>): Promise<MigrateOutcome> {
   const db = instance as unknown as Kysely<unknown>;
   const { error, results } = await (await createGridViewMigrator(db)).migrateDown();

@@ -22,6 +22,7 @@ import type { ColumnPreset, GridPrefs, GridPrefsPatch } from '../../core/types';
 import type { PreferencesStore } from '../../host/types';
 import { PreferencesStorageError } from '../errors';
 import { type WarningLogger, defaultWarningLogger, safeWarn } from '../log';
+import { isDatabaseFault } from './faults';
 import { isSqliteBusy, migrateToLatest, type MigrateOutcome } from './migrations';
 import { droppingBrokenClients } from './pg-pool';
 import { SqliteFileConnection } from './sqlite-connection';
@@ -169,7 +170,7 @@ export function createSqlPreferencesStore(options: SqlPreferencesStoreOptions): 
           sqlite?.invalidate(error);
           autoMigrated = null;
         }
-        if (error instanceof PreferencesStorageError) throw error;
+        if (!isDatabaseFault(error)) throw error;
         throw new PreferencesStorageError(`Preferences ${what} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
       }
     }

@@ -60,16 +60,28 @@ export interface PlaygroundServer {
   stop(): Promise<void>;
 }
 
+/**
+ * Rows of the big table in e2e runs. Every playground test file starts a server on a fresh data
+ * folder, which generates the table: 20,000 rows take a fraction of a second, a million about 10 s.
+ */
+export const E2E_BIG_TABLE_ROWS = 20_000;
+
 const READY = /Playground ready at (http:\/\/127\.0\.0\.1:(\d+))/;
 
 /**
  * Starts the server. `port` 0 lets the OS choose; pass the previous port to restart in place.
  * Rejects with the server's output when it exits or stays silent for 90 s.
  */
-export async function startPlayground(options: { dataDir: string; port?: number }): Promise<PlaygroundServer> {
+export async function startPlayground(options: { dataDir: string; port?: number; bigTableRows?: number }): Promise<PlaygroundServer> {
   const child: ChildProcess = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(options.port ?? 0), GV_DATA_DIR: options.dataDir, NODE_ENV: 'production' },
+    env: {
+      ...process.env,
+      PORT: String(options.port ?? 0),
+      GV_DATA_DIR: options.dataDir,
+      GV_BIG_TABLE_ROWS: String(options.bigTableRows ?? E2E_BIG_TABLE_ROWS),
+      NODE_ENV: 'production',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

@@ -1,0 +1,356 @@
+/**
+ * A row-source query (filter model, quick search) as one SQL condition. The semantics are the
+ * core's (src/core/data-grid/filter-eval.ts and the search language): every operation is written so
+ * that it is TRUE or FALSE, never NULL, so `NOT`, `AND` and `OR` combine them as the core does
+ * (a NULL cell holds no text and no number: `contains` is false, `notContains` true).
+ *
+ * Identifiers come only from the source's column list (`sql.ref` of a checked name); every value of
+ * a request is a parameter.
+ *
+ * @module
+ */
+import { sql, type RawBuilder } from 'kysely';
+import type { CompileQueryColumn } from '../../core/search/compile';
+import { compileQuery } from '../../core/search/compile';
+import type { SearchNumberTerm, SearchQueryAst, SearchTextTerm } from '../../core/search/types';
+import { normaliseSearchText, queryTerms } from '../../core/table-model/search-text';
+import type {
+  ColumnFilterModel,
+  DateFilterCondition,
+  GridFilterModel,
+  NumberFilterCondition,
+  TextFilterCondition,
+  ValuesColumnFilter,
+} from '../../core/data-grid/types';
+import type { ValueFormat } from '../../core/types';
+import type { SqlDialectName } from '../store/schema';
+import { escapeLike, foldSql, likeSql, trimSql } from './sql-text';
+
+/** A column of a SQL row source after checking. */
+export interface SqlColumn {
+  /** Key in requests and answers. */
+  readonly key: string;
+  /** Name of the SQL column (checked: letters, digits and `_`). */
+  readonly column: string;
+  readonly type: 'text' | 'number' | 'date';
+  readonly label: string;
+  readonly format: ValueFormat;
+  readonly sortable: boolean;
+  readonly filterable: boolean;
+  readonly searchable: boolean;
+}
+
+/** What a translation needs besides the query. */
+export interface SqlFilterContext {
+  readonly dialect: SqlDialectName;
+  readonly columns: ReadonlyMap<string, SqlColumn>;
+  /** Searchable columns in column order (quick search and `label:` scopes). */
+  readonly searchable: readonly SqlColumn[];
+  /** Locale of number terms (`2 500,5` under `uk`). */
+  readonly locale: string | undefined;
+}
+
+type Condition = RawBuilder<boolean>;
+
+const TRUE: Condition = sql<boolean>`(1 = 1)`;
+const FALSE: Condition = sql<boolean>`(1 = 0)`;
+
+/** True for the condition of a query with no filter and no search (every row matches). */
+export function matchesEveryRow(condition: RawBuilder<boolean>): boolean {
+  return condition === TRUE;
+}
+
+/** The cell of a column as SQL. */
+export function refOf(column: SqlColumn): RawBuilder<unknown> {
+  return sql`${sql.ref(column.column)}`;
+}
+
+function and(parts: readonly Condition[]): Condition {
+  if (parts.length === 0) return TRUE;
+  if (parts.length === 1) return parts[0] as Condition;
+  return sql<boolean>`(${sql.join(parts, sql` AND `)})`;
+}
+
+function or(parts: readonly Condition[]): Condition {
+  if (parts.length === 0) return FALSE;
+  if (parts.length === 1) return parts[0] as Condition;
+  return sql<boolean>`(${sql.join(parts, sql` OR `)})`;
+}
+
+function not(part: Condition): Condition {
+  return sql<boolean>`(NOT ${part})`;
+}
+
+/**
+ * The whole WHERE condition of a query: every column filter and the quick search. `skip` leaves one
+ * column's filter out (the values checklist of that column shows the values under the others).
+ */
+export function whereSql(ctx: SqlFilterContext, filterModel: GridFilterModel | null, quickFilter: string, skip?: string): Condition {
+  const parts: Condition[] = [];
+  for (const [key, filter] of Object.entries(filterModel ?? {})) {
+    if (key === skip) continue;
+    const column = ctx.columns.get(key);
+    // The route checked every key against the whitelist; a stale key here is a programming error.
+    if (column === undefined) throw new Error(`Unknown column ${key} reached the SQL translation.`);
+    parts.push(columnFilterSql(ctx, column, filter));
+  }
+  if (quickFilter.trim() !== '' && ctx.searchable.length > 0) {
+    const columns: CompileQueryColumn[] = ctx.searchable.map((c) => ({ key: c.key, label: c.label }));
+    const ast = compileQuery(quickFilter, { columns, locale: ctx.locale }).ast;
+    if (ast.groups.length > 0) parts.push(searchSql(ctx, ast, ctx.searchable));
+  }
+  return and(parts);
+}
+
+/** One column's filter. */
+export function columnFilterSql(ctx: SqlFilterContext, column: SqlColumn, filter: ColumnFilterModel): Condition {
+  if (filter.filterType === 'values') return valuesSql(ctx, column, filter);
+  if ('conditions' in filter) {
+    const parts = (filter.conditions as ColumnFilterModel[]).map((condition) => columnFilterSql(ctx, column, condition));
+    return filter.operator === 'OR' ? or(parts) : and(parts);
+  }
+  switch (filter.filterType) {
+    case 'text':
+      return textSql(ctx, column, filter);
+    case 'number':
+      return numberSql(column, filter);
+    case 'date':
+      return dateSql(ctx, column, filter);
+  }
+}
+
+/** Blank as the core reads it: NULL, or text that is only whitespace. */
+function blankSql(ctx: SqlFilterContext, column: SqlColumn): Condition {
+  const ref = refOf(column);
+  if (column.type === 'number') return sql<boolean>`(${ref} IS NULL)`;
+  return sql<boolean>`(${ref} IS NULL OR ${trimSql(ctx.dialect, ref)} = '')`;
+}
+
+/** The folded, trimmed text of a non-NULL cell (what equals/startsWith/endsWith compare). */
+function foldedTrim(ctx: SqlFilterContext, column: SqlColumn): RawBuilder<string> {
+  // After the fold every whitespace run is one plain space, so SQL's space-only trim is JavaScript's.
+  return sql<string>`trim(${foldSql(ctx.dialect, refOf(column))})`;
+}
+
+function textSql(ctx: SqlFilterContext, column: SqlColumn, condition: TextFilterCondition): Condition {
+  const query = condition.filter ?? '';
+  const wanted = normaliseSearchText(query.trim());
+  const blank = blankSql(ctx, column);
+  switch (condition.type) {
+    case 'blank':
+      return blank;
+    case 'notBlank':
+      return not(blank);
+    case 'contains': {
+      // As the local source: a searchable column reads the text in the search language (cell mode);
+      // any other column needs every word of the text.
+      if (column.searchable) {
+        const ast = compileQuery(query, { mode: 'cell', locale: ctx.locale }).ast;
+        return ast.groups.length === 0 ? TRUE : searchSql(ctx, ast, [column]);
+      }
+      return and([not(blank), allTermsSql(ctx, column, query)]);
+    }
+    case 'notContains':
+      return or([blank, not(allTermsSql(ctx, column, query))]);
+    case 'equals':
+      return and([not(blank), sql<boolean>`(${foldedTrim(ctx, column)} = ${wanted})`]);
+    case 'notEqual':
+      return or([blank, sql<boolean>`(${foldedTrim(ctx, column)} <> ${wanted})`]);
+    case 'startsWith':
+      return and([not(blank), likeSql(foldedTrim(ctx, column), `${escapeLike(wanted)}%`)]);
+    case 'endsWith':
+      return and([not(blank), likeSql(foldedTrim(ctx, column), `%${escapeLike(wanted)}`)]);
+  }
+}
+
+/** Every whitespace-separated word of `query` occurs in the folded cell (the core's `cellMatchesQuery`). */
+function allTermsSql(ctx: SqlFilterContext, column: SqlColumn, query: string): Condition {
+  const terms = queryTerms(query);
+  if (terms.length === 0) return TRUE;
+  const folded = foldSql(ctx.dialect, refOf(column));
+  const ref = refOf(column);
+  return and(terms.map((term) => sql<boolean>`(${ref} IS NOT NULL AND ${likeSql(folded, `%${escapeLike(term)}%`)})`));
+}
+
+function numberSql(column: SqlColumn, condition: NumberFilterCondition): Condition {
+  const ref = refOf(column);
+  const a = condition.filter ?? 0;
+  const b = condition.filterTo ?? 0;
+  const compare = (test: RawBuilder<boolean>): Condition => sql<boolean>`(${ref} IS NOT NULL AND ${test})`;
+  switch (condition.type) {
+    case 'blank':
+      return sql<boolean>`(${ref} IS NULL)`;
+    case 'notBlank':
+      return sql<boolean>`(${ref} IS NOT NULL)`;
+    case 'equals':
+      return compare(sql<boolean>`${ref} = ${a}`);
+    case 'notEqual':
+      return compare(sql<boolean>`${ref} <> ${a}`);
+    case 'lessThan':
+      return compare(sql<boolean>`${ref} < ${a}`);
+    case 'lessThanOrEqual':
+      return compare(sql<boolean>`${ref} <= ${a}`);
+    case 'greaterThan':
+      return compare(sql<boolean>`${ref} > ${a}`);
+    case 'greaterThanOrEqual':
+      return compare(sql<boolean>`${ref} >= ${a}`);
+    case 'inRange':
+      // Exclusive at both ends, bounds in either order (AG Grid's default, and the core's).
+      return compare(sql<boolean>`${ref} > ${Math.min(a, b)} AND ${ref} < ${Math.max(a, b)}`);
+  }
+}
+
+/** The day of a date cell (`YYYY-MM-DD`), as text; only meaningful where `validDaySql` holds. */
+function daySql(column: SqlColumn): RawBuilder<string> {
+  return sql<string>`substr(CAST(${refOf(column)} AS text), 1, 10)`;
+}
+
+/** The cell starts with an ISO day, as the core's `dayOf` requires. */
+function validDaySql(ctx: SqlFilterContext, column: SqlColumn): Condition {
+  const text = sql`CAST(${refOf(column)} AS text)`;
+  if (ctx.dialect === 'sqlite') {
+    return sql<boolean>`(${refOf(column)} IS NOT NULL AND ${text} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]*')`;
+  }
+  return sql<boolean>`(${refOf(column)} IS NOT NULL AND ${text} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T]|$)')`;
+}
+
+function dateSql(ctx: SqlFilterContext, column: SqlColumn, condition: DateFilterCondition): Condition {
+  const from = (condition.dateFrom ?? '').slice(0, 10);
+  const to = (condition.dateTo ?? '').slice(0, 10);
+  const day = daySql(column);
+  const compare = (test: RawBuilder<boolean>): Condition => and([validDaySql(ctx, column), test]);
+  switch (condition.type) {
+    case 'blank':
+      return blankSql(ctx, column);
+    case 'notBlank':
+      return not(blankSql(ctx, column));
+    case 'equals':
+      return compare(sql<boolean>`${day} = ${from}`);
+    case 'notEqual':
+      return compare(sql<boolean>`${day} <> ${from}`);
+    case 'lessThan':
+      return compare(sql<boolean>`${day} < ${from}`);
+    case 'greaterThan':
+      return compare(sql<boolean>`${day} > ${from}`);
+    case 'inRange': {
+      const low = from < to ? from : to;
+      const high = from < to ? to : from;
+      return compare(sql<boolean>`${day} > ${low} AND ${day} < ${high}`);
+    }
+  }
+}
+
+/** Texts the values filter counts as empty (after trimming). */
+export const EMPTY_VALUE_TEXTS: readonly string[] = ['', '-', '—'];
+
+/** The cell is empty for the values filter: NULL, blank, `-` or `—`. */
+export function valuesEmptySql(ctx: SqlFilterContext, column: SqlColumn): Condition {
+  const ref = refOf(column);
+  if (column.type === 'number') return sql<boolean>`(${ref} IS NULL)`;
+  return sql<boolean>`(${ref} IS NULL OR ${trimSql(ctx.dialect, ref)} IN (${sql.join(EMPTY_VALUE_TEXTS.map((t) => sql`${t}`))}))`;
+}
+
+/**
+ * The values filter. Text cells compare their trimmed text, case-sensitively, with the trimmed
+ * values; number cells compare as numbers with the values that are a number's own text
+ * (`String(n)`, what the checklist shows), so "12.5" selects 12.5 and "12.50" selects nothing, as
+ * in the browser. A SQL cell holds one value, so `any_token` is `exact` here.
+ */
+function valuesSql(ctx: SqlFilterContext, column: SqlColumn, filter: ValuesColumnFilter): Condition {
+  if ('mode' in filter) {
+    const empty = valuesEmptySql(ctx, column);
+    return filter.mode === 'empty' ? empty : not(empty);
+  }
+  const ref = refOf(column);
+  if (column.type === 'number') {
+    const numbers = [...new Set(filter.values.map((v) => v.trim()).filter((v) => v !== '' && String(Number(v)) === v).map(Number))];
+    if (numbers.length === 0) return FALSE;
+    return sql<boolean>`(${ref} IS NOT NULL AND ${ref} IN (${sql.join(numbers.map((n) => sql`${n}`))}))`;
+  }
+  const texts = [...new Set(filter.values.map((v) => v.trim()))];
+  if (texts.length === 0) return FALSE;
+  return sql<boolean>`(${ref} IS NOT NULL AND ${trimSql(ctx.dialect, ref)} IN (${sql.join(texts.map((t) => sql`${t}`))}))`;
+}
+
+// --- The search language ------------------------------------------------------------------------
+
+/**
+ * A compiled search query over `inScope` columns (the searchable columns for the quick search, the
+ * one column for a column filter): an OR of groups, each an AND of its terms. Text terms are LIKE
+ * patterns over the folded cell; positive number terms of a group with the same scope hold for one
+ * cell together (`>10+<20` is a range within one column); number terms compare only number
+ * columns (a text cell's written numbers are not read in SQL; see docs/server-rows.md).
+ */
+export function searchSql(ctx: SqlFilterContext, ast: SearchQueryAst, inScope: readonly SqlColumn[]): Condition {
+  const scopeColumns = (scope: readonly string[] | null): SqlColumn[] =>
+    scope === null ? [...inScope] : inScope.filter((column) => scope.includes(column.key));
+  const groups = ast.groups.map((group) => {
+    const parts: Condition[] = [];
+    const clusters = new Map<string, { scope: readonly string[] | null; terms: SearchNumberTerm[] }>();
+    for (const term of group.terms) {
+      const scope = term.scope === null ? null : term.scope.keys;
+      if (term.kind === 'text') {
+        const found = or(scopeColumns(scope).map((column) => textTermSql(ctx, column, term)));
+        parts.push(term.negate ? not(found) : found);
+        continue;
+      }
+      if (term.negate) {
+        parts.push(not(or(numberColumns(scopeColumns(scope)).map((column) => numberTermsSql(column, [term])))));
+        continue;
+      }
+      const key = scope === null ? '' : `\u0000${scope.join('\u0000')}`;
+      let cluster = clusters.get(key);
+      if (cluster === undefined) {
+        cluster = { scope, terms: [] };
+        clusters.set(key, cluster);
+      }
+      cluster.terms.push(term);
+    }
+    for (const cluster of clusters.values()) {
+      parts.push(or(numberColumns(scopeColumns(cluster.scope)).map((column) => numberTermsSql(column, cluster.terms))));
+    }
+    return and(parts);
+  });
+  return or(groups);
+}
+
+function numberColumns(columns: readonly SqlColumn[]): SqlColumn[] {
+  return columns.filter((column) => column.type === 'number');
+}
+
+/** A text term on one column: its pieces in order, anchored when the term says so. Never NULL. */
+function textTermSql(ctx: SqlFilterContext, column: SqlColumn, term: SearchTextTerm): Condition {
+  if (term.parts.length === 0) return FALSE;
+  const pattern = `${term.anchorStart ? '' : '%'}${term.parts.map(escapeLike).join('%')}${term.anchorEnd ? '' : '%'}`;
+  const ref = refOf(column);
+  return sql<boolean>`(${ref} IS NOT NULL AND ${likeSql(foldSql(ctx.dialect, ref), pattern)})`;
+}
+
+/**
+ * Number terms that must all hold for the one number of a cell. A percent column is compared as
+ * shown (0.125 shows as 12.5 %, so `>10` keeps it): the term's number is divided by 100 in
+ * JavaScript, because `29 / 100` is the same double as a stored 0.29 while `0.29 * 100` in SQL is
+ * not 29. Never NULL.
+ */
+function numberTermsSql(column: SqlColumn, terms: readonly SearchNumberTerm[]): Condition {
+  const ref = refOf(column);
+  const scale = column.format === 'percent' ? (n: number) => n / 100 : (n: number) => n;
+  const tests = terms.map((term): Condition => {
+    const value = scale(term.value);
+    switch (term.op) {
+      case 'gt':
+        return sql<boolean>`${ref} > ${value}`;
+      case 'ge':
+        return sql<boolean>`${ref} >= ${value}`;
+      case 'lt':
+        return sql<boolean>`${ref} < ${value}`;
+      case 'le':
+        return sql<boolean>`${ref} <= ${value}`;
+      case 'eq':
+        return sql<boolean>`${ref} = ${value}`;
+      default:
+        return sql<boolean>`${ref} >= ${value} AND ${ref} <= ${scale(term.to)}`;
+    }
+  });
+  return sql<boolean>`(${ref} IS NOT NULL AND ${sql.join(tests, sql` AND `)})`;
+}

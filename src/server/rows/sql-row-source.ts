@@ -1,0 +1,455 @@
+/**
+ * `createSqlRowSource`: the data grid's row source over a table in SQLite or PostgreSQL (Kysely).
+ * It answers the same requests as the core's `createLocalRowSource`, with the same semantics where
+ * SQL can have them (docs/server-rows.md lists the few differences), so a grid reads a million rows
+ * block by block without them ever leaving the database.
+ *
+ * @module
+ */
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { canonicalJson } from '../../core/data-grid/filter-eval';
+import { validateRowSourceQuery, validateRowSourceRequest, validateRowSourceValuesRequest } from '../../core/data-grid/request';
+import { unstorableTextReason } from '../../core/prefs';
+import { normaliseSearchText } from '../../core/table-model/search-text';
+import type {
+  ColumnFilterModel,
+  GridFilterModel,
+  RowSource,
+  RowSourceQuery,
+  RowSourceRequest,
+  RowSourceResult,
+  RowSourceSignal,
+  RowSourceSortItem,
+  RowSourceValuesRequest,
+  RowSourceValuesResult,
+} from '../../core/data-grid/types';
+import type { Row, ValueFormat } from '../../core/types';
+import { HttpError, apiError } from '../errors';
+import { DatabaseSetupError, isDatabaseFault } from '../store/faults';
+import { dialectOf, type SqlDialectName } from '../store/schema';
+import { type SqlAggregateRequest, type SqlAggregateResult, aggregateOver, checkAggregateSpecs } from './sql-aggregate';
+import { type SqlColumn, type SqlFilterContext, refOf, valuesEmptySql, whereSql } from './sql-filter';
+import { SQLITE_FOLD_FUNCTION, escapeLike, foldSql, likeSql, trimSql } from './sql-text';
+
+/** A column a SQL row source serves: the only identifiers that ever reach SQL. */
+export interface SqlRowSourceColumn {
+  /** Key of the column in requests and in the rows answered (a spec column's key). */
+  key: string;
+  /** Name of the SQL column: letters, digits and `_`, not starting with a digit. @default key */
+  column?: string;
+  /**
+   * What the column holds: `text`, `number` (integer, real, numeric) or `date` (ISO `YYYY-MM-DD`
+   * text, optionally with a time, or a PostgreSQL `date`). Decides which filters it accepts and how
+   * it sorts and aggregates.
+   */
+  type: 'text' | 'number' | 'date';
+  /** Label that `label:` in the quick search names. @default key */
+  label?: string;
+  /** Display format; `percent` makes number terms compare the value as shown (×100). @default 'text' or 'number' */
+  format?: ValueFormat;
+  /** May the grid sort by it. @default true */
+  sortable?: boolean;
+  /** May the grid filter it (column filters and the values checklist). @default true */
+  filterable?: boolean;
+}
+
+/** Options of `createSqlRowSource`. */
+export interface SqlRowSourceOptions {
+  /**
+   * The database. On SQLite the connection must have the row source's function registered
+   * (`registerSqliteFunctions`); the first query checks and says so otherwise.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema: the source reads one table by checked names.
+  db: Kysely<any>;
+  /** The table (or view): `name` or `schema.name`, letters, digits and `_`. */
+  table: string;
+  /** Every column the grid may read, sort or filter. Nothing else is ever selected or named. */
+  columns: readonly SqlRowSourceColumn[];
+  /** Keys of the columns the quick search and `label:` look at. @default every text column */
+  searchable?: readonly string[];
+  /**
+   * Key of a column whose values are unique and never NULL (the primary key). It is the last sort
+   * key of every query, so rows with equal sort values keep one order and pages never repeat or skip
+   * rows. Need not be among the visible columns.
+   */
+  tieBreaker: string;
+  /** Most rows of one block; larger requests are cut to it. @default 1000 (at most 10,000) */
+  maxBlock?: number;
+  /** Milliseconds a count of a filtered set is reused for `lastRow`. @default 10000 (0: never cached) */
+  countCacheMs?: number;
+  /** Locale of number terms in searches (`2 500,5` under `uk`). @default 'en' */
+  locale?: string;
+  /** Clock of the count cache, for tests. @default Date.now */
+  now?: () => number;
+}
+
+/** A `RowSource` over SQL, with what the server's routes need besides. */
+export interface SqlRowSource extends RowSource<Row> {
+  /** The dialect of `db`. */
+  readonly dialect: SqlDialectName;
+  /** The checked columns, by key. */
+  readonly columns: ReadonlyMap<string, SqlColumn>;
+  /** Highest block size. */
+  readonly maxBlock: number;
+  /**
+   * One block. `request` may be anything a client sent: it is validated (`validateRowSourceRequest`,
+   * then against the columns) and refused with `HttpError` 400 `invalid_rows_request`.
+   */
+  getRows(request: RowSourceRequest, signal?: RowSourceSignal): Promise<RowSourceResult<Row>>;
+  /** Distinct values of a column under the other filters, most frequent first; validated as `getRows`. */
+  getValues(request: RowSourceValuesRequest, signal?: RowSourceSignal): Promise<RowSourceValuesResult>;
+  /** Rows of a validated query's filtered set (counts are cached per filter for `countCacheMs`). */
+  count(query: Pick<RowSourceQuery, 'filterModel' | 'quickFilter'>): Promise<number>;
+  /**
+   * A validated, checked query (sort, filters, quick search) from anything a client sent; throws
+   * `HttpError` 400 `invalid_rows_request` otherwise. The `/aggregate` route reads its query here.
+   */
+  checkQuery(raw: unknown): RowSourceQuery;
+  /**
+   * The KPIs and chart runtimes of a query's whole filtered set, aggregated in SQL and resolved by
+   * the core exactly as `resolveKpis`/`buildChartRuntime` resolve them over rows in memory. `query`
+   * is validated as `checkQuery` does; the specs are checked against the columns (a `TypeError` for
+   * an unknown column or a numeric aggregate of a non-number column: a server configuration error).
+   */
+  aggregate(query: unknown, request: SqlAggregateRequest): Promise<SqlAggregateResult>;
+  /** Checks specs as `aggregate` would, without a query: call it at start-up to fail early. */
+  checkAggregate(request: SqlAggregateRequest): void;
+}
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const TABLE = /^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)?$/;
+/** Highest `maxBlock` a source may be created with. */
+const MAX_BLOCK_LIMIT = 10_000;
+/** Counts kept at once; the oldest goes first. */
+const COUNT_CACHE_SIZE = 256;
+const DEFAULT_VALUES_LIMIT = 1000;
+
+/** Which filter types each column type accepts. */
+const FILTER_TYPES: Readonly<Record<SqlColumn['type'], readonly string[]>> = {
+  text: ['text', 'values'],
+  number: ['number', 'text', 'values'],
+  date: ['date', 'text', 'values'],
+};
+
+/**
+ * Creates a row source over `table`. Nothing connects until the first request.
+ *
+ * Requests are validated strictly, as they come from browsers: unknown fields, columns that are not
+ * in `columns` (or not sortable/filterable), a filter type the column's type does not take
+ * (`number` on a text column), text with U+0000 or a lone surrogate (no database stores it), and
+ * anything `validateRowSourceRequest` refuses throw `HttpError` 400 `invalid_rows_request` before
+ * any SQL runs. Blocks larger than `maxBlock` are cut to it.
+ *
+ * Answers: rows carry only the requested `columns` (default every column) by key; number cells
+ * come back as JavaScript numbers on both databases. `lastRow` is exact when the block is the
+ * last one, else the filtered set's count, cached per filter and search for `countCacheMs` (the cache
+ * is per process and safe to lose). A database failure of any kind (unreachable, a closed
+ * connection, a lock, a cancelled statement; classified as the preferences store does, see
+ * `store/faults.ts`) throws `HttpError` 503 `service_unavailable` with `Retry-After: 5` (the cause
+ * goes to the handler's `onError`). A SQLite connection without `registerSqliteFunctions` throws a
+ * `TypeError` (a setup bug: 500).
+ *
+ * Throws a `TypeError` at creation for a column or table name that is not a plain identifier, a
+ * duplicate key, unknown `searchable` or `tieBreaker` keys, or a `maxBlock` outside 1–10,000.
+ *
+ * @example
+ * const source = createSqlRowSource({
+ *   db, table: 'orders', tieBreaker: 'id',
+ *   columns: [
+ *     { key: 'id', type: 'number' },
+ *     { key: 'customer', type: 'text', label: 'Customer' },
+ *     { key: 'amount', type: 'number', format: 'currency' },
+ *     { key: 'ordered_on', column: 'ordered_at', type: 'date' },
+ *   ],
+ * });
+ * const { rows, lastRow } = await source.getRows({ startRow: 0, endRow: 100, sortModel: [{ colId: 'amount', sort: 'desc' }], filterModel: null, quickFilter: 'kyiv' });
+ */
+export function createSqlRowSource(options: SqlRowSourceOptions): SqlRowSource {
+  const { db } = options;
+  const dialect = dialectOf(db as Kysely<unknown>);
+  if (typeof options.table !== 'string' || !TABLE.test(options.table)) throw new TypeError(`table must be a plain name or schema.name, not ${JSON.stringify(options.table)}.`);
+  const table = options.table;
+  const maxBlock = options.maxBlock ?? 1000;
+  if (!Number.isSafeInteger(maxBlock) || maxBlock < 1 || maxBlock > MAX_BLOCK_LIMIT) throw new TypeError(`maxBlock must be a whole number from 1 to ${MAX_BLOCK_LIMIT}.`);
+  const countCacheMs = options.countCacheMs ?? 10_000;
+  if (!Number.isFinite(countCacheMs) || countCacheMs < 0) throw new TypeError('countCacheMs must be a number of milliseconds, 0 or more.');
+  const now = options.now ?? Date.now;
+  const columns = checkColumns(options.columns, options.searchable);
+  const tie = columns.get(options.tieBreaker);
+  if (tie === undefined) throw new TypeError(`tieBreaker ${JSON.stringify(options.tieBreaker)} is not a key of columns.`);
+  const searchable = [...columns.values()].filter((c) => c.searchable);
+  const ctx: SqlFilterContext = { dialect, columns, searchable, locale: options.locale };
+  const allKeys = [...columns.keys()];
+  const counts = new Map<string, { at: number; count: number }>();
+  let ready: Promise<void> | null = null;
+
+  /** On SQLite, checks once that the fold function is registered: without it every search would fail with a SQL error. */
+  const ensureReady = (): Promise<void> => {
+    if (dialect !== 'sqlite') return Promise.resolve();
+    ready ??= sql`SELECT ${sql.raw(SQLITE_FOLD_FUNCTION)}('A') AS v`
+      .execute(db)
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          ready = null;
+          if (/no such function/i.test(error instanceof Error ? error.message : String(error))) {
+            throw new DatabaseSetupError(`createSqlRowSource: the SQLite connection lacks ${SQLITE_FOLD_FUNCTION}(); call registerSqliteFunctions(database) on it first.`, { cause: error });
+          }
+          throw error;
+        },
+      );
+    return ready;
+  };
+
+  const run = async <T>(body: () => Promise<T>): Promise<T> => {
+    try {
+      await ensureReady();
+      return await body();
+    } catch (error) {
+      // A driver's error of any class (a closed better-sqlite3 connection throws a TypeError) is a fault.
+      if (!isDatabaseFault(error)) throw error;
+      throw new HttpError(503, 'The rows database is unavailable; try again later.', { 'Retry-After': '5' }, 'service_unavailable', { cause: error });
+    }
+  };
+
+  const checkFilters = (filterModel: GridFilterModel | null, quickFilter: string): void => {
+    checkStorable(quickFilter, 'quickFilter');
+    for (const [key, filter] of Object.entries(filterModel ?? {})) {
+      const column = columns.get(key);
+      if (column === undefined) throw invalid(`filterModel names the unknown column ${quote(key)}.`);
+      if (!column.filterable) throw invalid(`The column ${quote(key)} cannot be filtered.`);
+      if (!FILTER_TYPES[column.type].includes(filter.filterType)) throw invalid(`The column ${quote(key)} (${column.type}) takes no ${filter.filterType} filter.`);
+      checkFilterTexts(filter, key);
+    }
+  };
+
+  const checkQuery = (raw: unknown): RowSourceQuery => {
+    const check = validateRowSourceQuery(raw);
+    if (!check.ok) throw invalid(check.message);
+    const { sortModel, filterModel, quickFilter } = check.value;
+    checkSort(sortModel);
+    checkFilters(filterModel, quickFilter);
+    return { sortModel, filterModel, quickFilter };
+  };
+
+  const checkSort = (sortModel: readonly RowSourceSortItem[]): void => {
+    for (const item of sortModel) {
+      const column = columns.get(item.colId);
+      if (column === undefined) throw invalid(`sortModel names the unknown column ${quote(item.colId)}.`);
+      if (!column.sortable) throw invalid(`The column ${quote(item.colId)} cannot be sorted.`);
+    }
+  };
+
+  const where = (query: Pick<RowSourceQuery, 'filterModel' | 'quickFilter'>): RawBuilder<boolean> => whereSql(ctx, query.filterModel, query.quickFilter);
+
+  const count = (query: Pick<RowSourceQuery, 'filterModel' | 'quickFilter'>): Promise<number> =>
+    run(async () => {
+      const key = canonicalJson([query.filterModel ?? {}, query.quickFilter]);
+      const cached = counts.get(key);
+      if (cached !== undefined && now() - cached.at < countCacheMs) return cached.count;
+      const result = await db
+        .selectFrom(table)
+        .select(sql<number | string | bigint>`COUNT(*)`.as('n'))
+        .where(where(query))
+        .executeTakeFirstOrThrow();
+      const counted = Number(result.n);
+      if (countCacheMs > 0) {
+        counts.delete(key);
+        counts.set(key, { at: now(), count: counted });
+        if (counts.size > COUNT_CACHE_SIZE) counts.delete(counts.keys().next().value as string);
+      }
+      return counted;
+    });
+
+  const orderBy = (sortModel: readonly RowSourceSortItem[]): RawBuilder<unknown> => {
+    const parts: RawBuilder<unknown>[] = [];
+    for (const item of sortModel) {
+      const column = columns.get(item.colId) as SqlColumn;
+      const ref = refOf(column);
+      const dir = sql.raw(item.sort === 'desc' ? 'DESC' : 'ASC');
+      // Empty cells last in both directions, as the core sorts.
+      const empty = column.type === 'number' ? sql`${ref} IS NULL` : sql`(${ref} IS NULL OR ${trimSql(dialect, ref)} = '')`;
+      parts.push(sql`CASE WHEN ${empty} THEN 1 ELSE 0 END`);
+      if (column.type === 'text') {
+        // Case- and accent-insensitive first, then the exact text, so "apple" and "Apple" sit together.
+        parts.push(sql`${foldSql(dialect, ref)} ${dir}`);
+      }
+      parts.push(sql`${ref} ${dir}`);
+    }
+    parts.push(sql`${refOf(tie)} ASC`);
+    return sql.join(parts);
+  };
+
+  const getRows = async (raw: RowSourceRequest, signal?: RowSourceSignal): Promise<RowSourceResult<Row>> => {
+    const check = validateRowSourceRequest(raw);
+    if (!check.ok) throw invalid(check.message);
+    const request = check.value;
+    checkSort(request.sortModel);
+    checkFilters(request.filterModel, request.quickFilter);
+    const keys = request.columns ?? allKeys;
+    for (const key of keys) if (!columns.has(key)) throw invalid(`columns names the unknown column ${quote(key)}.`);
+    const start = request.startRow;
+    const size = Math.min(maxBlock, request.endRow - start);
+    if (signal?.aborted) return { rows: [], lastRow: -1 };
+    const selected = keys.map((key) => columns.get(key) as SqlColumn);
+    const fetched = await run(() =>
+      db
+        .selectFrom(table)
+        .select(selected.map((column, i) => sql`${refOf(column)}`.as(`c${i}`)))
+        .where(where(request))
+        .orderBy(orderBy(request.sortModel))
+        // One row more than asked: whether it comes says if this is the last block.
+        .limit(size + 1)
+        .offset(start)
+        .execute(),
+    );
+    const more = fetched.length > size;
+    const rows = (more ? fetched.slice(0, size) : fetched).map((record: Record<string, unknown>) => {
+      const row: Record<string, unknown> = {};
+      selected.forEach((column, i) => {
+        row[column.key] = cellOut(column, record[`c${i}`]);
+      });
+      return row;
+    });
+    if (!more) return { rows, lastRow: start + rows.length };
+    let total = await count(request);
+    // A cached count from before rows were added may end inside what we just read: count again.
+    if (total <= start + size) {
+      counts.delete(canonicalJson([request.filterModel ?? {}, request.quickFilter]));
+      total = await count(request);
+    }
+    return { rows, lastRow: Math.max(total, start + size + 1) };
+  };
+
+  const getValues = async (raw: RowSourceValuesRequest): Promise<RowSourceValuesResult> => {
+    const check = validateRowSourceValuesRequest(raw);
+    if (!check.ok) throw invalid(check.message);
+    const request = check.value;
+    const column = columns.get(request.colId);
+    if (column === undefined) throw invalid(`colId names the unknown column ${quote(request.colId)}.`);
+    if (!column.filterable) throw invalid(`The column ${quote(request.colId)} cannot be filtered.`);
+    checkFilters(request.filterModel, request.quickFilter);
+    const search = request.search ?? '';
+    checkStorable(search, 'search');
+    const limit = request.limit ?? DEFAULT_VALUES_LIMIT;
+    const others = whereSql(ctx, request.filterModel, request.quickFilter, column.key);
+    const empty = valuesEmptySql(ctx, column);
+    const ref = refOf(column);
+    const value = column.type === 'number' ? ref : trimSql(dialect, ref);
+    const folded = search.trim() === '' ? null : foldSql(dialect, value);
+    return run(async () => {
+      let query = db
+        .selectFrom(table)
+        .select([sql`${value}`.as('v'), sql<number | string>`COUNT(*)`.as('n')])
+        .where(others)
+        .where(sql<boolean>`(NOT ${empty})`);
+      if (folded !== null) query = query.where(likeSql(folded, `%${escapeLike(normaliseSearch(search))}%`));
+      // By position: PostgreSQL sees the same expression with its parameters numbered anew as
+      // another expression, and would refuse the trimmed text in GROUP BY.
+      const grouped = await query
+        .groupBy(sql`1`)
+        .orderBy(sql`2 DESC, 1 ASC`)
+        .limit(limit + 1)
+        .execute();
+      const emptyCount = await db
+        .selectFrom(table)
+        .select(sql<number | string>`COUNT(*)`.as('n'))
+        .where(others)
+        .where(empty)
+        .executeTakeFirstOrThrow();
+      const values = grouped.slice(0, limit).map((record: Record<string, unknown>) => ({ value: valueText(column, record.v), count: Number(record.n) }));
+      return { values, empty: Number(emptyCount.n), truncated: grouped.length > limit };
+    });
+  };
+
+  return {
+    dialect,
+    columns,
+    maxBlock,
+    getRows,
+    getValues,
+    count,
+    checkQuery,
+    checkAggregate: (request) => checkAggregateSpecs({ columns }, request),
+    aggregate: async (raw, request) => {
+      const query = checkQuery(raw);
+      checkAggregateSpecs({ columns }, request);
+      return run(() => aggregateOver({ db, dialect, table, columns, tie }, where(query), request));
+    },
+  };
+}
+
+/** The search of a values request in the fold's form (the cells' fold, applied in JavaScript to the parameter). */
+function normaliseSearch(search: string): string {
+  return normaliseSearchText(search.trim());
+}
+
+/** A cell as answered: numbers as JavaScript numbers on both databases (`pg` gives `numeric` and `bigint` as strings). */
+function cellOut(column: SqlColumn, value: unknown): unknown {
+  if (column.type === 'number' && (typeof value === 'string' || typeof value === 'bigint')) {
+    const n = Number(value);
+    return Number.isFinite(n) ? n : value;
+  }
+  return value === undefined ? null : value;
+}
+
+/** The checklist text of a grouped value: a number's own text, or the trimmed text. */
+function valueText(column: SqlColumn, value: unknown): string {
+  const out = cellOut(column, value);
+  if (out === null || out === undefined) return '';
+  return typeof out === 'string' ? out : String(out);
+}
+
+function checkColumns(list: readonly SqlRowSourceColumn[], searchableKeys: readonly string[] | undefined): Map<string, SqlColumn> {
+  if (!Array.isArray(list) || list.length === 0) throw new TypeError('columns must list at least one column.');
+  const searchable = searchableKeys === undefined ? null : new Set(searchableKeys);
+  const out = new Map<string, SqlColumn>();
+  for (const raw of list) {
+    const key = raw.key;
+    if (typeof key !== 'string' || key === '' || key === '__proto__') throw new TypeError(`A column key must be a non-empty string, not ${JSON.stringify(key)}.`);
+    if (out.has(key)) throw new TypeError(`The column key ${JSON.stringify(key)} appears twice.`);
+    const column = raw.column ?? key;
+    if (!IDENTIFIER.test(column)) throw new TypeError(`The SQL column of ${JSON.stringify(key)} must be a plain identifier (letters, digits, _), not ${JSON.stringify(column)}; set column.`);
+    if (raw.type !== 'text' && raw.type !== 'number' && raw.type !== 'date') throw new TypeError(`The column ${JSON.stringify(key)} has an unknown type ${JSON.stringify(raw.type)}.`);
+    out.set(key, {
+      key,
+      column,
+      type: raw.type,
+      label: typeof raw.label === 'string' && raw.label !== '' ? raw.label : key,
+      format: raw.format ?? (raw.type === 'number' ? 'number' : 'text'),
+      sortable: raw.sortable ?? true,
+      filterable: raw.filterable ?? true,
+      searchable: searchable === null ? raw.type === 'text' : searchable.has(key),
+    });
+  }
+  for (const key of searchable ?? []) if (!out.has(key)) throw new TypeError(`searchable names ${JSON.stringify(key)}, which is not a key of columns.`);
+  return out;
+}
+
+/** Every text of a filter must be storable (no U+0000, no lone surrogate). */
+function checkFilterTexts(filter: ColumnFilterModel, key: string): void {
+  const texts: unknown[] = [];
+  if (filter.filterType === 'values') {
+    if ('values' in filter) texts.push(...filter.values);
+  } else if ('conditions' in filter) {
+    for (const condition of filter.conditions as ColumnFilterModel[]) checkFilterTexts(condition, key);
+  } else if (filter.filterType === 'text') texts.push(filter.filter);
+  for (const text of texts) if (typeof text === 'string') checkStorable(text, `filterModel.${key}`);
+}
+
+/**
+ * Refuses text no database can hold: U+0000 (PostgreSQL rejects it in any text) and lone surrogates
+ * (not UTF-8). Such text can match no stored cell, and sending it would be a database error.
+ */
+function checkStorable(text: string, path: string): void {
+  const reason = unstorableTextReason(text);
+  if (reason !== null) throw invalid(`${path} contains ${reason}; no stored cell can match it.`);
+}
+
+function invalid(message: string): HttpError {
+  return apiError('invalid_rows_request', message);
+}
+
+function quote(text: string): string {
+  return JSON.stringify(text.length > 50 ? `${text.slice(0, 50)}…` : text);
+}

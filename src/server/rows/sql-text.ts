@@ -1,0 +1,90 @@
+/**
+ * Text in SQL as the core's search compares it: the fold (lower case, accents removed, whitespace
+ * runs as one space: `normaliseSearchText`) on both databases, LIKE patterns with every wildcard of
+ * the user's text escaped, and the whitespace JavaScript's `trim` removes.
+ *
+ * - **SQLite** has no Unicode lower case (`LOWER` folds ASCII only), so the fold is a function
+ *   registered on the connection, `grid_view_fold`, that runs the core's own `normaliseSearchText`:
+ *   the database folds exactly as the browser does, Cyrillic and accents included.
+ * - **PostgreSQL** folds with `lower()` (Unicode under a UTF-8 locale or ICU collation),
+ *   `normalize(…, NFD)` and a regular expression that drops the combining marks (the Combining
+ *   Diacritical Marks blocks; `normaliseSearchText` drops every `\p{M}`, which differs only for marks
+ *   of scripts such as Devanagari) and folds whitespace runs.
+ *
+ * @module
+ */
+import { sql, type RawBuilder } from 'kysely';
+import { normaliseSearchText } from '../../core/table-model/search-text';
+import type { SqlDialectName } from '../store/schema';
+
+/** Name of the SQLite function `registerSqliteFunctions` adds. */
+export const SQLITE_FOLD_FUNCTION = 'grid_view_fold';
+
+/** Every character JavaScript's `String.prototype.trim` removes (a parameter of SQL `trim`). */
+export const JS_WHITESPACE = '\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff';
+
+/** The same set as a PostgreSQL bracket expression (escapes read by PostgreSQL's regex engine). */
+const PG_WHITESPACE_CLASS = String.raw`[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+`;
+/** Combining marks NFD splits off accented letters (й → и + U+0306, é → e + U+0301). */
+const PG_MARKS_CLASS = String.raw`[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]+`;
+
+/**
+ * The fold of a cell as SQL: what `normaliseSearchText` gives for its text. Numbers are folded from
+ * their text: on SQLite JavaScript's (`String(12.5)`), on PostgreSQL PostgreSQL's (`numeric` keeps
+ * its scale: `12.50`). NULL stays NULL.
+ */
+export function foldSql(dialect: SqlDialectName, value: RawBuilder<unknown>): RawBuilder<string> {
+  if (dialect === 'sqlite') return sql<string>`${sql.raw(SQLITE_FOLD_FUNCTION)}(${value})`;
+  const lowered = sql`normalize(lower(CAST(${value} AS text)), NFD)`;
+  return sql<string>`regexp_replace(regexp_replace(${lowered}, ${sql.lit(PG_MARKS_CLASS)}, '', 'g'), ${sql.lit(PG_WHITESPACE_CLASS)}, ' ', 'g')`;
+}
+
+/** `value` without the whitespace JavaScript's `trim` removes, at both ends. */
+export function trimSql(dialect: SqlDialectName, value: RawBuilder<unknown>): RawBuilder<string> {
+  return dialect === 'sqlite' ? sql<string>`trim(${value}, ${JS_WHITESPACE})` : sql<string>`btrim(CAST(${value} AS text), ${JS_WHITESPACE})`;
+}
+
+/** A LIKE pattern's literal text: `\`, `%` and `_` escaped with `\` (every LIKE here says `ESCAPE '\'`). */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+/** `value LIKE pattern ESCAPE '\'`; the pattern is always a parameter. */
+export function likeSql(value: RawBuilder<unknown>, pattern: string): RawBuilder<boolean> {
+  return sql<boolean>`${value} LIKE ${pattern} ESCAPE '\\'`;
+}
+
+/**
+ * The fold the SQLite function computes: the core's `normaliseSearchText` for text, `String(n)` for
+ * numbers (the text the browser searches), NULL for NULL and for blobs (no text to search).
+ */
+export function sqliteFold(value: unknown): string | null {
+  if (typeof value === 'string') return normaliseSearchText(value);
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  return null;
+}
+
+/** What `registerSqliteFunctions` needs of a better-sqlite3 `Database`. */
+export interface SqliteFunctionHost {
+  function(name: string, options: { deterministic?: boolean; varargs?: boolean }, fn: (...args: unknown[]) => unknown): unknown;
+}
+
+/**
+ * Registers the functions the SQL row source needs on a better-sqlite3 connection
+ * (`grid_view_fold`: the core's case- and accent-insensitive fold, see docs/server-rows.md). Call it
+ * once per connection, before the row source's first query; registering again replaces the
+ * function and is harmless.
+ *
+ * Edge cases: a value that is neither text nor a number (a blob) folds to NULL and so matches no
+ * search; the function is deterministic, so SQLite may use it in expression indexes
+ * (`CREATE INDEX … ON t (grid_view_fold(name))` then needs the function on every connection that
+ * writes the table).
+ *
+ * @example
+ * const database = new Database('big.db');
+ * registerSqliteFunctions(database);
+ * const db = new Kysely({ dialect: new SqliteDialect({ database }) });
+ */
+export function registerSqliteFunctions(database: SqliteFunctionHost): void {
+  database.function(SQLITE_FOLD_FUNCTION, { deterministic: true }, (value: unknown) => sqliteFold(value));
+}

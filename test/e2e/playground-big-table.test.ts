@@ -1,0 +1,175 @@
+/**
+ * The playground's "Big table" page in real Chromium against the real playground server: GridView
+ * and DataGrid on server rows over the SQLite big table (createSqlRowSource behind the handler's
+ * rows routes). Scrolling asks for far blocks, a header click sorts in SQL, the values checklist and
+ * the quick search filter in SQL, the KPIs and the grid-filtered chart follow from /aggregate, and
+ * the toolbar's export links write the filtered, sorted set.
+ *
+ * The server runs with E2E_BIG_TABLE_ROWS (20,000) rows, not the page's default million: every
+ * playground test file generates its own table. Expected values come from the same seeded generator,
+ * computed here with plain loops, independent of the library.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page, Request as PlaywrightRequest } from 'playwright-core';
+import { BIG_TABLE_SEED, generateSales } from '../../playground/shared/data';
+import { openPlaygroundPage, E2E_BIG_TABLE_ROWS } from './helpers/playground';
+import { usePlayground } from './helpers/playground-fixture';
+
+const rows = generateSales(E2E_BIG_TABLE_ROWS, BIG_TABLE_SEED).map((row, index) => ({ ...row, id: index + 1 }));
+const count = new Intl.NumberFormat('en');
+const money = new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' });
+
+const app = usePlayground({ page: { acceptDownloads: true } });
+
+/** The row the grid shows at `index` (AG Grid keeps rows of the infinite model by index). */
+function cell(page: Page, index: number, key: string) {
+  return page.locator(`[data-testid="page-big"] .ag-row[row-index="${index}"] .ag-cell[col-id="${key}"]`);
+}
+
+async function counterSays(page: Page, n: number): Promise<void> {
+  await page.locator('[data-testid="page-big"] [data-gv-record-count]', { hasText: `${count.format(n)} rows` }).waitFor();
+}
+
+function kpi(page: Page, label: string) {
+  return page.locator('[data-testid="page-big"] .gv-kpi', { hasText: label }).locator('.gv-kpi__value');
+}
+
+/** The categories of the grid-filtered chart's data table. */
+function chartCategories(page: Page): Promise<string[]> {
+  return page.locator('[data-testid="page-big"] [data-gv-chart-id="by-region"] .gv-chart__data tbody th').allTextContents();
+}
+
+const sum = (list: readonly { amount: number }[]): number => list.reduce((total, row) => total + row.amount, 0);
+
+/** Every row request the page sends from now on. */
+function rowRequests(page: Page): { bodies: Record<string, unknown>[] } {
+  const seen = { bodies: [] as Record<string, unknown>[] };
+  page.on('request', (request: PlaywrightRequest) => {
+    if (request.method() === 'POST' && request.url().includes('/api/grid/rows/')) seen.bodies.push(request.postDataJSON() as Record<string, unknown>);
+  });
+  return seen;
+}
+
+/** A CSV body as rows of fields (RFC 4180 quoting; the export quotes fields with commas, quotes or line breaks). */
+function parseCsv(text: string): string[][] {
+  const out: string[][] = [];
+  let field = '';
+  let line: string[] = [];
+  let quoted = false;
+  const body = text.replace(/^\uFEFF/, '');
+  for (let i = 0; i < body.length; i++) {
+    const ch = body[i] as string;
+    if (quoted) {
+      if (ch === '"' && body[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      line.push(field);
+      field = '';
+    } else if (ch === '\n') {
+      line.push(field.replace(/\r$/, ''));
+      out.push(line);
+      line = [];
+      field = '';
+    } else field += ch;
+  }
+  return out;
+}
+
+describe('playground big table on server rows', () => {
+  it('scrolls to far blocks, sorts, filters by the values checklist and the search, the KPIs and chart follow, and exports the same rows', async () => {
+    const { page, errors } = app;
+    const requests = rowRequests(page);
+    await openPlaygroundPage(page, app.server.url, 'big');
+    await cell(page, 0, 'id').waitFor();
+    await counterSays(page, rows.length);
+    await kpi(page, 'Orders').filter({ hasText: count.format(rows.length) }).waitFor();
+    await expect(kpi(page, 'Revenue').textContent()).resolves.toContain(money.format(sum(rows)));
+    await cell(page, 0, 'id').filter({ hasText: /^1$/ }).waitFor();
+
+    // Scroll to the end: the grid asks for the last block only, and shows the last row.
+    const viewport = page.locator('[data-testid="page-big"] .ag-body-vertical-scroll-viewport');
+    await viewport.evaluate((element) => {
+      element.scrollTop = element.scrollHeight;
+    });
+    // The row exists as an empty stub until its block arrives.
+    await cell(page, rows.length - 1, 'id').filter({ hasText: count.format(rows.length) }).waitFor();
+    expect(requests.bodies.some((body) => Number(body.startRow) >= rows.length - 100)).toBe(true);
+    expect(requests.bodies.every((body) => Number(body.endRow) - Number(body.startRow) <= 100)).toBe(true);
+    await viewport.evaluate((element) => {
+      element.scrollTop = 0;
+    });
+
+    // Sort by amount: one click ascending, a second descending (in SQL, the tie-breaker last).
+    const amountHeader = page.locator('[data-testid="page-big"] .ag-header-cell[col-id="amount"] .ag-header-cell-label');
+    await amountHeader.click();
+    await page.locator('.ag-header-cell[col-id="amount"][aria-sort="ascending"]').waitFor();
+    await amountHeader.click();
+    await page.locator('.ag-header-cell[col-id="amount"][aria-sort="descending"]').waitFor();
+    const byAmount = [...rows].sort((a, b) => b.amount - a.amount || a.id - b.id);
+    await cell(page, 0, 'amount').filter({ hasText: money.format(byAmount[0]!.amount) }).waitFor();
+    await cell(page, 0, 'id').filter({ hasText: count.format(byAmount[0]!.id) }).waitFor();
+
+    // The values checklist of Region (distinct values from /grid/values/): none, then North.
+    await page.locator('[data-testid="page-big"] .ag-header-cell[col-id="region"] .ag-header-cell-filter-button').click();
+    const checklist = page.locator('[data-gv-values-filter]');
+    await checklist.locator('[data-gv-value="North"]').waitFor();
+    await checklist.locator('[data-gv-values-none]').click();
+    await counterSays(page, 0);
+    await checklist.locator('[data-gv-value="North"]').check();
+    const north = rows.filter((row) => row.region === 'North');
+    await counterSays(page, north.length);
+    await page.keyboard.press('Escape');
+    await kpi(page, 'Orders').filter({ hasText: count.format(north.length) }).waitFor();
+    await expect(kpi(page, 'Revenue').textContent()).resolves.toContain(money.format(sum(north)));
+    await page.waitForFunction(() => {
+      const heads = Array.from(document.querySelectorAll('[data-testid="page-big"] [data-gv-chart-id="by-region"] .gv-chart__data tbody th'));
+      return heads.length === 1 && heads[0]?.textContent === 'North';
+    });
+    await expect(chartCategories(page)).resolves.toEqual(['North']);
+
+    // The quick search, in SQL too; the sort stays.
+    await page.locator('[data-testid="page-big"] [data-gv-quick-search]').fill('laptop');
+    await page.keyboard.press('Enter');
+    const northLaptops = north.filter((row) => row.product === 'Laptop');
+    const sorted = [...northLaptops].sort((a, b) => b.amount - a.amount || a.id - b.id);
+    await counterSays(page, northLaptops.length);
+    await kpi(page, 'Orders').filter({ hasText: count.format(northLaptops.length) }).waitFor();
+    await expect(kpi(page, 'Largest order').textContent()).resolves.toContain(money.format(sorted[0]!.amount));
+    await cell(page, 0, 'id').filter({ hasText: count.format(sorted[0]!.id) }).waitFor();
+
+    // Hide a column, then export: the CSV link carries sort, filters, search and the visible columns.
+    const csvLink = page.locator('[data-testid="page-big"] a[data-gv-export="csv-server"]');
+    const href = await csvLink.getAttribute('href');
+    const url = new URL(href ?? '', app.server.url);
+    expect(url.pathname).toBe('/api/grid/rows/export/');
+    expect(url.searchParams.get('grid_id')).toBe('big-orders');
+    expect(url.searchParams.get('format')).toBe('csv');
+    expect(url.searchParams.get('q')).toBe('laptop');
+    expect(url.searchParams.get('sort')).toBe('amount');
+    expect(url.searchParams.get('dir')).toBe('desc');
+    expect(JSON.parse(url.searchParams.get('filter') ?? 'null')).toEqual({ region: { filterType: 'values', values: ['North'] } });
+
+    const download = page.waitForEvent('download');
+    await csvLink.click();
+    const saved = await (await download).path();
+    const { readFile } = await import('node:fs/promises');
+    const csv = parseCsv(await readFile(saved, 'utf8'));
+    expect(csv[0]).toEqual(['Order', 'Date', 'Region', 'Product', 'Channel', 'Менеджер', 'Units', 'Amount', 'Margin']);
+    expect(csv.length).toBe(northLaptops.length + 1);
+    expect(csv.slice(1).map((line) => Number(line[0]))).toEqual(sorted.map((row) => row.id));
+    expect(Number(csv[1]![7])).toBe(sorted[0]!.amount);
+
+    for (const [name, type] of [['xlsx-server', 'spreadsheetml'], ['pdf', 'application/pdf']] as const) {
+      const link = await page.locator(`[data-testid="page-big"] a[data-gv-export="${name}"]`).getAttribute('href');
+      const answer = await page.request.get(new URL(link ?? '', app.server.url).toString());
+      expect(answer.status()).toBe(200);
+      expect(answer.headers()['content-type']).toContain(type);
+    }
+    await expect(page.locator('[data-testid="page-big"] button[data-gv-export="xlsx"]').count()).resolves.toBe(0);
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * The table the SQL row source tests read, loaded into SQLite and PostgreSQL alike, and the same
+ * rows for the core's local row source (the oracle: the SQL source must give its answers).
+ *
+ * Text cells hold no digits, so a word of letters never matches a number's text and a number term
+ * never finds a number written inside text: on such data the two sources must agree exactly.
+ */
+import Database from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { LocalRowSourceColumn } from '../../src/core/data-grid/local-row-source';
+import { registerSqliteFunctions } from '../../src/server/rows/sql-text';
+import type { SqlRowSourceColumn } from '../../src/server/rows/sql-row-source';
+
+export interface OrderRow {
+  [key: string]: unknown;
+  id: number;
+  name: string | null;
+  city: string | null;
+  amount: number | null;
+  qty: number;
+  rate: number | null;
+  ordered_on: string | null;
+}
+
+const NAMES = ['Київ Trade', 'київ trade', 'Львівська Кава', 'Café Noir', 'cafe noir', 'Їжак і Ко', 'Йогурт', 'O\'Brien & Sons', 'Under_score', '100% Pure'.replace(/\d/g, ''), 'Back\\Slash', 'Ёлка', 'apple', 'Apple', 'Zeta  Two', '  padded  ', ''];
+const CITIES = ['Kyiv', 'Lviv', 'Odesa', 'Харків', 'Дніпро', '-', '—', '', null];
+
+/** A small deterministic generator (mulberry32), so every run and both databases hold the same rows. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** `count` rows in id order. */
+export function makeRows(count: number, seed = 12): OrderRow[] {
+  const next = random(seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
+  const rows: OrderRow[] = [];
+  for (let id = 1; id <= count; id++) {
+    const day = 1 + Math.floor(next() * 28);
+    const month = 1 + Math.floor(next() * 12);
+    rows.push({
+      id,
+      name: next() < 0.05 ? null : pick(NAMES),
+      city: pick(CITIES),
+      // Cents only, so sums and averages are exact enough to be shown alike.
+      amount: next() < 0.07 ? null : Math.round(next() * 200_000) / 100 - 200,
+      qty: Math.floor(next() * 20),
+      // Whole percents: a percent column shows no decimals, and the browser compares what it shows.
+      rate: next() < 0.1 ? null : Math.round(next() * 100) / 100,
+      ordered_on: next() < 0.05 ? null : `2024-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}${next() < 0.3 ? ' 10:30:00' : ''}`,
+    });
+  }
+  return rows;
+}
+
+/** The one table of the tests, as Kysely sees it. */
+export interface OrdersDatabase {
+  orders: OrderRow;
+}
+
+export const SQL_COLUMNS: SqlRowSourceColumn[] = [
+  { key: 'id', type: 'number' },
+  { key: 'name', type: 'text', label: 'Name' },
+  { key: 'city', type: 'text', label: 'City' },
+  { key: 'amount', type: 'number', label: 'Amount', format: 'number' },
+  { key: 'qty', type: 'number', label: 'Qty', format: 'number' },
+  { key: 'rate', type: 'number', label: 'Rate', format: 'percent' },
+  { key: 'ordered_on', type: 'date', label: 'Ordered' },
+];
+
+export const SEARCHABLE = ['name', 'city', 'amount', 'qty', 'rate'];
+
+/** The same columns for the core's local row source. */
+export const LOCAL_COLUMNS: LocalRowSourceColumn[] = SQL_COLUMNS.map((c) => ({
+  key: c.key,
+  label: c.label ?? c.key,
+  format: c.format ?? (c.type === 'number' ? 'number' : 'text'),
+  sortable: true,
+  searchable: SEARCHABLE.includes(c.key),
+}));
+
+const CREATE = {
+  sqlite: `CREATE TABLE orders (id INTEGER PRIMARY KEY, name TEXT, city TEXT, amount REAL, qty INTEGER NOT NULL, rate REAL, ordered_on TEXT)`,
+  postgres: `CREATE TABLE orders (id INTEGER PRIMARY KEY, name TEXT, city TEXT, amount DOUBLE PRECISION, qty INTEGER NOT NULL, rate DOUBLE PRECISION, ordered_on TEXT)`,
+};
+
+async function load(db: Kysely<OrdersDatabase>, dialect: 'sqlite' | 'postgres', rows: readonly OrderRow[]): Promise<void> {
+  await sql.raw(CREATE[dialect]).execute(db);
+  for (let i = 0; i < rows.length; i += 500) {
+    await db.insertInto('orders').values(rows.slice(i, i + 500)).execute();
+  }
+}
+
+/** A SQLite database in memory holding `rows`, with the row source's function registered. */
+export async function sqliteWith(rows: readonly OrderRow[]): Promise<{ db: Kysely<OrdersDatabase>; close: () => Promise<void> }> {
+  const database = new Database(':memory:');
+  registerSqliteFunctions(database);
+  const db = new Kysely<OrdersDatabase>({ dialect: new SqliteDialect({ database }) });
+  await load(db, 'sqlite', rows);
+  return { db, close: () => db.destroy() };
+}
+
+/** A PostgreSQL schema (from `createTestSchema`) holding `rows`. */
+export async function postgresWith(url: string, rows: readonly OrderRow[]): Promise<{ db: Kysely<OrdersDatabase>; close: () => Promise<void> }> {
+  const db = new Kysely<OrdersDatabase>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 4 }) }) });
+  await load(db, 'postgres', rows);
+  return { db, close: () => db.destroy() };
+}

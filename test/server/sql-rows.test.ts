@@ -1,0 +1,375 @@
+/**
+ * The SQL row source on SQLite and on a real PostgreSQL: every filter and search answers what the
+ * core's local row source answers over the same rows; paging with several sort keys neither repeats
+ * nor skips rows; the values checklist; and requests the source refuses.
+ */
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildChartRuntime } from '../../src/core/chart/runtime';
+import { createLocalRowSource } from '../../src/core/data-grid/local-row-source';
+import { resolveKpis } from '../../src/core/kpi';
+import type { ChartSpecWire, KpiSpecWire } from '../../src/core/types';
+import type { GridFilterModel, RowSourceRequest, RowSourceSortItem } from '../../src/core/data-grid/types';
+import { HttpError } from '../../src/server/errors';
+import { createSqlRowSource, type SqlRowSource } from '../../src/server/rows/sql-row-source';
+import { createTestSchema, ensurePostgres, SKIP_PG } from './pg-setup';
+import { LOCAL_COLUMNS, makeRows, type OrdersDatabase, postgresWith, SEARCHABLE, SQL_COLUMNS, sqliteWith } from './sql-rows-fixture';
+
+const pgState = await ensurePostgres();
+const ROWS = makeRows(10_000);
+const local = createLocalRowSource(ROWS, LOCAL_COLUMNS, { locale: 'en' });
+
+/** Every id the local source keeps for a filter and search, in id order. */
+function localIds(filterModel: GridFilterModel | null, quickFilter = ''): number[] {
+  const { rows } = local.rowsNow({ startRow: 0, endRow: ROWS.length, sortModel: [], filterModel, quickFilter });
+  return rows.map((row) => row.id);
+}
+
+/** Every id the SQL source keeps, in its order, read block by block. */
+async function sqlIds(source: SqlRowSource, query: Omit<RowSourceRequest, 'startRow' | 'endRow'>, block = source.maxBlock): Promise<{ ids: number[]; lastRows: number[] }> {
+  const ids: number[] = [];
+  const lastRows: number[] = [];
+  for (let start = 0; ; start += block) {
+    const answer = await source.getRows({ ...query, startRow: start, endRow: start + block });
+    ids.push(...answer.rows.map((row) => row.id as number));
+    lastRows.push(answer.lastRow);
+    if (answer.rows.length < block) break;
+  }
+  return { ids, lastRows };
+}
+
+/** Filter models the two sources must agree on, by name. */
+const FILTERS: Record<string, GridFilterModel> = {
+  'text contains (search language, Cyrillic, case)': { name: { filterType: 'text', type: 'contains', filter: 'КИЇВ' } },
+  'text contains without accents': { name: { filterType: 'text', type: 'contains', filter: 'cafe' } },
+  'text contains й and ё folded': { name: { filterType: 'text', type: 'contains', filter: 'йогурт/ёлка' } },
+  'text contains starts-with wildcard': { city: { filterType: 'text', type: 'contains', filter: 'k%' } },
+  'text contains ends-with wildcard': { city: { filterType: 'text', type: 'contains', filter: '%iv' } },
+  'text contains pieces in order': { name: { filterType: 'text', type: 'contains', filter: 'ca%ir' } },
+  'text contains a lone % matches nothing': { name: { filterType: 'text', type: 'contains', filter: '%' } },
+  'text contains a quoted % literally': { name: { filterType: 'text', type: 'contains', filter: '"% pure"' } },
+  'text contains _ literally': { name: { filterType: 'text', type: 'contains', filter: 'r_s' } },
+  'text contains a backslash literally': { name: { filterType: 'text', type: 'contains', filter: 'k\\s' } },
+  'text contains a quote literally': { name: { filterType: 'text', type: 'contains', filter: "o'brien" } },
+  'text contains negation': { city: { filterType: 'text', type: 'contains', filter: '-kyiv' } },
+  'text notContains': { city: { filterType: 'text', type: 'notContains', filter: 'kyiv' } },
+  'text equals (case-insensitive)': { name: { filterType: 'text', type: 'equals', filter: 'APPLE' } },
+  'text equals trims': { name: { filterType: 'text', type: 'equals', filter: ' padded ' } },
+  'text equals keeps inner spaces': { name: { filterType: 'text', type: 'equals', filter: 'zeta  two' } },
+  'text notEqual': { name: { filterType: 'text', type: 'notEqual', filter: 'apple' } },
+  'text startsWith': { name: { filterType: 'text', type: 'startsWith', filter: 'Caf' } },
+  'text endsWith': { name: { filterType: 'text', type: 'endsWith', filter: 'NOIR' } },
+  'text startsWith _ literally': { name: { filterType: 'text', type: 'startsWith', filter: 'under_' } },
+  'text blank': { name: { filterType: 'text', type: 'blank' } },
+  'text notBlank': { name: { filterType: 'text', type: 'notBlank' } },
+  'text OR': {
+    city: { filterType: 'text', operator: 'OR', conditions: [{ filterType: 'text', type: 'equals', filter: 'lviv' }, { filterType: 'text', type: 'blank' }] },
+  },
+  'number equals': { qty: { filterType: 'number', type: 'equals', filter: 7 } },
+  'number notEqual': { qty: { filterType: 'number', type: 'notEqual', filter: 7 } },
+  'number lessThan': { amount: { filterType: 'number', type: 'lessThan', filter: 0 } },
+  'number lessThanOrEqual': { amount: { filterType: 'number', type: 'lessThanOrEqual', filter: -100.5 } },
+  'number greaterThan': { amount: { filterType: 'number', type: 'greaterThan', filter: 1500.25 } },
+  'number greaterThanOrEqual': { qty: { filterType: 'number', type: 'greaterThanOrEqual', filter: 19 } },
+  'number inRange (exclusive, bounds in any order)': { amount: { filterType: 'number', type: 'inRange', filter: 500, filterTo: 100 } },
+  'number blank': { amount: { filterType: 'number', type: 'blank' } },
+  'number notBlank': { rate: { filterType: 'number', type: 'notBlank' } },
+  'number AND': { amount: { filterType: 'number', operator: 'AND', conditions: [{ filterType: 'number', type: 'greaterThan', filter: 0 }, { filterType: 'number', type: 'lessThan', filter: 10 }] } },
+  'number OR': { qty: { filterType: 'number', operator: 'OR', conditions: [{ filterType: 'number', type: 'equals', filter: 1 }, { filterType: 'number', type: 'equals', filter: 3 }, { filterType: 'number', type: 'blank' }] } },
+  'number filter as search text': { amount: { filterType: 'text', type: 'contains', filter: '>10+<20' } },
+  'percent search compares as shown': { rate: { filterType: 'text', type: 'contains', filter: '>=29' } },
+  'date equals': { ordered_on: { filterType: 'date', type: 'equals', dateFrom: '2024-03-05' } },
+  'date notEqual': { ordered_on: { filterType: 'date', type: 'notEqual', dateFrom: '2024-03-05 00:00:00' } },
+  'date lessThan': { ordered_on: { filterType: 'date', type: 'lessThan', dateFrom: '2024-02-01' } },
+  'date greaterThan': { ordered_on: { filterType: 'date', type: 'greaterThan', dateFrom: '2024-11-30' } },
+  'date inRange': { ordered_on: { filterType: 'date', type: 'inRange', dateFrom: '2024-06-30', dateTo: '2024-06-01' } },
+  'date blank': { ordered_on: { filterType: 'date', type: 'blank' } },
+  'date notBlank': { ordered_on: { filterType: 'date', type: 'notBlank' } },
+  'date OR': { ordered_on: { filterType: 'date', operator: 'OR', conditions: [{ filterType: 'date', type: 'lessThan', dateFrom: '2024-01-10' }, { filterType: 'date', type: 'greaterThan', dateFrom: '2024-12-20' }] } },
+  'values exact': { city: { filterType: 'values', values: ['Kyiv', 'Харків', 'nowhere'] } },
+  'values trimmed': { name: { filterType: 'values', values: ['padded', ' apple '] } },
+  'values none ticked': { city: { filterType: 'values', values: [] } },
+  'values empty': { city: { filterType: 'values', mode: 'empty' } },
+  'values non_empty': { city: { filterType: 'values', mode: 'non_empty' } },
+  'values of numbers': { qty: { filterType: 'values', values: ['3', '5', '05', 'x'] } },
+  'values any_token': { city: { filterType: 'values', values: ['Lviv'], match: 'any_token' } },
+  'several columns': {
+    city: { filterType: 'values', values: ['Kyiv', 'Lviv', 'Odesa'] },
+    amount: { filterType: 'number', type: 'greaterThan', filter: 100 },
+    name: { filterType: 'text', type: 'notContains', filter: 'trade' },
+    ordered_on: { filterType: 'date', type: 'inRange', dateFrom: '2024-02-01', dateTo: '2024-10-01' },
+  },
+};
+
+const QUICK = [
+  'київ',
+  'CAFE',
+  'ёлка',
+  'kyiv -trade',
+  'kyiv/lviv +noir',
+  '"o\'brien"',
+  '>1500',
+  '>10+<20',
+  'qty:>15',
+  'amount:<0 city:харків',
+  'rate:>=50',
+  '10..12',
+  '-харків',
+  'city:"kyiv"',
+  '% pure',
+  'under_score',
+];
+
+interface Backend {
+  name: 'sqlite' | 'postgres';
+  db: Kysely<OrdersDatabase>;
+  close: () => Promise<void>;
+}
+
+const backends: { name: 'sqlite' | 'postgres'; open: () => Promise<Backend> }[] = [
+  { name: 'sqlite', open: async () => ({ name: 'sqlite', ...(await sqliteWith(ROWS)) }) },
+  {
+    name: 'postgres',
+    open: async () => {
+      if (!pgState.available) throw new Error(`PostgreSQL is not available: ${pgState.reason}`);
+      const schema = await createTestSchema(pgState.url);
+      const opened = await postgresWith(schema.url, ROWS);
+      return {
+        name: 'postgres',
+        db: opened.db,
+        close: async () => {
+          await opened.close();
+          await schema.drop();
+        },
+      };
+    },
+  },
+];
+
+for (const backend of backends) {
+  const skip = backend.name === 'postgres' && !pgState.available && SKIP_PG;
+  describe.skipIf(skip)(`SQL row source on ${backend.name}`, () => {
+    let opened: Backend;
+    let source: SqlRowSource;
+    beforeAll(async () => {
+      opened = await backend.open();
+      source = createSqlRowSource({ db: opened.db, table: 'orders', columns: SQL_COLUMNS, searchable: SEARCHABLE, tieBreaker: 'id', maxBlock: 10_000, locale: 'en' });
+    });
+    afterAll(async () => {
+      await opened?.close();
+    });
+
+    for (const [name, filterModel] of Object.entries(FILTERS)) {
+      it(`keeps the rows the local source keeps: ${name}`, async () => {
+        const expected = localIds(filterModel);
+        const { ids, lastRows } = await sqlIds(source, { sortModel: [], filterModel, quickFilter: '' });
+        expect(ids).toEqual(expected);
+        expect(lastRows.at(-1)).toBe(expected.length);
+      });
+    }
+
+    for (const quickFilter of QUICK) {
+      it(`keeps the rows the local source keeps for the quick search ${JSON.stringify(quickFilter)}`, async () => {
+        const expected = localIds(null, quickFilter);
+        expect(expected.length).toBeGreaterThan(0);
+        const { ids } = await sqlIds(source, { sortModel: [], filterModel: null, quickFilter });
+        expect(ids).toEqual(expected);
+      });
+    }
+
+    it('combines column filters with the quick search as the local source does', async () => {
+      const filterModel = FILTERS['several columns'] as GridFilterModel;
+      const expected = localIds(filterModel, 'kyiv/odesa');
+      const { ids } = await sqlIds(source, { sortModel: [], filterModel, quickFilter: 'kyiv/odesa' });
+      expect(ids).toEqual(expected);
+    });
+
+    it('orders number columns as the local source does, empty cells last in both directions', async () => {
+      for (const sortModel of [
+        [{ colId: 'amount', sort: 'desc' }],
+        [{ colId: 'qty', sort: 'asc' }, { colId: 'rate', sort: 'desc' }],
+        [{ colId: 'rate', sort: 'asc' }, { colId: 'qty', sort: 'desc' }, { colId: 'amount', sort: 'asc' }],
+      ] as RowSourceSortItem[][]) {
+        const expected = local.rowsNow({ startRow: 0, endRow: ROWS.length, sortModel, filterModel: null, quickFilter: '' }).rows.map((r) => r.id);
+        const { ids } = await sqlIds(source, { sortModel, filterModel: null, quickFilter: '' });
+        expect(ids).toEqual(expected);
+      }
+    });
+
+    it('pages 10,000 rows sorted by several columns in blocks of 100 with no row repeated or skipped', async () => {
+      const paged = createSqlRowSource({ db: opened.db, table: 'orders', columns: SQL_COLUMNS, searchable: SEARCHABLE, tieBreaker: 'id', maxBlock: 100 });
+      const sortModel: RowSourceSortItem[] = [
+        { colId: 'city', sort: 'asc' },
+        { colId: 'name', sort: 'desc' },
+        { colId: 'qty', sort: 'asc' },
+      ];
+      const { ids, lastRows } = await sqlIds(paged, { sortModel, filterModel: null, quickFilter: '' }, 100);
+      expect(ids).toHaveLength(ROWS.length);
+      expect(new Set(ids).size).toBe(ROWS.length);
+      // Every block but the last says how many rows there are; the last says it exactly.
+      expect(new Set(lastRows)).toEqual(new Set([ROWS.length]));
+      // The same query in one block gives the same order: the order is total, not an accident of paging.
+      const whole = await sqlIds(source, { sortModel, filterModel: null, quickFilter: '' });
+      expect(ids).toEqual(whole.ids);
+      // Rows with equal sort values follow the tie-breaker.
+      const byId = new Map(ROWS.map((row) => [row.id, row]));
+      for (let i = 1; i < ids.length; i++) {
+        const a = byId.get(ids[i - 1] as number)!;
+        const b = byId.get(ids[i] as number)!;
+        if (a.city === b.city && a.name === b.name && a.qty === b.qty) expect(a.id).toBeLessThan(b.id);
+      }
+    });
+
+    it('sorts text case- and accent-insensitively, empty cells last', async () => {
+      const { ids } = await sqlIds(source, { sortModel: [{ colId: 'name', sort: 'asc' }], filterModel: null, quickFilter: '' });
+      const names = ids.map((id) => ROWS[id - 1]!.name);
+      const firstEmpty = names.findIndex((n) => n === null || n.trim() === '');
+      expect(names.slice(firstEmpty).every((n) => n === null || n.trim() === '')).toBe(true);
+      const folded = names.slice(0, firstEmpty).map((n) => n!.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase());
+      // "apple" and "Apple" sit together; "Café Noir" and "cafe noir" too.
+      for (let i = 1; i < folded.length; i++) expect(folded[i - 1]! <= folded[i]!).toBe(true);
+    });
+
+    it('answers only the requested columns, numbers as numbers', async () => {
+      const { rows, lastRow } = await source.getRows({ startRow: 0, endRow: 2, sortModel: [], filterModel: null, quickFilter: '', columns: ['amount', 'name'] });
+      expect(rows).toEqual([
+        { amount: ROWS[0]!.amount, name: ROWS[0]!.name },
+        { amount: ROWS[1]!.amount, name: ROWS[1]!.name },
+      ]);
+      expect(lastRow).toBe(ROWS.length);
+    });
+
+    it('cuts a block to maxBlock and gives the count of the filtered set until the last block', async () => {
+      const small = createSqlRowSource({ db: opened.db, table: 'orders', columns: SQL_COLUMNS, tieBreaker: 'id', maxBlock: 50 });
+      const filterModel: GridFilterModel = { qty: { filterType: 'number', type: 'lessThan', filter: 5 } };
+      const expected = localIds(filterModel);
+      const first = await small.getRows({ startRow: 0, endRow: 5_000, sortModel: [], filterModel, quickFilter: '' });
+      expect(first.rows).toHaveLength(50);
+      expect(first.lastRow).toBe(expected.length);
+      const tail = await small.getRows({ startRow: expected.length - 10, endRow: expected.length + 40, sortModel: [], filterModel, quickFilter: '' });
+      expect(tail.rows.map((r) => r.id)).toEqual(expected.slice(-10));
+      expect(tail.lastRow).toBe(expected.length);
+    });
+
+    it('lists the distinct values of a column under the other filters, most frequent first', async () => {
+      const filterModel: GridFilterModel = {
+        city: { filterType: 'values', values: ['Kyiv'] },
+        qty: { filterType: 'number', type: 'greaterThan', filter: 10 },
+      };
+      const request = { colId: 'city', filterModel, quickFilter: 'trade' };
+      const expected = local.valuesNow(request);
+      const answer = await source.getValues(request);
+      expect(answer.empty).toBe(expected.empty);
+      expect(answer.truncated).toBe(false);
+      // Equal counts may be listed in another order (the database's text order, not the locale's).
+      expect(new Map(answer.values.map((v) => [v.value, v.count]))).toEqual(new Map(expected.values.map((v) => [v.value, v.count])));
+      const counts = answer.values.map((v) => v.count);
+      expect([...counts].sort((a, b) => b - a)).toEqual(counts);
+    });
+
+    it('searches and limits the values, numbers as their own text', async () => {
+      const searched = await source.getValues({ colId: 'name', filterModel: null, quickFilter: '', search: 'CAFE' });
+      expect(new Set(searched.values.map((v) => v.value))).toEqual(new Set(['Café Noir', 'cafe noir']));
+      const limited = await source.getValues({ colId: 'qty', filterModel: null, quickFilter: '', limit: 3 });
+      expect(limited.values).toHaveLength(3);
+      expect(limited.truncated).toBe(true);
+      const expected = local.valuesNow({ colId: 'qty', filterModel: null, quickFilter: '', limit: 20 });
+      const all = await source.getValues({ colId: 'qty', filterModel: null, quickFilter: '', limit: 20 });
+      expect(new Map(all.values.map((v) => [v.value, v.count]))).toEqual(new Map(expected.values.map((v) => [v.value, v.count])));
+      const amounts = await source.getValues({ colId: 'amount', filterModel: null, quickFilter: '', limit: 10_000 });
+      const expectedAmounts = local.valuesNow({ colId: 'amount', filterModel: null, quickFilter: '', limit: 10_000 });
+      expect(new Map(amounts.values.map((v) => [v.value, v.count]))).toEqual(new Map(expectedAmounts.values.map((v) => [v.value, v.count])));
+      expect(amounts.empty).toBe(expectedAmounts.empty);
+    });
+
+    it('aggregates KPIs over the whole filtered set to what the core computes from the same rows', async () => {
+      const kpis: KpiSpecWire[] = [
+        { label: 'Orders', aggregate: 'count' },
+        { label: 'Named', aggregate: 'count', column_key: 'name' },
+        { label: 'Cities', aggregate: 'count_distinct', column_key: 'city' },
+        { label: 'Quantities', aggregate: 'count_distinct', column_key: 'qty' },
+        { label: 'Revenue', aggregate: 'sum', column_key: 'amount', format: 'currency' },
+        { label: 'Average', aggregate: 'avg', column_key: 'amount', format: 'currency' },
+        { label: 'Smallest', aggregate: 'min', column_key: 'amount' },
+        { label: 'Largest', aggregate: 'max', column_key: 'amount' },
+        { label: 'Median amount', aggregate: 'median', column_key: 'amount' },
+        { label: 'Median qty', aggregate: 'median', column_key: 'qty' },
+        { label: 'Rate', aggregate: 'avg', column_key: 'rate', format: 'percent' },
+      ];
+      for (const [filterModel, quickFilter] of [
+        [null, ''],
+        [FILTERS['several columns'], ''],
+        [{ qty: { filterType: 'number', type: 'equals', filter: 4 } }, 'kyiv'],
+        [{ qty: { filterType: 'number', type: 'equals', filter: 3 } }, ''],
+        [{ city: { filterType: 'values', values: [] } }, ''],
+      ] as [GridFilterModel | null, string][]) {
+        const rows = local.rowsNow({ startRow: 0, endRow: ROWS.length, sortModel: [], filterModel, quickFilter }).rows;
+        const expected = resolveKpis(kpis, rows, { locale: 'uk', currency: 'UAH' });
+        const { kpis: actual } = await source.aggregate({ filterModel, quickFilter }, { kpis, locale: 'uk', currency: 'UAH' });
+        expect(actual.map((k) => k.display)).toEqual(expected.map((k) => k.display));
+        expect(actual.map((k) => k.sampleSize)).toEqual(expected.map((k) => k.sampleSize));
+        actual.forEach((kpi, i) => {
+          const want = expected[i]!.value;
+          if (want === null) expect(kpi.value).toBeNull();
+          else expect(kpi.value).toBeCloseTo(want, 6);
+        });
+      }
+    });
+
+    it('builds grid_filtered chart runtimes like the core does from the filtered rows', async () => {
+      const charts: ChartSpecWire[] = [
+        { id: 'by-city', chart_type: 'bar', x_key: 'city', series: [{ key: 'amount' }, { key: 'qty' }] },
+        { id: 'avg-by-qty', chart_type: 'line', x_key: 'qty', series: [{ key: 'amount' }], aggregate: 'avg' },
+        { id: 'rows-by-city', chart_type: 'pie', x_key: 'city' },
+        { id: 'median-by-name', chart_type: 'bar', x_key: 'name', series: [{ key: 'amount' }, { key: 'rate' }], aggregate: 'median' },
+        { id: 'distinct', chart_type: 'bar', x_key: 'city', series: [{ key: 'name' }], aggregate: 'count_distinct' },
+        { id: 'max', chart_type: 'horizontal_bar', x_key: 'ordered_on', series: [{ key: 'qty' }], aggregate: 'max' },
+      ] as ChartSpecWire[];
+      const columns = LOCAL_COLUMNS.map((c) => ({ key: c.key, label: c.label ?? c.key, format: c.format }));
+      const filterModel: GridFilterModel = { amount: { filterType: 'number', type: 'greaterThan', filter: -150 } };
+      const rows = local.rowsNow({ startRow: 0, endRow: ROWS.length, sortModel: [], filterModel, quickFilter: '' }).rows;
+      const { charts: actual } = await source.aggregate({ filterModel, quickFilter: '' }, { charts, columns });
+      const expected = charts.map((chart) => buildChartRuntime(chart, rows, { columns }));
+      expect(actual.map((c) => ({ ...c, values: [] }))).toEqual(expected.map((c) => ({ ...c, values: [] })));
+      actual.forEach((chart, c) => {
+        chart.values.forEach((series, s) => {
+          series.forEach((value, i) => {
+            const want = expected[c]!.values[s]![i]!;
+            if (want === null) expect(value).toBeNull();
+            else expect(value).toBeCloseTo(want, 6);
+          });
+        });
+      });
+    });
+
+    it('refuses an aggregate the database cannot compute as the core does, at configuration time', () => {
+      expect(() => source.checkAggregate({ kpis: [{ label: 'x', aggregate: 'sum', column_key: 'name' }] })).toThrow(TypeError);
+      expect(() => source.checkAggregate({ kpis: [{ label: 'x', aggregate: 'count', column_key: 'secret' }] })).toThrow(TypeError);
+    });
+
+    it.each([
+      ['an unknown field', { startRow: 0, endRow: 10, sortModel: [], filterModel: null, quickFilter: '', sql: 'x' }],
+      ['a negative startRow', { startRow: -1, endRow: 10 }],
+      ['endRow not above startRow', { startRow: 10, endRow: 10 }],
+      ['a fractional block', { startRow: 0.5, endRow: 10 }],
+      ['a filter on an unknown column', { startRow: 0, endRow: 10, filterModel: { 'name; DROP TABLE orders': { filterType: 'text', type: 'contains', filter: 'x' } } }],
+      ['a sort on an unknown column', { startRow: 0, endRow: 10, sortModel: [{ colId: 'id" --', sort: 'asc' }] }],
+      ['an unknown sort direction', { startRow: 0, endRow: 10, sortModel: [{ colId: 'id', sort: 'sideways' }] }],
+      ['an unknown filter type', { startRow: 0, endRow: 10, filterModel: { name: { filterType: 'sql', type: 'contains', filter: 'x' } } }],
+      ['a number filter on a text column', { startRow: 0, endRow: 10, filterModel: { name: { filterType: 'number', type: 'equals', filter: 1 } } }],
+      ['a date filter on a number column', { startRow: 0, endRow: 10, filterModel: { qty: { filterType: 'date', type: 'equals', dateFrom: '2024-01-01' } } }],
+      ['a text over the limit', { startRow: 0, endRow: 10, quickFilter: 'x'.repeat(100_000) }],
+      ['U+0000 in the quick search', { startRow: 0, endRow: 10, quickFilter: 'a\u0000b' }],
+      ['a lone surrogate in a filter', { startRow: 0, endRow: 10, filterModel: { name: { filterType: 'text', type: 'contains', filter: 'a\ud800' } } }],
+      ['an unknown requested column', { startRow: 0, endRow: 10, columns: ['id', 'password'] }],
+    ])('refuses %s with a coded 400', async (_name, request) => {
+      const error = await source.getRows(request as RowSourceRequest).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(HttpError);
+      expect((error as HttpError).status).toBe(400);
+      expect((error as HttpError).code).toBe('invalid_rows_request');
+    });
+  });
+}
