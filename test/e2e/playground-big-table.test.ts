@@ -87,7 +87,8 @@ describe('playground big table on server rows', () => {
     await cell(page, 0, 'id').waitFor();
     await counterSays(page, rows.length);
     await kpi(page, 'Orders').filter({ hasText: count.format(rows.length) }).waitFor();
-    await expect(kpi(page, 'Revenue').textContent()).resolves.toContain(money.format(sum(rows)));
+    // Long amounts are shown compact (issue 15); the exact figure is the value's tooltip.
+    await expect(kpi(page, 'Revenue').getAttribute('title')).resolves.toContain(money.format(sum(rows)));
     await cell(page, 0, 'id').filter({ hasText: /^1$/ }).waitFor();
 
     // Scroll to the end: the grid asks for the last block only, and shows the last row.
@@ -124,7 +125,7 @@ describe('playground big table on server rows', () => {
     await counterSays(page, north.length);
     await page.keyboard.press('Escape');
     await kpi(page, 'Orders').filter({ hasText: count.format(north.length) }).waitFor();
-    await expect(kpi(page, 'Revenue').textContent()).resolves.toContain(money.format(sum(north)));
+    await expect(kpi(page, 'Revenue').getAttribute('title')).resolves.toContain(money.format(sum(north)));
     await page.waitForFunction(() => {
       const heads = Array.from(document.querySelectorAll('[data-testid="page-big"] [data-gv-chart-id="by-region"] .gv-chart__data tbody th'));
       return heads.length === 1 && heads[0]?.textContent === 'North';
