@@ -9,7 +9,10 @@ import pluginVue from 'eslint-plugin-vue';
 import globals from 'globals';
 
 const vueLayer = ['vue', 'vue/*', '@vue/*', 'pinia', 'vue-echarts', 'ag-grid-vue3'];
-const vueLayerDirs = ['**/components/**', '**/composables/**', '**/stores/**', '**/src/plugin*', '**/src/index*', '**/*.vue'];
+// A folder as an import target: `**/x/**` alone misses `import … from '../x'` (the folder's index),
+// so every folder boundary names both forms.
+const folder = (path) => [`**/${path}`, `**/${path}/**`];
+const vueLayerDirs = [...folder('components'), ...folder('composables'), ...folder('stores'), '**/src/plugin*', '**/src/index*', '**/*.vue'];
 // Bare Node builtins go in `paths` (exact names), so a relative './url' is not mistaken for 'url'.
 const nodeBuiltins = ['fs', 'path', 'os', 'http', 'https', 'crypto', 'url', 'stream', 'child_process', 'buffer', 'util', 'events', 'better-sqlite3', 'pg', 'kysely'];
 const domGlobals = ['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'location', 'history', 'HTMLElement', 'Element', 'Node', 'ResizeObserver', 'requestAnimationFrame', 'fetch', 'XMLHttpRequest', 'alert'];
@@ -73,7 +76,7 @@ export default tseslint.config(
             { group: vueLayer, message: 'src/core is Vue-free (DESIGN §3).' },
             { group: vueLayerDirs, message: 'src/core never imports the Vue layer (DESIGN §3).' },
             { group: ['node:*', 'fs/*'], message: 'src/core runs in browsers too: no Node modules (DESIGN §3).' },
-            { group: ['**/server/**', '**/host/**', '**/ssr/**', '**/browser/**', 'echarts', 'echarts/*', 'ag-grid-*', 'axios', 'xlsx', 'jspdf*'], message: 'src/core depends on nothing but yup.' },
+            { group: [...folder('server'), ...folder('host'), ...folder('ssr'), ...folder('browser'), 'echarts', 'echarts/*', 'ag-grid-*', 'axios', 'xlsx', 'jspdf*'], message: 'src/core depends on nothing but yup.' },
           ],
         },
       ],
@@ -105,7 +108,7 @@ export default tseslint.config(
         {
           paths: nodeBuiltins.map((name) => ({ name, message: 'Components run in browsers: no Node modules.' })),
           patterns: [
-            { group: ['**/src/server/**', '**/src/ssr/**', 'vue-grid-view/server', 'vue-grid-view/ssr'], message: 'Components run in browsers: they never import src/server or src/ssr (DESIGN §3).' },
+            { group: [...folder('src/server'), ...folder('src/ssr'), 'vue-grid-view/server', 'vue-grid-view/ssr'], message: 'Components run in browsers: they never import src/server or src/ssr (DESIGN §3).' },
             { group: ['node:*'], message: 'Components run in browsers: no Node modules.' },
           ],
         },
@@ -119,8 +122,8 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/composables/**', '**/components/**', '**/*.vue'], message: 'Stores sit below composables and components: they never import them (docs/architecture.md).' },
-            { group: ['**/src/server/**', '**/src/ssr/**'], message: 'Stores run in browsers: they never import src/server or src/ssr.' },
+            { group: [...folder('composables'), ...folder('components'), '**/*.vue'], message: 'Stores sit below composables and components: they never import them (docs/architecture.md).' },
+            { group: [...folder('src/server'), ...folder('src/ssr')], message: 'Stores run in browsers: they never import src/server or src/ssr.' },
           ],
         },
       ],
