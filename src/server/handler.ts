@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { setWarningHandler } from '../core/warn';
 import { PREFS_LIMITS, validateSubject } from '../core/prefs';
 import { MemoryHost } from '../host/memory-host';
 import { MemoryPrefs } from '../host/memory-prefs';
@@ -86,7 +87,11 @@ export interface GridViewHandlerOptions {
   onError?: ErrorLogger;
   /**
    * Receives warnings: things to fix or know that did not fail a request (a throttle at its memory
-   * cap). Default: `console.warn` unless `NODE_ENV` is `production`; nothing in production.
+   * cap), and, once given, the core's warnings raised in this process too (a spec warning or a
+   * currency fallback while an export renders; `detail.code` carries their stable code). The core
+   * has one warning channel per process (`setWarningHandler`), so of several handlers with an
+   * `onWarn` the last one created receives the core's warnings. Default: `console.warn` unless
+   * `NODE_ENV` is `production`; nothing in production.
    */
   onWarn?: WarningLogger;
   /**
@@ -161,6 +166,10 @@ const ROUTES: Record<string, { name: RouteName; methods: string[] }> = {
 export function createGridViewHandler(options: GridViewHandlerOptions = {}): GridViewHandler {
   const resolved = resolveOptions(options);
   const { base, log } = resolved;
+  // One channel for the server's warnings and the core's (spec warnings, currency fallbacks while
+  // exports render), as the plugin's `onWarn` is for a page.
+  const onWarn = options.onWarn;
+  if (onWarn) setWarningHandler((warning) => safeWarn(onWarn, warning.message, { code: warning.code, error: warning.detail }));
 
   return async (request: Request): Promise<Response | undefined> => {
     let url: URL;

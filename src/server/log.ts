@@ -12,12 +12,15 @@
  *
  * @module
  */
+import type { GridViewWarningCode } from '../core/warn';
 import { HttpError, PreferencesStorageError, type ErrorLogger } from './errors';
 
 /** Extra facts of a warning: the error behind it and the request it happened in, when known. */
 export interface WarningDetail {
   error?: unknown;
   request?: Request;
+  /** The stable code of a warning raised by the core (`GridViewWarningCode`), when it came from there. */
+  code?: GridViewWarningCode;
 }
 
 /**
