@@ -22,6 +22,8 @@ import { headerSubject } from './helpers';
 const servers: Server[] = [];
 const unhandled: unknown[] = [];
 const onUnhandled = (reason: unknown) => unhandled.push(reason);
+/** Node reports an unhandled rejection after the microtasks of the task that dropped it: wait past that. */
+const settled = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 20));
 beforeEach(() => {
   unhandled.length = 0;
   process.on('unhandledRejection', onUnhandled);
@@ -125,6 +127,8 @@ describe('toNodeHandler under faults', () => {
     expect(res.status).toBe(500);
     expect(await res.json()).toEqual(INTERNAL);
     expect(onError).toHaveBeenCalledOnce();
+    await settled();
+    expect(unhandled).toEqual([]);
   });
 });
 
@@ -139,6 +143,8 @@ describe('honoMiddleware under faults', () => {
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(await res.json()).toEqual(INTERNAL);
     expect(onError).toHaveBeenCalledOnce();
+    await settled();
+    expect(unhandled).toEqual([]);
   });
 });
 
@@ -169,6 +175,8 @@ describe('expressMiddleware under faults', () => {
     expect(res.status).toBe(500);
     expect(await res.json()).toEqual(INTERNAL);
     expect(onError).toHaveBeenCalledOnce();
+    await settled();
+    expect(unhandled).toEqual([]);
   });
 });
 
