@@ -118,7 +118,7 @@ export const SPEC_ERROR_CATALOG: Readonly<Record<SpecErrorCode, Readonly<SpecErr
   },
   conflicting_fields: {
     summary: 'Two fields of the spec cannot be used together, or a field does not apply to this chart type.',
-    fix: 'Keep one of the two as the message says: one of x_key/label_key/group_by, series or value_key; no stacking, series_type or series colour on pie and donut; center_total only on a donut that sums or counts; no export column whose column is not exportable.',
+    fix: 'Keep one of the two as the message says: one of x_key/label_key/group_by, series or value_key; sort only on bar charts; no export column whose column is not exportable.',
   },
   invalid_color: {
     summary: 'A series colour is not a CSS colour the spec accepts.',
@@ -142,13 +142,19 @@ export const SPEC_ERROR_CATALOG: Readonly<Record<SpecErrorCode, Readonly<SpecErr
  * Every spec warning code with a summary and a fix, like `SPEC_ERROR_CATALOG`. A warning never
  * makes a spec invalid; it names something the parser accepted but cannot honour exactly. Frozen.
  *
- * Edge case: `unknown_icon` is the seed system's free-text `icon` (an emoji, `fa-money`, ...): the
- * parsed spec holds `icon: null` and the card shows no icon.
+ * Edge cases: `unknown_icon` is the seed system's free-text `icon` (an emoji, `fa-money`, ...): the
+ * parsed spec holds `icon: null` and the card shows no icon. `ignored_field` is a chart field the
+ * seed system's schema allows but that means nothing for the chart's type (`stacked` on a pie): the
+ * parsed spec drops it.
  */
 export const SPEC_WARNING_CATALOG: Readonly<Record<SpecWarningCode, Readonly<SpecErrorCatalogEntry>>> = /* @__PURE__ */ freezeEntries({
   unknown_icon: {
     summary: 'A KPI icon is not one this library draws, so the card shows no icon.',
     fix: 'Use one of chart, money, users, cart, clock, percent, star, alert, check, box, globe, trend_up or trend_down, or leave icon out.',
+  },
+  ignored_field: {
+    summary: 'A chart field has no effect on this kind of chart (the seed system accepts it and ignores it), so it is ignored.',
+    fix: 'Remove the field: stacking, series colours and series types do nothing on pie and donut charts, a stacked_bar is always stacked, and only a donut that sums or counts shows a centre total.',
   },
 });
 

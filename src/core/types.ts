@@ -323,7 +323,7 @@ export type SpecErrorCode =
  * Stable codes of spec warnings: things the parser accepted but could not honour exactly. A warning
  * never makes a spec invalid. The catalog is `SPEC_WARNING_CATALOG` in `./errors`.
  */
-export type SpecWarningCode = 'unknown_icon';
+export type SpecWarningCode = 'unknown_icon' | 'ignored_field';
 
 /** One problem found in a spec. `path` points at the offending value, e.g. `columns[2].link_template`. */
 export interface SpecIssue {

@@ -193,24 +193,51 @@ describe('charts in the seed forms', () => {
     expect(codesOf(spec({ charts: [{ id: 'c', chart_type: 'bar', group_by: 'region', aggregate: 'count' }] }))).toEqual([]);
   });
 
-  it('keep stacking, series types and series colours off pies and donuts, and stacked_bar stacked', () => {
+  // Behaviour change (issue 14: every spec the seed system's v1 schema allows must parse): these
+  // combinations were refused with conflicting_fields; the seed system accepts and ignores them, so
+  // the parser now warns (ignored_field) and drops the field.
+  const parsed = (input: unknown) => {
+    const result = safeParseGridViewSpecJson(input);
+    if (!result.ok) throw new Error(`refused: ${JSON.stringify(result.issues)}`);
+    return { chart: result.spec.charts[0], warnings: result.warnings.map((w) => [w.code, w.path]) };
+  };
+
+  it('accept stacking, series types and series colours on pies and donuts, ignore them and warn', () => {
     const pie = { id: 'c', chart_type: 'pie', x_key: 'region' };
-    expect(codesOf(spec({ charts: [{ ...pie, stacked: true }] }))).toEqual([['conflicting_fields', 'charts[0].stacked']]);
-    expect(codesOf(spec({ charts: [{ ...pie, stacked: false }] }))).toEqual([]);
-    expect(codesOf(spec({ charts: [{ ...pie, series: [{ key: 'units', series_type: 'bar', color: 'red' }] }] }))).toEqual([
-      ['conflicting_fields', 'charts[0].series[0].color'],
-      ['conflicting_fields', 'charts[0].series[0].series_type'],
+    const stackedPie = parsed(spec({ charts: [{ ...pie, stacked: true }] }));
+    expect(stackedPie.warnings).toEqual([['ignored_field', 'charts[0].stacked']]);
+    expect(stackedPie.chart?.stacked).toBe(false);
+    expect(parsed(spec({ charts: [{ ...pie, stacked: false }] })).warnings).toEqual([['ignored_field', 'charts[0].stacked']]);
+    const coloured = parsed(spec({ charts: [{ ...pie, chart_type: 'donut', series: [{ key: 'units', series_type: 'bar', color: 'red' }] }] }));
+    expect(coloured.warnings).toEqual([
+      ['ignored_field', 'charts[0].series[0].color'],
+      ['ignored_field', 'charts[0].series[0].series_type'],
     ]);
-    expect(codesOf(spec({ charts: [{ id: 'c', chart_type: 'stacked_bar', x_key: 'region', stacked: false }] }))).toEqual([['conflicting_fields', 'charts[0].stacked']]);
+    expect(coloured.chart?.series[0]).toMatchObject({ key: 'units', color: null, seriesType: null });
+    // An invalid colour stays an error everywhere: nothing unchecked ever reaches CSS.
+    expect(codesOf(spec({ charts: [{ ...pie, series: [{ key: 'units', color: 'url(javascript:x)' }] }] }))).toEqual([['invalid_color', 'charts[0].series[0].color']]);
+  });
+
+  it('keep a stacked_bar stacked, warning about stacked: false', () => {
+    const unstacked = parsed(spec({ charts: [{ id: 'c', chart_type: 'stacked_bar', x_key: 'region', series: [{ key: 'units' }], stacked: false }] }));
+    expect(unstacked.warnings).toEqual([['ignored_field', 'charts[0].stacked']]);
+    expect(unstacked.chart?.stacked).toBe(true);
     expect(parseGridViewSpecJson(spec({ charts: [{ id: 'c', chart_type: 'stacked_bar', x_key: 'region' }] })).charts[0]?.stacked).toBe(true);
   });
 
-  it('allow center_total only on donuts that sum or count', () => {
+  it('show a centre total only on donuts that sum or count, ignoring it elsewhere with a warning', () => {
     const donut = { id: 'c', chart_type: 'donut', label_key: 'region', value_key: 'revenue', center_total: true };
-    expect(codesOf(spec({ charts: [donut] }))).toEqual([]);
-    expect(codesOf(spec({ charts: [{ ...donut, chart_type: 'pie' }] }))).toEqual([['conflicting_fields', 'charts[0].center_total']]);
-    expect(codesOf(spec({ charts: [{ ...donut, aggregate: 'avg' }] }))).toEqual([['conflicting_fields', 'charts[0].center_total']]);
-    expect(codesOf(spec({ charts: [{ ...donut, center_total: false, chart_type: 'bar' }] }))).toEqual([]);
+    expect(parsed(spec({ charts: [donut] }))).toMatchObject({ warnings: [], chart: { centerTotal: true } });
+    expect(parsed(spec({ charts: [{ ...donut, chart_type: 'pie' }] }))).toMatchObject({ warnings: [['ignored_field', 'charts[0].center_total']], chart: { centerTotal: false } });
+    expect(parsed(spec({ charts: [{ ...donut, aggregate: 'avg' }] }))).toMatchObject({ warnings: [['ignored_field', 'charts[0].center_total']], chart: { centerTotal: false } });
+    expect(parsed(spec({ charts: [{ ...donut, center_total: false, chart_type: 'bar' }] })).warnings).toEqual([]);
+  });
+
+  it('write no ignored field back to the wire, so the round trip is clean', () => {
+    const wire = spec({ charts: [{ id: 'c', chart_type: 'pie', x_key: 'region', stacked: true, center_total: true, series: [{ key: 'units', color: '#fff' }] }] });
+    const back = specToWire(parseGridViewSpecJson(wire));
+    expect(back.charts?.[0]).toEqual({ id: 'c', chart_type: 'pie', x_key: 'region', series: [{ key: 'units' }] });
+    expect(safeParseGridViewSpecJson(back)).toMatchObject({ ok: true, warnings: [] });
   });
 });
 

@@ -77,13 +77,13 @@ const chartArb = fc
     dataSource: fc.option(fc.constantFrom('static', 'grid_filtered'), { nil: undefined }),
   })
   .map((g) => {
-    const pie = g.chartType === 'pie' || g.chartType === 'donut';
     const chart: JsonObject = { id: g.id, chart_type: g.chartType };
     let aggregate: string | undefined = g.aggregate;
     switch (g.form) {
       case 'axis':
         chart.x_key = g.key;
-        chart.series = pie ? g.series.map((s) => ({ key: s.key, ...(s.label === undefined ? {} : { label: s.label }) })) : g.series;
+        // Pies keep the seed system's series colours and types too: accepted, ignored with a warning.
+        chart.series = g.series;
         break;
       case 'pie':
         chart.label_key = g.key;
@@ -103,8 +103,9 @@ const chartArb = fc
     }
     if (aggregate !== undefined) chart.aggregate = aggregate;
     if (g.title !== undefined) chart.title = g.title;
-    if (g.stacked !== undefined && !pie) chart.stacked = g.stacked;
-    if (g.centerTotal !== undefined && g.chartType === 'donut' && (aggregate === undefined || aggregate === 'sum' || aggregate === 'count')) chart.center_total = g.centerTotal;
+    // Stacking and a centre total on any chart: the seed system's schema allows both everywhere.
+    if (g.stacked !== undefined) chart.stacked = g.stacked;
+    if (g.centerTotal !== undefined) chart.center_total = g.centerTotal;
     if (g.height !== undefined) chart.height = g.height;
     if (g.dataSource !== undefined) chart.data_source = g.dataSource;
     return chart;
@@ -179,6 +180,16 @@ describe('specs from the seed system v1 field set', () => {
           const raw = charts[i] as JsonObject;
           const seedForm = raw.label_key !== undefined || raw.group_by !== undefined || raw.value_key !== undefined;
           if (raw.height === undefined) expect(chart.height).toBe(seedForm ? 300 : 320);
+          // Fields without meaning for the chart's type: accepted, dropped, and each one warned about.
+          const pie = chart.chartType === 'pie' || chart.chartType === 'donut';
+          if (pie) {
+            expect(chart.stacked).toBe(false);
+            for (const series of chart.series) expect([series.color, series.seriesType]).toEqual([null, null]);
+            if (raw.stacked !== undefined) expect(result.warnings).toContainEqual(expect.objectContaining({ code: 'ignored_field', path: `charts[${i}].stacked` }));
+          }
+          if (raw.center_total === true && !chart.centerTotal) {
+            expect(result.warnings).toContainEqual(expect.objectContaining({ code: 'ignored_field', path: `charts[${i}].center_total` }));
+          }
           for (const series of chart.series) {
             if (series.label !== undefined && raw.series === undefined) expect(series.label).toBe(labels.get(series.key) ?? series.key);
             if (series.color !== null) expect(series.color).toMatch(/^#[0-9a-f]{6}([0-9a-f]{2})?$/);

@@ -116,6 +116,7 @@ export const en = {
   'spec_error.validation_failed': 'The spec could not be checked.',
 
   // --- spec warning codes (the spec is valid; something in it is shown differently) -------------
+  'spec_warning.ignored_field': 'A chart field does nothing on this kind of chart, so it is ignored.',
   'spec_warning.unknown_icon': 'A KPI icon is not one this library draws; the card shows no icon.',
 
   // --- simple table ---------------------------------------------------------------------------

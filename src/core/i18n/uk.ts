@@ -111,6 +111,7 @@ export const uk: MessageCatalog = {
   'spec_error.too_many_issues': 'Опис має більше проблем, ніж показано.',
   'spec_error.validation_failed': 'Опис не вдалося перевірити.',
 
+  'spec_warning.ignored_field': 'Це поле діаграми нічого не змінює для такого типу діаграми, тому його проігноровано.',
   'spec_warning.unknown_icon': 'Цю іконку показника бібліотека не малює; картка буде без іконки.',
 
   'table.label': 'Таблиця даних',

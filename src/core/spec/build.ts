@@ -75,13 +75,55 @@ export function defaultChartAggregate(valueField: ChartSpec['valueField']): KpiA
 export type ColumnLabels = ReadonlyMap<string, string>;
 
 /** A wire series as a validated one: the label from the column (else the key), the colour as hex. */
-function toSeries(wire: ChartSeriesWire, labels: ColumnLabels): ChartSeriesSpec {
+function toSeries(wire: ChartSeriesWire, labels: ColumnLabels, slices: boolean): ChartSeriesSpec {
   return {
     key: wire.key,
     label: wire.label ?? labels.get(wire.key) ?? wire.key,
-    color: wire.color === undefined ? SPEC_DEFAULTS.series.color : normaliseCssColor(wire.color),
-    seriesType: wire.series_type ?? SPEC_DEFAULTS.series.seriesType,
+    // A pie's slices take the palette's colours and have no bar/line type: ignored (with a warning).
+    color: wire.color === undefined || slices ? SPEC_DEFAULTS.series.color : normaliseCssColor(wire.color),
+    seriesType: slices ? SPEC_DEFAULTS.series.seriesType : (wire.series_type ?? SPEC_DEFAULTS.series.seriesType),
   };
+}
+
+const PIE_TYPES: ReadonlySet<string> = new Set(['pie', 'donut']);
+const CENTER_TOTAL_AGGREGATES: ReadonlySet<string> = new Set(['sum', 'count']);
+
+/** One chart field the parser accepts (the seed system's schema allows it) but cannot honour. */
+export interface IgnoredChartField {
+  /** Path below the chart, e.g. `stacked` or `series[0].color`. */
+  readonly field: string;
+  /** Why it has no effect, as the end of a sentence that starts with the field's path. */
+  readonly reason: string;
+}
+
+/**
+ * The fields of a wire chart that have no meaning for its type, which the seed system's v1 schema
+ * accepts and its renderer ignores: stacking, series colours and series types on a pie or donut,
+ * `stacked: false` on a stacked_bar, `center_total` on anything but a donut that sums or counts. The
+ * parsed spec drops them and the parser warns (`ignored_field`) instead of refusing the spec.
+ * Unknown chart types or aggregates ignore nothing here (their own rules refuse them).
+ */
+export function ignoredChartFields(wire: Partial<ChartSpecWire>): IgnoredChartField[] {
+  const ignored: IgnoredChartField[] = [];
+  const type = wire.chart_type;
+  const slices = typeof type === 'string' && PIE_TYPES.has(type);
+  if (slices && wire.stacked !== undefined) ignored.push({ field: 'stacked', reason: `has no effect on a ${type} chart: only bars, lines and areas stack` });
+  if (type === 'stacked_bar' && wire.stacked === false) ignored.push({ field: 'stacked', reason: 'cannot unstack a stacked_bar chart (use chart_type "bar" for bars side by side)' });
+  if (slices && Array.isArray(wire.series)) {
+    wire.series.forEach((series: unknown, i) => {
+      if (typeof series !== 'object' || series === null) return;
+      const entry = series as Partial<ChartSeriesWire>;
+      if (entry.color !== undefined) ignored.push({ field: `series[${i}].color`, reason: `has no effect on a ${type} chart: each slice takes a colour of the theme's palette` });
+      if (entry.series_type !== undefined) ignored.push({ field: `series[${i}].series_type`, reason: `has no effect on a ${type} chart: only bar and line charts mix bars and lines` });
+    });
+  }
+  if (wire.center_total === true && typeof type === 'string' && SPEC_ENUMS.chart_type.some((t) => t === type)) {
+    if (type !== 'donut') ignored.push({ field: 'center_total', reason: `has no effect on a ${type} chart: only a donut shows a centre total` });
+    else if (wire.aggregate !== undefined && SPEC_ENUMS.aggregate.some((a) => a === wire.aggregate) && !CENTER_TOTAL_AGGREGATES.has(wire.aggregate)) {
+      ignored.push({ field: 'center_total', reason: `has no effect with aggregate "${wire.aggregate}": only a total of sums or counts means something` });
+    }
+  }
+  return ignored;
 }
 
 /**
@@ -92,12 +134,14 @@ function toSeries(wire: ChartSeriesWire, labels: ColumnLabels): ChartSeriesSpec 
 export function toChart(wire: ChartSpecWire, labels: ColumnLabels = new Map()): ChartSpec {
   const categoryField = categoryFieldOf(wire);
   const valueField: ChartSpec['valueField'] = wire.series !== undefined ? 'series' : wire.value_key !== undefined ? 'value_key' : null;
+  const slices = PIE_TYPES.has(wire.chart_type);
   const series =
     valueField === 'series'
-      ? (wire.series ?? []).map((s) => toSeries(s, labels))
+      ? (wire.series ?? []).map((s) => toSeries(s, labels, slices))
       : valueField === 'value_key'
-        ? [toSeries({ key: wire.value_key as string }, labels)]
+        ? [toSeries({ key: wire.value_key as string }, labels, slices)]
         : [];
+  const aggregate = wire.aggregate ?? defaultChartAggregate(valueField);
   const chart: ChartSpec = {
     id: wire.id,
     chartType: wire.chart_type,
@@ -106,9 +150,10 @@ export function toChart(wire: ChartSpecWire, labels: ColumnLabels = new Map()): 
     categoryField,
     series,
     valueField,
-    aggregate: wire.aggregate ?? defaultChartAggregate(valueField),
-    stacked: wire.stacked ?? wire.chart_type === 'stacked_bar',
-    centerTotal: wire.center_total ?? SPEC_DEFAULTS.chart.centerTotal,
+    aggregate,
+    // Fields without meaning for the type are dropped (see ignoredChartFields).
+    stacked: wire.chart_type === 'stacked_bar' ? true : slices ? false : (wire.stacked ?? false),
+    centerTotal: wire.chart_type === 'donut' && CENTER_TOTAL_AGGREGATES.has(aggregate) ? (wire.center_total ?? SPEC_DEFAULTS.chart.centerTotal) : SPEC_DEFAULTS.chart.centerTotal,
     sort: wire.sort ?? SPEC_DEFAULTS.chart.sort,
     dataSource: wire.data_source ?? SPEC_DEFAULTS.chart.dataSource,
     height: 0,
@@ -171,12 +216,23 @@ function labelsOf(columns: readonly { key: string; label: string }[]): ColumnLab
 }
 
 /**
- * The warnings of a spec that passed (or nearly passed) the rules: every KPI icon that is text but
- * names no icon the renderers draw. Tolerates a malformed snapshot, since warnings are reported on
+ * The warnings of a spec that passed (or nearly passed) the rules: every chart field without meaning
+ * for its chart (`ignored_field`) and every KPI icon that is text but names no icon the renderers
+ * draw (`unknown_icon`). Tolerates a malformed snapshot, since warnings are reported on
  * invalid specs too.
  */
 export function specWarnings(snapshot: unknown): SpecWarning[] {
   const warnings: SpecWarning[] = [];
+  const charts = typeof snapshot === 'object' && snapshot !== null ? (snapshot as { charts?: unknown }).charts : undefined;
+  if (Array.isArray(charts)) {
+    charts.forEach((chart: unknown, i) => {
+      if (typeof chart !== 'object' || chart === null) return;
+      for (const { field, reason } of ignoredChartFields(chart as Partial<ChartSpecWire>)) {
+        const path = `${formatPath(['charts', i])}.${field}`;
+        warnings.push({ code: 'ignored_field', path, message: `${path} ${reason}, so it is ignored. Remove it.` });
+      }
+    });
+  }
   const kpis = typeof snapshot === 'object' && snapshot !== null ? (snapshot as { kpis?: unknown }).kpis : undefined;
   if (!Array.isArray(kpis)) return warnings;
   kpis.forEach((kpi: unknown, i) => {

@@ -276,8 +276,6 @@ const series = typed(
 );
 
 const CATEGORY_FIELDS = ['x_key', 'label_key', 'group_by'] as const;
-const PIE_TYPES: readonly string[] = ['pie', 'donut'];
-const CENTER_TOTAL_AGGREGATES: readonly string[] = ['sum', 'count'];
 
 /** Chart types whose categories `sort` may order. */
 const BAR_TYPES: readonly string[] = ['bar', 'horizontal_bar', 'stacked_bar'];
@@ -285,10 +283,10 @@ const BAR_TYPES: readonly string[] = ['bar', 'horizontal_bar', 'stacked_bar'];
 /**
  * The rules between a chart's fields, each at the path of the field to change: the categories come
  * from exactly one of x_key, label_key and group_by; values from series or value_key, not both; an
- * aggregate other than count needs values; pie and donut take no stacking, series types or series
- * colours; stacked_bar cannot be unstacked; center_total is for donuts that sum or count; sort is
- * for bar charts. Rules
- * that need a known chart_type or aggregate wait until it is one (its own rule reports it).
+ * aggregate other than count needs values; sort is for bar charts. Rules that need a known
+ * chart_type or aggregate wait until it is one (its own rule reports it). Fields the seed system's
+ * schema accepts but that mean nothing for the chart's type (stacking or series colours on a pie,
+ * center_total on a bar) are not errors: the parser warns and drops them (`ignoredChartFields`).
  */
 function chartConsistency(this: TestContext, value: unknown): true | ValidationError {
   const chart = asRecord(value);
@@ -323,26 +321,6 @@ function chartConsistency(this: TestContext, value: unknown): true | ValidationE
   }
   const type = chart.chart_type;
   const known = knownValue(SPEC_ENUMS.chart_type, type);
-  if (known && PIE_TYPES.includes(type as string)) {
-    if (chart.stacked === true) errors.push(conflict(this, `${path}.stacked`, `cannot be true on a ${String(type)} chart: only bars, lines and areas stack. Remove it.`));
-    if (Array.isArray(chart.series)) {
-      chart.series.forEach((item: unknown, i) => {
-        const entry = asRecord(item);
-        if (entry === null) return;
-        if (present(entry, 'series_type')) errors.push(conflict(this, `${path}.series[${i}].series_type`, `cannot be used on a ${String(type)} chart: only bar and line charts mix bars and lines. Remove it.`));
-        if (present(entry, 'color')) errors.push(conflict(this, `${path}.series[${i}].color`, `cannot be used on a ${String(type)} chart: each slice takes a colour of the theme's palette. Remove it.`));
-      });
-    }
-  }
-  if (type === 'stacked_bar' && chart.stacked === false) {
-    errors.push(conflict(this, `${path}.stacked`, 'cannot be false on a stacked_bar chart. Use chart_type "bar" for bars side by side.'));
-  }
-  if (chart.center_total === true) {
-    if (known && type !== 'donut') errors.push(conflict(this, `${path}.center_total`, `is only for donut charts; this chart is ${String(type)}. Remove it or use chart_type "donut".`));
-    else if (knownValue(SPEC_ENUMS.aggregate, aggregate) && !CENTER_TOTAL_AGGREGATES.includes(aggregate as string)) {
-      errors.push(conflict(this, `${path}.center_total`, `needs aggregate "sum" or "count" (a total of ${String(aggregate)} values means nothing). Remove it or change the aggregate.`));
-    }
-  }
   if (present(chart, 'sort') && known && !BAR_TYPES.includes(type as string)) {
     errors.push(conflict(this, `${path}.sort`, `is only for bar charts (bar, horizontal_bar, stacked_bar); this chart is ${String(type)}. Remove it.`));
   }
