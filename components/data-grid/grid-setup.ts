@@ -18,7 +18,6 @@ import {
   NumberFilterModule,
   RowApiModule,
   ScrollApiModule,
-  TextFilterModule,
   TooltipModule,
   ValidationModule,
   themeQuartz,
@@ -34,13 +33,14 @@ import { AG_GRID_TEXTS } from '../../src/core/i18n/aggrid';
 
 /**
  * The modules every DataGrid registers (per grid, through `AgGridVue`'s `modules`): the infinite row
- * model, the text, number, date and custom (values) filters, the external-filter hook (so AG Grid
- * knows a quick search is active), the column, row, scroll and event APIs, header tooltips and
- * localised texts, cell classes (alignment and format). `ValidationModule` (AG Grid's helpful errors, about 100 kB) in development only.
+ * model, the number and date filters, the custom filters (the values checklist and the
+ * search-language text filter, which replaces AG Grid's text filter), the external-filter hook (so
+ * AG Grid knows a quick search is active), the column, row, scroll and event APIs, header tooltips
+ * and localised texts, cell classes (alignment and format). `ValidationModule` (AG Grid's helpful
+ * errors, about 100 kB) in development only.
  */
 export const DATA_GRID_MODULES: Module[] = [
   InfiniteRowModelModule,
-  TextFilterModule,
   NumberFilterModule,
   DateFilterModule,
   CustomFilterModule,
@@ -145,6 +145,8 @@ export interface ColumnDefContext {
   translator: Translator;
   /** The values filter component and its parameters (the distinct values of a column). */
   valuesFilter: { component: unknown; params: (column: Column) => Record<string, unknown> };
+  /** The text filter component (the search language for one cell) and its parameters. */
+  textFilter: { component: unknown; params: (column: Column) => Record<string, unknown> };
   /** Groups of the chooser by column key (the spec's `menu_group`). */
   groups: ReadonlyMap<string, string>;
 }
@@ -200,8 +202,10 @@ export function buildColumnDefs(columns: readonly Column[], rows: readonly Row[]
         out.filterParams = context.valuesFilter.params(column);
         break;
       case 'text':
-        out.filter = 'agTextColumnFilter';
-        out.filterParams = { debounceMs: 250, maxNumConditions: 2 };
+        // The search language for one cell, with its help and summary (AG Grid's text filter has
+        // no room for either); the model stays AG Grid's text `contains`.
+        out.filter = { component: context.textFilter.component };
+        out.filterParams = context.textFilter.params(column);
         break;
     }
     return out;

@@ -262,6 +262,7 @@ export const en = {
 
   'grid.search.clear': 'Clear the search',
   'grid.search.help': 'Type to search every column; Enter searches at once.',
+  'grid.text_filter.current': 'Current filter: {filter}. Type to replace it.',
   'grid.filters.none': 'No filters',
   'grid.filters.clear.one': 'Clear {count} filter',
   'grid.filters.clear.few': 'Clear {count} filters',

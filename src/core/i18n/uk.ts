@@ -251,6 +251,7 @@ export const uk: MessageCatalog = {
 
   'grid.search.clear': 'Очистити пошук',
   'grid.search.help': 'Пишіть, щоб шукати в усіх стовпцях; Enter шукає одразу.',
+  'grid.text_filter.current': 'Поточний фільтр: {filter}. Введіть текст, щоб замінити його.',
   'grid.filters.none': 'Фільтрів немає',
   'grid.filters.clear.one': 'Скинути {count} фільтр',
   'grid.filters.clear.few': 'Скинути {count} фільтри',
