@@ -12,7 +12,7 @@ import { mount } from '@vue/test-utils';
 import { isProxy, isReactive, markRaw } from 'vue';
 import * as agGrid from 'ag-grid-community';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
-import { DATA_GRID_MODULES, LinkCellRenderer, buildColumnDefs, filterKindOf } from '../../components/data-grid/grid-setup';
+import { DATA_GRID_MODULES, LinkCellRenderer, buildColumnDefs, contentWidth, filterKindOf } from '../../components/data-grid/grid-setup';
 import TextFilter from '../../components/data-grid/TextFilter.vue';
 import DataGrid from '../../components/DataGrid.vue';
 import ValuesFilter from '../../components/data-grid/ValuesFilter.vue';
@@ -257,5 +257,25 @@ describe('DataGrid rows', () => {
     await until(() => (exposed(wrapper).api!.getDisplayedRowAtIndex(0)?.data as Row | undefined)?.amount === 999.5, 'the sort');
     expect(rows[0]?.id).toBe('SO-0001');
     wrapper.unmount();
+  });
+});
+
+describe('DataGrid column widths', () => {
+  it('give every column at least the width of its widest value and of its label’s longest word, and at least the spec’s pixel width', () => {
+    const rows = orderRows(2000).map((row, i) => ({ ...row, note: i === 1500 ? 'a much longer note somewhere in the middle' : 'short' }));
+    const defs = defsFor(rows);
+    const units = defs.get('units')!.minWidth!;
+    const note = defs.get('note')!.minWidth!;
+    // "Units" (a header word) outweighs two-digit values; the long note, sampled from the middle, outweighs its header.
+    expect(note).toBeGreaterThan(units);
+    expect(note).toBeGreaterThanOrEqual('a much longer note somewhere in the middle'.length * 8);
+    expect(defs.get('amount')!.minWidth).toBeGreaterThanOrEqual('$999.50'.length * 8);
+    expect(defs.get('secret')!.minWidth).toBeGreaterThanOrEqual('Internal'.length * 9);
+    for (const def of defs.values()) expect(def.flex).toBe(1);
+    const wide = columnsFromSpec(parseGridViewSpec({ ...ORDERS_SPEC, columns: [{ key: 'units', label: 'U', format: 'number', width: '240px' }] }));
+    expect(buildColumnDefs(wide, rows, { format: {}, translator: createTranslator(), valuesFilter: VALUES, textFilter: TEXT, groups: new Map() })[0]?.minWidth).toBe(240);
+    // A text far longer than a grid can show asks for no more than 360 px.
+    const huge = [{ note: 'x'.repeat(500) }];
+    expect(contentWidth({ key: 'note', label: 'Note', format: 'text' }, huge, {})).toBe(360);
   });
 });
