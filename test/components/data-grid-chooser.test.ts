@@ -30,7 +30,7 @@ function shown(wrapper: VueWrapper): string[] {
   return exposed(wrapper).api!.getAllDisplayedColumns().map((column) => column.getColId());
 }
 
-function pinnedOf(wrapper: VueWrapper, key: string): string | null | undefined {
+function pinnedOf(wrapper: VueWrapper, key: string): unknown {
   return exposed(wrapper).api!.getColumnState().find((column) => column.colId === key)?.pinned;
 }
 

@@ -70,7 +70,7 @@ describe('DataGrid column definitions', () => {
     expect(String(defs.get('region')?.cellClass)).toContain('gv-align-left');
     expect(String(defs.get('region')?.cellClass)).not.toContain('right-aligned');
     expect(String(defs.get('region')?.headerClass)).toContain('gv-align-left');
-    for (const [key, label] of [['id', 'Order'], ['amount', 'Amount'], ['secret', 'Internal code']]) {
+    for (const [key, label] of [['id', 'Order'], ['amount', 'Amount'], ['secret', 'Internal code']] as const) {
       expect(defs.get(key)?.headerName).toBe(label);
       expect(defs.get(key)?.headerTooltip).toBe(label);
     }
@@ -142,8 +142,8 @@ describe('DataGrid modules', () => {
   it('gives a mounted grid those modules only: no client-side row model, no quick filter, no AG Grid text filter', async () => {
     const wrapper = await mountGrid({ spec: ORDERS_SPEC, rows: orderRows(30) });
     const api = exposed(wrapper).api!;
-    for (const name of ['InfiniteRowModel', 'CustomFilter', 'NumberFilter', 'DateFilter'] as const) expect(api.isModuleRegistered(name)).toBe(true);
-    for (const name of ['ClientSideRowModel', 'QuickFilter', 'TextFilter', 'CsvExport', 'RowSelection'] as const) expect(api.isModuleRegistered(name)).toBe(false);
+    for (const name of ['InfiniteRowModelModule', 'CustomFilterModule', 'NumberFilterModule', 'DateFilterModule'] as const) expect(api.isModuleRegistered(name)).toBe(true);
+    for (const name of ['ClientSideRowModelModule', 'QuickFilterModule', 'TextFilterModule', 'CsvExportModule', 'RowSelectionModule'] as const) expect(api.isModuleRegistered(name)).toBe(false);
     wrapper.unmount();
   });
 
