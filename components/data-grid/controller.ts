@@ -12,6 +12,8 @@ import { validateGridFilterModel } from '../../src/core/data-grid/filter-model';
 import { presetColumnsFromState } from '../../src/core/column-state';
 import type { DataGridAdapter } from '../../src/core/adapters';
 import type { ColumnStateInput } from '../../src/core/column-state';
+import { compileQuery } from '../../src/core/search/compile';
+import type { CompiledQuery } from '../../src/core/search/compile';
 
 /** A column as the chooser lists it. */
 export interface DataGridColumnInfo {
@@ -24,6 +26,8 @@ export interface DataGridColumnInfo {
   format: ValueFormat;
   /** False keeps the column out of exports (the spec's `exportable`). Absent: true. */
   exportable?: boolean;
+  /** False when the quick search never looks at the column (the spec's `searchable`). Absent: true. */
+  searchable?: boolean;
 }
 
 /** The record counter's numbers: rows the grid shows after filters and search, and rows in all. Null: not known. */
@@ -83,6 +87,14 @@ export interface DataGridController extends ColumnLayoutController {
   /** Calls `listener` after any change of the above; returns the function that unsubscribes. */
   onChange(listener: () => void): () => void;
   /**
+   * Present when the quick search reads its text in the library's search language
+   * (docs/search.md): the columns a `label:` scope can name (empty: no scopes, `label:` is text).
+   * The toolbar then shows the language's help and a summary of how the text was understood,
+   * compiled with these columns, so the summary says what the grid does. Absent: the grid's own
+   * quick filter, with no help and no summary.
+   */
+  searchColumns?(): readonly { key: string; label: string }[];
+  /**
    * True when the grid started with a layout of its own (a stored session or a shared link), so a
    * default preset must not replace it. Absent: false.
    */
@@ -108,7 +120,10 @@ export interface DataGridReady<Api = unknown> {
 /** The part of AG Grid's `GridApi` that `controllerFromGridApi` uses (duck-typed). */
 export interface ToolbarGridApi {
   getGridOption(key: 'quickFilterText'): string | undefined;
+  getGridOption(key: 'quickFilterParser' | 'quickFilterMatcher'): unknown;
   setGridOption(key: 'quickFilterText', value: string): void;
+  setGridOption(key: 'quickFilterParser', value: (quickFilter: string) => string[]): void;
+  setGridOption(key: 'quickFilterMatcher', value: (quickFilterParts: string[], rowQuickFilterAggregateText: string) => boolean): void;
   getFilterModel(): Record<string, unknown>;
   setFilterModel(model: Record<string, unknown> | null): void;
   getColumnState(): ColumnStateInput[];
@@ -124,21 +139,69 @@ export interface ToolbarGridApi {
   isDestroyed?(): boolean;
 }
 
+/** Options of `controllerFromGridApi`. */
+export interface ControllerFromGridApiOptions {
+  /** The grid id presets and saved searches are kept under. */
+  gridId: string;
+  /** Locale numbers in the quick search are read in (`1 234,5` under `uk`). @default 'en' */
+  locale?: string;
+  /**
+   * Make the grid's quick filter read the search language (installs AG Grid's `quickFilterParser`
+   * and `quickFilterMatcher`), unless the grid already has a parser or matcher of its own.
+   * @default true
+   */
+  searchLanguage?: boolean;
+}
+
+/** The parser and matcher functions this module installed, so a later call knows they are its own. */
+const installedByUs = new WeakSet<object>();
+
+/**
+ * Makes a host-owned grid's quick filter read the search language: the parser keeps the whole text
+ * as one part (AG Grid hands it over in upper case, which the case-insensitive language ignores),
+ * the matcher compiles it once per text and runs it over the row's quick-filter text, split into
+ * its cells (AG Grid joins them with line breaks) so a number term is checked cell by cell and a
+ * phrase never spans two cells. Returns false when the grid has a parser or matcher of its own,
+ * which are left alone. No `label:` scopes: the row text does not say which cell is which column.
+ */
+function installSearchLanguage(api: ToolbarGridApi, locale: string | undefined): boolean {
+  const parser = api.getGridOption('quickFilterParser');
+  const matcher = api.getGridOption('quickFilterMatcher');
+  if ((parser && !installedByUs.has(parser)) || (matcher && !installedByUs.has(matcher))) return false;
+  let compiled: { text: string; query: CompiledQuery } | null = null;
+  const parse = (quickFilter: string): string[] => [quickFilter];
+  const match = (parts: string[], rowText: string): boolean => {
+    const text = parts.join(' ');
+    if (compiled === null || compiled.text !== text) compiled = { text, query: compileQuery(text, { locale, mode: 'global' }) };
+    const cells = rowText.split('\n');
+    return compiled.query.matchesText(cells.join('\u0000'), cells);
+  };
+  installedByUs.add(parse);
+  installedByUs.add(match);
+  api.setGridOption('quickFilterParser', parse);
+  api.setGridOption('quickFilterMatcher', match);
+  return true;
+}
+
 const API_EVENTS = ['filterChanged', 'sortChanged', 'modelUpdated', 'columnMoved', 'columnVisible', 'columnPinned', 'columnResized', 'displayedColumnsChanged'];
 
 /**
  * A controller over a host-owned AG Grid with the client-side row model: the quick search is the
- * grid option `quickFilterText`, filters are its filter model, counts are the displayed and all
- * row nodes, and the export reads the rows after filter and sort. Column labels come from each
- * column definition's `headerName` (else its field); `context.menuGroup` of a column definition, when
+ * grid option `quickFilterText`, read in the library's search language (the grid's
+ * `quickFilterParser` and `quickFilterMatcher` are set, unless it has its own or
+ * `searchLanguage: false`), filters are its filter model, counts are the displayed and all row
+ * nodes, and the export reads the rows after filter and sort. Column labels come from each column
+ * definition's `headerName` (else its field); `context.menuGroup` of a column definition, when
  * present, groups it in the chooser.
  *
  * Edge cases: a destroyed grid answers empty state and ignores changes; listeners are attached on
- * the first `onChange` and removed with the last unsubscribe.
+ * the first `onChange` and removed with the last unsubscribe; the search language has no `label:`
+ * scopes here (AG Grid's row text does not say which cell is which column).
  */
-export function controllerFromGridApi(api: ToolbarGridApi, options: { gridId: string }): DataGridController {
+export function controllerFromGridApi(api: ToolbarGridApi, options: ControllerFromGridApiOptions): DataGridController {
   const listeners = new Set<() => void>();
   const alive = (): boolean => api.isDestroyed?.() !== true;
+  const language = options.searchLanguage !== false && alive() && installSearchLanguage(api, options.locale);
   const fire = (): void => {
     for (const listener of [...listeners]) listener();
   };
@@ -204,6 +267,7 @@ export function controllerFromGridApi(api: ToolbarGridApi, options: { gridId: st
       });
       return rows;
     },
+    ...(language ? { searchColumns: () => [] } : {}),
     onChange(listener) {
       if (listeners.size === 0 && alive()) for (const type of API_EVENTS) api.addEventListener(type, fire);
       listeners.add(listener);

@@ -18,7 +18,6 @@ import {
   NumberFilterModule,
   RowApiModule,
   ScrollApiModule,
-  TextFilterModule,
   TooltipModule,
   ValidationModule,
   themeQuartz,
@@ -34,13 +33,14 @@ import { AG_GRID_TEXTS } from '../../src/core/i18n/aggrid';
 
 /**
  * The modules every DataGrid registers (per grid, through `AgGridVue`'s `modules`): the infinite row
- * model, the text, number, date and custom (values) filters, the external-filter hook (so AG Grid
- * knows a quick search is active), the column, row, scroll and event APIs, header tooltips and
- * localised texts, cell classes (alignment and format). `ValidationModule` (AG Grid's helpful errors, about 100 kB) in development only.
+ * model, the number and date filters, the custom filters (the values checklist and the
+ * search-language text filter, which replaces AG Grid's text filter), the external-filter hook (so
+ * AG Grid knows a quick search is active), the column, row, scroll and event APIs, header tooltips
+ * and localised texts, cell classes (alignment and format). `ValidationModule` (AG Grid's helpful
+ * errors, about 100 kB) in development only.
  */
 export const DATA_GRID_MODULES: Module[] = [
   InfiniteRowModelModule,
-  TextFilterModule,
   NumberFilterModule,
   DateFilterModule,
   CustomFilterModule,
@@ -139,12 +139,46 @@ export function filterKindOf(column: Pick<Column, 'key' | 'format' | 'searchable
   return 'text';
 }
 
+/** Rows, spread over the whole set, looked at to size a column to its content. */
+const WIDTH_SAMPLE_ROWS = 400;
+/** Width of one character of a cell at the theme's 14 px (digits and Cyrillic are the widest common ones). */
+const CELL_CHAR_PX = 8.8;
+/** A cell's horizontal padding and border. */
+const CELL_PADDING_PX = 28;
+/** Width of one character of a header label (semi-bold). */
+const HEADER_CHAR_PX = 9.6;
+/** A header's padding, sort icon, filter button and resize handle. */
+const HEADER_EXTRA_PX = 72;
+/** The most a column asks for from its content: a long free text is cut with an ellipsis rather than widen the grid past use. */
+const MAX_CONTENT_PX = 360;
+
+/**
+ * The least width a column needs: its widest formatted value in a sample of rows spread over the
+ * set, and its label's longest word (a header wraps between words, never inside one), by a
+ * per-character estimate at the theme's font size; at most 360 px. The estimate needs no layout, so
+ * it works before the grid exists and the same in every browser.
+ */
+export function contentWidth(column: Pick<Column, 'key' | 'label' | 'format'>, rows: readonly Row[], format: FormatOptions): number {
+  let longest = 0;
+  const step = Math.max(1, Math.floor(rows.length / WIDTH_SAMPLE_ROWS));
+  for (let i = 0; i < rows.length; i += step) {
+    const text = formatValue(readCell(rows[i], column.key), column.format, format);
+    if (text.length > longest) longest = text.length;
+  }
+  const word = String(column.label)
+    .split(/\s+/)
+    .reduce((most, part) => Math.max(most, part.length), 0);
+  return Math.min(MAX_CONTENT_PX, Math.ceil(Math.max(longest * CELL_CHAR_PX + CELL_PADDING_PX, word * HEADER_CHAR_PX + HEADER_EXTRA_PX)));
+}
+
 /** What the column definitions need from the grid. */
 export interface ColumnDefContext {
   format: FormatOptions;
   translator: Translator;
   /** The values filter component and its parameters (the distinct values of a column). */
   valuesFilter: { component: unknown; params: (column: Column) => Record<string, unknown> };
+  /** The text filter component (the search language for one cell) and its parameters. */
+  textFilter: { component: unknown; params: (column: Column) => Record<string, unknown> };
   /** Groups of the chooser by column key (the spec's `menu_group`). */
   groups: ReadonlyMap<string, string>;
 }
@@ -153,7 +187,7 @@ export interface ColumnDefContext {
  * AG Grid column definitions for the spec's columns: `toDataGridColumnDefs` (field, header, sort,
  * numeric type, cell class, pixel width) plus the value formatter (the library's `Intl`
  * formatters), the header tooltip, the filter by kind, link cells for `link_template` columns and
- * flexible widths (a pixel width is the least width).
+ * flexible widths (each column at least as wide as its content and its spec pixel width).
  */
 export function buildColumnDefs(columns: readonly Column[], rows: readonly Row[], context: ColumnDefContext): ColDef[] {
   const base = toDataGridColumnDefs(columns);
@@ -173,12 +207,12 @@ export function buildColumnDefs(columns: readonly Column[], rows: readonly Row[]
       headerClass: column.align === 'right' ? `gv-grid__header gv-align-right ag-right-aligned-header` : `gv-grid__header gv-align-${column.align}`,
       context: { ...def.context, menuGroup: context.groups.get(column.key) ?? null, filterKind: kind },
       valueFormatter: (params: ValueFormatterParams) => formatValue(params.value, format, context.format),
-      minWidth: 96,
+      // Columns share the grid's width; none gets less than its content needs (sampled) or the
+      // spec's pixel width, so numbers and names are not cut; a grid too narrow for all of them
+      // scrolls sideways.
+      flex: 1,
+      minWidth: Math.max(def.width ?? 0, contentWidth(column, rows, context.format)),
     };
-    // Columns share the width; a spec pixel width is the column's least width (Cyrillic labels and
-    // the filter button need more room than a simple table's header).
-    out.flex = 1;
-    if (def.width !== undefined) out.minWidth = def.width;
     if (column.linkTemplate) {
       out.cellRenderer = LinkCellRenderer;
       out.cellRendererParams = { linkTemplate: column.linkTemplate };
@@ -200,8 +234,10 @@ export function buildColumnDefs(columns: readonly Column[], rows: readonly Row[]
         out.filterParams = context.valuesFilter.params(column);
         break;
       case 'text':
-        out.filter = 'agTextColumnFilter';
-        out.filterParams = { debounceMs: 250, maxNumConditions: 2 };
+        // The search language for one cell, with its help and summary (AG Grid's text filter has
+        // no room for either); the model stays AG Grid's text `contains`.
+        out.filter = { component: context.textFilter.component };
+        out.filterParams = context.textFilter.params(column);
         break;
     }
     return out;

@@ -83,6 +83,43 @@ describe('createLocalRowSource: quick search and filters', () => {
     expect(shown(null, 'q')).toEqual([]);
   });
 
+  it('reads the quick search in the search language: OR, exclusion, number comparisons and ranges, column scopes', () => {
+    // OR between groups, with any separator.
+    expect(shown(null, 'lviv / zurich')).toEqual([2, 3]);
+    expect(shown(null, 'lviv, zurich')).toEqual([2, 3]);
+    // A group of exclusions keeps every row without the word anywhere in its searchable cells.
+    expect(shown(null, '-kyiv')).toEqual([2, 3, 5]);
+    expect(shown(null, 'kyiv -2024-01-31')).toEqual([1]);
+    // Numbers as the cell shows them; the terms of a group hold for one number.
+    expect(shown(null, 'amount:>400')).toEqual([1, 5]);
+    expect(shown(null, 'amount:>10+<600')).toEqual([4, 5]);
+    expect(shown(null, 'amount:10..99')).toEqual([2, 4]);
+    expect(shown(null, 'amount:99..10')).toEqual([2, 4]);
+    // A scope limits the words to that column: "1" is in every row's id, but only row 1's amount.
+    expect(shown(null, 'amount:1')).toEqual([1, 2]);
+    expect(shown(null, 'city:kyiv / id:=5')).toEqual([1, 4, 5]);
+    // A scope that names no searchable column is literal text, never an error.
+    expect(shown(null, 'nope:kyiv')).toEqual([]);
+    expect(shown(null, 'tags:q')).toEqual([]);
+  });
+
+  it('reads the text filter in the search language for one cell, with % wildcards', () => {
+    const city = (filter: string) => shown({ city: { filterType: 'text', type: 'contains', filter } });
+    expect(city('ky%')).toEqual([1, 4]);
+    expect(city('%iv')).toEqual([1, 2, 4]);
+    expect(city('k%v')).toEqual([1, 4]);
+    expect(city('%%')).toEqual([]);
+    expect(city('-%%')).toEqual([1, 2, 3, 4, 5]);
+    expect(city('lviv / zurich')).toEqual([2, 3]);
+    expect(city('-kyiv')).toEqual([2, 3, 5]);
+    expect(city('"-"')).toEqual([5]);
+    // Numbers in a numeric column compare the number shown; a range holds inclusively.
+    expect(shown({ amount: { filterType: 'text', type: 'contains', filter: '10..99' } })).toEqual([2, 4]);
+    expect(shown({ amount: { filterType: 'text', type: 'contains', filter: '1%' } })).toEqual([1, 2]);
+    // The column filter and the quick search combine with AND.
+    expect(shown({ city: { filterType: 'text', type: 'contains', filter: 'ky%' } }, 'amount:<100')).toEqual([4]);
+  });
+
   it('reads text filters: contains (all words), notContains, equals, startsWith, endsWith, blank', () => {
     expect(shown({ city: { filterType: 'text', type: 'contains', filter: 'yiv' } })).toEqual([1, 4]);
     expect(shown({ city: { filterType: 'text', type: 'notContains', filter: 'yiv' } })).toEqual([2, 3, 5]);

@@ -1,9 +1,11 @@
 /**
  * The playground's data grid page (GridView over playground/specs/sales-grid.json: toolbar, live KPIs,
  * two grid-filtered charts and the DataGrid over 100,000 sales) driven in real Chromium against the
- * real playground server, by keyboard and by mouse: quick search, column filters, the KPIs and the
- * chart following them, the column chooser, presets per demo user across a reload, saved searches,
- * a shared link reproducing the view, the client XLSX and the server links, the dark theme, an axe
+ * real playground server, every flow once with the keyboard alone and once with the mouse: quick
+ * search in the search language (with its summary), column filters (the text filter in the same
+ * language), the KPIs and the chart following them, the column chooser, presets per demo user across
+ * a reload (and on this device only for an anonymous reader), saved searches, a shared link
+ * reproducing the view, link cells, the client XLSX and the server links, the dark theme, an axe
  * scan, and screenshots in both languages, both themes and three widths.
  *
  * Expected values come from the demo data itself (the same seeded generator), computed here with
@@ -46,7 +48,10 @@ function firstCell(page: Page, key: string) {
 
 /** Waits until the record counter says `text`. */
 async function counterSays(page: Page, text: string): Promise<void> {
-  await page.locator('[data-gv-record-count]', { hasText: text }).waitFor();
+  // Exactly `text`: "11 of 100,000 rows" must not pass for "1 of 100,000 rows".
+  await page
+    .waitForFunction((wanted) => document.querySelector('[data-gv-record-count]')?.textContent === wanted, text, { timeout: 20_000 })
+    .catch(() => undefined);
   await expect(page.locator('[data-gv-record-count]').textContent()).resolves.toBe(text);
 }
 
@@ -98,8 +103,40 @@ async function switchUser(page: Page, user: 'alice' | 'bob'): Promise<void> {
   await page.locator('[data-testid="grid-user-switch"]:not([disabled])').waitFor();
 }
 
+/** Presses Tab (Shift+Tab with `back`) until the focused element matches `selector`. */
+async function tabTo(page: Page, selector: string, options: { back?: boolean; max?: number } = {}): Promise<void> {
+  for (let i = 0; i < (options.max ?? 60); i++) {
+    if (await page.evaluate((wanted) => document.activeElement?.matches(wanted) ?? false, selector)) return;
+    await page.keyboard.press(options.back ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`Tab never reached ${selector}`);
+}
+
+/** Whether the focused element matches `selector`. */
+function focused(page: Page, selector: string): Promise<boolean> {
+  return page.evaluate((wanted) => document.activeElement?.matches(wanted) ?? false, selector);
+}
+
+/** Switches the demo user with the keyboard: focus on the user's radio button, Space. */
+async function switchUserByKeyboard(page: Page, user: 'alice' | 'bob'): Promise<void> {
+  await page.locator(`[data-testid="grid-user-switch"] input[data-user="${user}"]`).focus();
+  await page.keyboard.press('Space');
+  await page.locator(`.pg-grid-demo[data-user="${user}"]`).waitFor();
+  await page.locator('[data-testid="grid-user-switch"]:not([disabled])').waitFor();
+}
+
+/** Ids of the preset menu's entries. */
+function presetNames(page: Page): Promise<(string | null)[]> {
+  return page.locator('[data-gv-preset]').evaluateAll((items) => items.map((item) => item.getAttribute('data-gv-preset')));
+}
+
+/** The smart query of the search tests and the rows it keeps, by a plain loop over the demo data. */
+const SMART_QUERY = 'laptop / monitor -north units:>15';
+const smartRows = rows.filter((row) => row.product === 'Laptop' || (row.product === 'Monitor' && row.region !== 'North' && row.units > 15));
+const SMART_SUMMARY = 'Contains laptop OR (contains monitor AND does not contain north AND Units greater than 15)';
+
 describe('playground data grid: search, filters, KPIs and charts', () => {
-  it('quick-searches by keyboard (typing, Enter) and clears by mouse; the KPIs and the charts follow', async () => {
+  it('quick-searches in the search language by keyboard (typing, Enter): rows, KPIs, charts and the summary follow; the help opens and closes by keyboard; clears by mouse', async () => {
     const { page, errors, close } = await visit();
     await counterSays(page, shownOf(TOTAL));
     await expect(kpi(page, 'Orders').textContent()).resolves.toContain('100,000');
@@ -107,19 +144,100 @@ describe('playground data grid: search, filters, KPIs and charts', () => {
     const before = await regionTable.textContent();
 
     await page.locator('[data-gv-quick-search]').focus();
-    await page.keyboard.type('laptop');
+    await page.keyboard.type(SMART_QUERY);
     await page.keyboard.press('Enter');
-    const laptops = rows.filter((row) => row.product === 'Laptop');
-    await counterSays(page, shownOf(laptops.length));
-    await expect(firstCell(page, 'product').textContent()).resolves.toBe('Laptop');
-    await kpi(page, 'Orders').filter({ hasText: count.format(laptops.length) }).waitFor();
+    await counterSays(page, shownOf(smartRows.length));
+    await kpi(page, 'Orders').filter({ hasText: count.format(smartRows.length) }).waitFor();
+    await expect(kpi(page, 'Units sold').textContent()).resolves.toContain(count.format(smartRows.reduce((sum, row) => sum + row.units, 0)));
     // A long amount is shown compact (issue 15); the exact sum is the value's tooltip.
-    await expect(kpi(page, 'Revenue').getAttribute('title')).resolves.toContain(money.format(laptops.reduce((sum, row) => sum + row.amount, 0)));
+    await expect(kpi(page, 'Revenue').getAttribute('title')).resolves.toContain(money.format(smartRows.reduce((sum, row) => sum + row.amount, 0)));
     await page.waitForFunction((previous) => document.querySelector('[data-gv-chart-id="by-region"] .gv-chart__data')?.textContent !== previous, before);
+    const firstSmart = smartRows[0]!;
+    await expect(firstCell(page, 'id').textContent()).resolves.toBe(firstSmart.id);
+    // How the query was understood: shown, and the search box's description.
+    const summary = page.locator('[data-gv-search-summary]');
+    await expect(summary.textContent()).resolves.toBe(SMART_SUMMARY);
+    await expect(page.locator('[data-gv-quick-search]').getAttribute('aria-describedby')).resolves.toBe(await summary.getAttribute('id'));
+    await page.locator('[data-gv-search-announcer]', { hasText: `Search understood as: ${SMART_SUMMARY}` }).waitFor({ state: 'attached' });
+
+    // The help: Tab to its button, Enter opens it (focus inside), Esc closes it back to the button.
+    await tabTo(page, '.gv-grid-toolbar__search [data-cm-search-help]');
+    await page.keyboard.press('Enter');
+    const help = page.locator('.gv-grid-toolbar__search [data-cm-search-help-panel]');
+    await help.waitFor();
+    expect(await focused(page, '.gv-grid-toolbar__search [data-cm-search-help-panel]')).toBe(true);
+    await expect(help.textContent()).resolves.toContain('region:north units:10..20');
+    const box = await help.boundingBox();
+    expect(box && box.y >= 0 && box.y + box.height <= PLAYGROUND_VIEWPORT.height).toBe(true);
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'hidden' });
+    expect(await focused(page, '.gv-grid-toolbar__search [data-cm-search-help]')).toBe(true);
+    // Esc in the help did not clear the search.
+    await counterSays(page, shownOf(smartRows.length));
 
     await page.locator('[data-gv-clear-search]').click();
     await counterSays(page, shownOf(TOTAL));
     await kpi(page, 'Orders').filter({ hasText: '100,000' }).waitFor();
+    await expect(summary.count()).resolves.toBe(0);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('quick-searches with the mouse: a click into the box, typed text applies after the pause, the help opens and closes by click', async () => {
+    const { page, errors, close } = await visit();
+    await page.locator('[data-gv-quick-search]').click();
+    await page.keyboard.type('monitor / webcam');
+    const expected = rows.filter((row) => row.product === 'Monitor' || row.product === 'Webcam');
+    await counterSays(page, shownOf(expected.length));
+    await expect(page.locator('[data-gv-search-summary]').textContent()).resolves.toBe('Contains monitor OR contains webcam');
+    await page.locator('.gv-grid-toolbar__search [data-cm-search-help]').click();
+    const help = page.locator('.gv-grid-toolbar__search [data-cm-search-help-panel]');
+    await help.waitFor();
+    await help.locator('.gv-search-help__close').click();
+    await help.waitFor({ state: 'hidden' });
+    await page.locator('[data-gv-clear-filters]').click();
+    await counterSays(page, shownOf(TOTAL));
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('filters a text column in the search language with % wildcards by keyboard (header, Ctrl+Enter, type), with the column filter’s help and summary, then by mouse', async () => {
+    const { page, errors, close } = await visit();
+    await page.locator('.ag-header-cell[col-id="id"]').focus();
+    await page.keyboard.press('Control+Enter');
+    const input = page.locator('[data-gv-text-filter-input]');
+    await input.waitFor();
+    expect(await focused(page, '[data-gv-text-filter-input]')).toBe(true);
+    await page.keyboard.type('SO-00001% / SO-000200');
+    await page.keyboard.press('Enter');
+    const expected = rows.filter((row) => /^SO-00001\d$/.test(row.id) || row.id.includes('SO-000200'));
+    await counterSays(page, shownOf(expected.length));
+    expect(expected.length).toBe(11);
+    await expect(page.locator('[data-gv-text-filter-summary]').textContent()).resolves.toBe('Order starts with SO-00001 OR Order contains SO-000200');
+    await page.keyboard.press('Tab');
+    expect(await focused(page, '[data-gv-text-filter] [data-cm-search-help]')).toBe(true);
+    await expect(page.locator('[data-gv-text-filter] [data-cm-search-help]').getAttribute('aria-label')).resolves.toBe('Help for the filter of Order');
+    await page.keyboard.press('Enter');
+    const help = page.locator('[data-gv-text-filter] [data-cm-search-help-panel]');
+    await help.waitFor();
+    await expect(help.textContent()).resolves.toContain('% stands for any text');
+    // Opened from a popup near the grid, the help stays inside the window.
+    const box = await help.boundingBox();
+    expect(box && box.y >= 0 && box.y + box.height <= PLAYGROUND_VIEWPORT.height).toBe(true);
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'hidden' });
+    await page.keyboard.press('Escape');
+    await input.waitFor({ state: 'hidden' });
+    await expect(page.locator('[data-gv-clear-filters]').textContent()).resolves.toContain('Clear 1 filter');
+
+    // With the mouse: the filter button, a click into the box, new text replaces the old.
+    await page.locator('.ag-header-cell[col-id="id"] .ag-header-cell-filter-button').click();
+    await input.click({ clickCount: 3 });
+    await page.keyboard.type('%99999');
+    await counterSays(page, shownOf(rows.filter((row) => row.id.endsWith('99999')).length));
+    await page.keyboard.press('Escape');
+    await page.locator('[data-gv-clear-filters]').click();
+    await counterSays(page, shownOf(TOTAL));
     expect(errors).toEqual([]);
     await close();
   });
@@ -213,6 +331,92 @@ describe('playground data grid: the column chooser', () => {
   });
 });
 
+describe('playground data grid: the chooser’s other controls', () => {
+  it('keyboard alone: the filter box, None, Standard, pin right and back to none, hide, reset', async () => {
+    const { page, errors, close } = await visit();
+    await page.locator('[data-gv-gear]').focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.locator('dialog[data-gv-column-chooser][open]');
+    await dialog.waitFor();
+    await page.waitForFunction(() => document.querySelector('dialog[data-gv-column-chooser]')?.contains(document.activeElement) ?? false);
+    await tabTo(page, '[data-gv-chooser-filter]');
+    await page.keyboard.type('marg');
+    await expect(dialog.locator('[data-gv-column]').count()).resolves.toBe(1);
+    // Pin right with the arrow keys on the select.
+    await tabTo(page, '[data-gv-column="margin"] [data-gv-pin]');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.locator('.ag-header .ag-grid-pinned-right-cells .ag-header-cell[col-id="margin"]').waitFor();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await page.waitForFunction(() => document.querySelector('.ag-header .ag-grid-pinned-right-cells .ag-header-cell[col-id="margin"]') === null);
+    expect(await headerOrder(page)).toEqual(SPEC_ORDER);
+    // Back to the filter box, clear it: every column is listed again.
+    await tabTo(page, '[data-gv-chooser-filter]', { back: true });
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Backspace');
+    await expect(dialog.locator('[data-gv-column]').count()).resolves.toBe(10);
+    await page.keyboard.type('zzz');
+    await dialog.locator('.gv-chooser__empty').waitFor();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Backspace');
+
+    await tabTo(page, '[data-gv-chooser-none]');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelectorAll('.ag-header-row-column .ag-header-cell[col-id]').length === 1);
+    expect(await headerOrder(page)).toEqual(['id']);
+    await expect(dialog.locator('.gv-chooser__count').textContent()).resolves.toBe('1 of 10 shown');
+    await page.keyboard.press('Tab');
+    expect(await focused(page, '[data-gv-chooser-standard]')).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((n) => document.querySelectorAll('.ag-header-row-column .ag-header-cell[col-id]').length === n, SPEC_ORDER.length);
+    expect(await headerOrder(page)).toEqual(SPEC_ORDER);
+    // Hide one with Space, then Reset with Enter.
+    await tabTo(page, '[data-gv-column="region"] [data-gv-visible]');
+    await page.keyboard.press('Space');
+    await page.waitForFunction(() => document.querySelector('.ag-header-cell[col-id="region"]') === null);
+    await tabTo(page, '[data-gv-chooser-reset]', { back: true });
+    await page.keyboard.press('Enter');
+    await page.locator('.ag-header-cell[col-id="region"]').waitFor();
+    expect(await headerOrder(page)).toEqual(SPEC_ORDER);
+    await page.keyboard.press('Escape');
+    await page.locator('dialog[data-gv-column-chooser]:not([open])').waitFor({ state: 'attached' });
+    expect(await focused(page, '[data-gv-gear]')).toBe(true);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('mouse alone: the filter box, None, Standard, pin right and none, hide by click, drag, reset, close', async () => {
+    const { page, errors, close } = await visit();
+    await page.locator('[data-gv-gear]').click();
+    const dialog = page.locator('dialog[data-gv-column-chooser][open]');
+    await dialog.waitFor();
+    await dialog.locator('[data-gv-chooser-filter]').click();
+    await page.keyboard.type('units');
+    await expect(dialog.locator('[data-gv-column]').evaluateAll((items) => items.map((item) => item.getAttribute('data-gv-column')))).resolves.toEqual(['units']);
+    await dialog.locator('[data-gv-chooser-filter]').fill('');
+    await dialog.locator('[data-gv-chooser-none]').click();
+    expect(await headerOrder(page)).toEqual(['id']);
+    await dialog.locator('[data-gv-chooser-standard]').click();
+    await page.waitForFunction((n) => document.querySelectorAll('.ag-header-row-column .ag-header-cell[col-id]').length === n, SPEC_ORDER.length);
+    await dialog.locator('[data-gv-column="units"] [data-gv-pin]').selectOption('right');
+    await page.locator('.ag-header .ag-grid-pinned-right-cells .ag-header-cell[col-id="units"]').waitFor();
+    await dialog.locator('[data-gv-column="units"] [data-gv-pin]').selectOption('');
+    await page.waitForFunction(() => document.querySelector('.ag-header .ag-grid-pinned-right-cells .ag-header-cell[col-id="units"]') === null);
+    await dialog.locator('[data-gv-column="product"] [data-gv-visible]').click();
+    await page.waitForFunction(() => document.querySelector('.ag-header-cell[col-id="product"]') === null);
+    await dialog.locator('[data-gv-column="channel"] .gv-chooser__handle').dragTo(dialog.locator('[data-gv-column="region"]'));
+    expect(await headerOrder(page)).toEqual(['id', 'date', 'channel', 'region', 'менеджер', 'units', 'amount', 'margin']);
+    await dialog.locator('[data-gv-chooser-reset]').click();
+    await page.waitForFunction((n) => document.querySelectorAll('.ag-header-row-column .ag-header-cell[col-id]').length === n, SPEC_ORDER.length);
+    expect(await headerOrder(page)).toEqual(SPEC_ORDER);
+    await dialog.locator('[data-gv-chooser-close]').click();
+    await page.locator('dialog[data-gv-column-chooser]:not([open])').waitFor({ state: 'attached' });
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
 describe('playground data grid: presets and saved searches per demo user', () => {
   it('saves a preset as alice, marks it to load first, finds the layout after a reload and in a fresh browser; bob never sees it', async () => {
     const first = await visit();
@@ -269,7 +473,151 @@ describe('playground data grid: presets and saved searches per demo user', () =>
     await bob.close();
   });
 
-  it('saves the quick search with a column filter under a name and applies it again', async () => {
+  it('mouse: applies a preset by click, renames it and deletes it; the server follows each step', async () => {
+    const { page, errors, close } = await visit();
+    await switchUser(page, 'alice');
+    await page.locator('[data-gv-gear]').click();
+    await page.locator('[data-gv-column="amount"] [data-gv-pin]').selectOption('left');
+    await page.locator('[data-gv-chooser-close]').click();
+    await page.locator('[data-gv-presets] .gv-menu__button').click();
+    await page.locator('[data-gv-preset-name]').click();
+    await page.keyboard.type('Wide');
+    let saved = page.waitForResponse(PREFS_POST);
+    await page.locator('[data-gv-preset-save]').click();
+    expect((await saved).status()).toBe(200);
+    await page.locator('[data-gv-presets] .gv-menu__button').click();
+
+    await page.locator('[data-gv-gear]').click();
+    await page.locator('[data-gv-chooser-reset]').click();
+    await page.locator('[data-gv-chooser-close]').click();
+    await page.waitForFunction(() => document.querySelector('.ag-header .ag-grid-pinned-left-cells .ag-header-cell[col-id]') === null);
+    await page.locator('[data-gv-presets] .gv-menu__button').click();
+    await page.locator('[data-gv-preset="Wide"] [data-gv-preset-apply]').click();
+    await page.locator('.ag-header .ag-grid-pinned-left-cells .ag-header-cell[col-id="amount"]').waitFor();
+    await page.locator('[data-gv-toolbar-announcer]', { hasText: 'Preset "Wide" applied' }).waitFor({ state: 'attached' });
+
+    await page.locator('[data-gv-preset="Wide"] [data-gv-preset-rename]').click();
+    await page.locator('[data-gv-preset-rename-input]').fill('Wide view');
+    saved = page.waitForResponse(PREFS_POST);
+    await page.locator('[data-gv-preset-rename-save]').click();
+    const renamed = JSON.parse((await saved).request().postData() ?? '{}') as { colPresets: Record<string, unknown> };
+    expect(Object.keys(renamed.colPresets)).toContain('Wide view');
+    expect(Object.keys(renamed.colPresets)).not.toContain('Wide');
+    expect(await presetNames(page)).toEqual(['Compact', 'Wide view']);
+
+    saved = page.waitForResponse(PREFS_POST);
+    await page.locator('[data-gv-preset="Wide view"] [data-gv-preset-delete]').click();
+    expect(Object.keys((JSON.parse((await saved).request().postData() ?? '{}') as { colPresets: Record<string, unknown> }).colPresets)).toEqual(['Compact']);
+    expect(await presetNames(page)).toEqual(['Compact']);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('keyboard alone: bob hides a column, saves a preset (Enter), marks it to load first, finds it after a reload, renames, applies and deletes it; alice never sees it', async () => {
+    const { page, errors, close } = await visit();
+    await switchUserByKeyboard(page, 'bob');
+    await page.locator('[data-gv-gear]').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('dialog[data-gv-column-chooser][open]').waitFor();
+    await page.waitForFunction(() => document.querySelector('dialog[data-gv-column-chooser]')?.contains(document.activeElement) ?? false);
+    await tabTo(page, '[data-gv-column="units"] [data-gv-visible]');
+    await page.keyboard.press('Space');
+    await page.waitForFunction(() => document.querySelector('.ag-header-cell[col-id="units"]') === null);
+    await page.keyboard.press('Escape');
+    expect(await focused(page, '[data-gv-gear]')).toBe(true);
+
+    await tabTo(page, '[data-gv-presets] .gv-menu__button', { back: true });
+    await page.keyboard.press('Enter');
+    // No presets yet: focus lands in the name box.
+    await page.waitForFunction(() => document.activeElement?.matches('[data-gv-preset-name]') ?? false);
+    await page.keyboard.type('Bob keys');
+    let saved = page.waitForResponse(PREFS_POST);
+    await page.keyboard.press('Enter');
+    expect((await saved).status()).toBe(200);
+    await page.locator('[data-gv-preset="Bob keys"]').waitFor();
+    await tabTo(page, '[data-gv-preset="Bob keys"] [data-gv-preset-default]', { back: true });
+    saved = page.waitForResponse(PREFS_POST);
+    await page.keyboard.press('Enter');
+    expect(JSON.parse((await saved).request().postData() ?? '{}')).toMatchObject({ colPresets: { 'Bob keys': { default: true } } });
+    await page.keyboard.press('Escape');
+    expect(await focused(page, '[data-gv-presets] .gv-menu__button')).toBe(true);
+
+    await page.reload();
+    await firstCell(page, 'id').waitFor();
+    await expect(page.locator('.ag-header-cell[col-id="units"]').count()).resolves.toBe(0);
+    await page.locator('[data-gv-presets] .gv-menu__button').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('[data-gv-preset="Bob keys"] .gv-badge').waitFor();
+    // The menu opens with focus on the first preset; Tab, Tab to rename, Enter, type, Enter.
+    expect(await focused(page, '[data-gv-preset="Bob keys"] [data-gv-preset-apply]')).toBe(true);
+    await tabTo(page, '[data-gv-preset="Bob keys"] [data-gv-preset-rename]');
+    await page.keyboard.press('Enter');
+    expect(await focused(page, '[data-gv-preset-rename-input]')).toBe(true);
+    await page.keyboard.type('Bob narrow');
+    saved = page.waitForResponse(PREFS_POST);
+    await page.keyboard.press('Enter');
+    expect(Object.keys((JSON.parse((await saved).request().postData() ?? '{}') as { colPresets: Record<string, unknown> }).colPresets)).toEqual(['Bob narrow']);
+    await page.waitForFunction(() => document.activeElement?.matches('[data-gv-preset="Bob narrow"] [data-gv-preset-apply]') ?? false);
+    // Apply with Enter after the layout changed.
+    await page.keyboard.press('Escape');
+    await tabTo(page, '[data-gv-gear]');
+    await page.keyboard.press('Enter');
+    await page.locator('dialog[data-gv-column-chooser][open]').waitFor();
+    await tabTo(page, '[data-gv-chooser-reset]');
+    await page.keyboard.press('Enter');
+    await page.locator('.ag-header-cell[col-id="units"]').waitFor();
+    await page.keyboard.press('Escape');
+    await tabTo(page, '[data-gv-presets] .gv-menu__button', { back: true });
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.matches('[data-gv-preset="Bob narrow"] [data-gv-preset-apply]') ?? false);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelector('.ag-header-cell[col-id="units"]') === null);
+    await tabTo(page, '[data-gv-preset="Bob narrow"] [data-gv-preset-delete]');
+    saved = page.waitForResponse(PREFS_POST);
+    await page.keyboard.press('Enter');
+    expect((JSON.parse((await saved).request().postData() ?? '{}') as { colPresets: Record<string, unknown> }).colPresets).toEqual({});
+    await page.waitForFunction(() => document.activeElement?.matches('[data-gv-preset-name]') ?? false);
+    await page.locator('[data-gv-presets] .gv-menu__empty').waitFor();
+
+    // Bob saves one more, then alice (by keyboard) does not see it.
+    await page.keyboard.type('Bob only');
+    saved = page.waitForResponse(PREFS_POST);
+    await page.keyboard.press('Enter');
+    await saved;
+    await page.keyboard.press('Escape');
+    await switchUserByKeyboard(page, 'alice');
+    await page.locator('[data-gv-presets] .gv-menu__button').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('[data-gv-preset="Compact"]').waitFor();
+    expect(await presetNames(page)).toEqual(['Compact']);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('keeps an anonymous reader’s preset on this device only, says so, and keeps it across a reload', async () => {
+    const { page, errors, close } = await visit();
+    await expect(page.locator('.pg-grid-demo').getAttribute('data-user')).resolves.toBe('anonymous');
+    await page.locator('[data-gv-presets] .gv-menu__button').click();
+    await page.locator('[data-gv-preset-name]').fill('Mine');
+    await page.locator('[data-gv-preset-save]').click();
+    await page.locator('[data-gv-preset="Mine"]').waitFor();
+    const status = page.locator('[data-gv-presets] [data-gv-prefs-status]');
+    await status.waitFor();
+    await expect(status.textContent()).resolves.toBe('You are not signed in: preferences are kept on this device only.');
+    await page.reload();
+    await firstCell(page, 'id').waitFor();
+    await page.locator('[data-gv-presets] .gv-menu__button').click();
+    await page.locator('[data-gv-preset="Mine"]').waitFor();
+    // Not on the server: a signed-in user does not get it.
+    await switchUser(page, 'bob');
+    await page.locator('[data-gv-presets] .gv-menu__button').click();
+    await page.locator('[data-gv-preset="Bob only"]').waitFor();
+    expect(await presetNames(page)).toEqual(['Bob only']);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('mouse: saves the quick search with a column filter under a name, applies it again and deletes it', async () => {
     const { page, errors, close } = await visit();
     await switchUser(page, 'alice');
     await page.locator('[data-gv-quick-search]').fill('tablet');
@@ -283,11 +631,11 @@ describe('playground data grid: presets and saved searches per demo user', () =>
 
     await page.locator('[data-gv-searches] .gv-menu__button').click();
     await page.locator('[data-gv-search-name]').fill('Online tablets');
-    const saved = page.waitForResponse(PREFS_POST);
+    let saved = page.waitForResponse(PREFS_POST);
     await page.locator('[data-gv-search-save]').click();
     expect((await saved).status()).toBe(200);
     await page.locator('[data-gv-search="Online tablets"]').waitFor();
-    await page.keyboard.press('Escape');
+    await page.locator('[data-gv-searches] .gv-menu__button').click();
 
     await page.locator('[data-gv-clear-filters]').click();
     await counterSays(page, shownOf(TOTAL));
@@ -295,6 +643,57 @@ describe('playground data grid: presets and saved searches per demo user', () =>
     await page.locator('[data-gv-search="Online tablets"] [data-gv-search-apply]').click();
     await counterSays(page, shownOf(expected));
     await expect(page.locator('[data-gv-quick-search]').inputValue()).resolves.toBe('tablet');
+
+    saved = page.waitForResponse(PREFS_POST);
+    await page.locator('[data-gv-search="Online tablets"] [data-gv-search-delete]').click();
+    expect(JSON.parse((await saved).request().postData() ?? '{}')).toMatchObject({ searches: [] });
+    await page.locator('[data-gv-searches] .gv-menu__empty').waitFor();
+    // Deleting the saved search leaves the view as it is.
+    await counterSays(page, shownOf(expected));
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('keyboard alone: saves a search with a number filter, clears, applies and deletes it', async () => {
+    const { page, errors, close } = await visit();
+    await switchUserByKeyboard(page, 'bob');
+    await page.locator('[data-gv-quick-search]').focus();
+    await page.keyboard.type('headset -online');
+    await page.keyboard.press('Enter');
+    await page.locator('.ag-header-cell[col-id="units"]').focus();
+    await page.keyboard.press('Control+Enter');
+    await page.locator('.ag-filter .ag-number-field-input, .ag-filter input[type="number"]').first().waitFor();
+    await page.locator('.ag-filter .ag-number-field-input, .ag-filter input[type="number"]').first().focus();
+    await page.keyboard.type('20');
+    await page.keyboard.press('Escape');
+    const expected = rows.filter((row) => row.product === 'Headset' && row.channel !== 'Online' && row.units === 20).length;
+    await counterSays(page, shownOf(expected));
+
+    await page.locator('[data-gv-searches] .gv-menu__button').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.matches('[data-gv-search-name]') ?? false);
+    await page.keyboard.type('Twenty headsets');
+    let saved = page.waitForResponse(PREFS_POST);
+    await page.keyboard.press('Enter');
+    expect((await saved).status()).toBe(200);
+    await page.locator('[data-gv-search="Twenty headsets"]').waitFor();
+    await page.locator('[data-gv-toolbar-announcer]', { hasText: 'Search "Twenty headsets" saved' }).waitFor({ state: 'attached' });
+    await page.keyboard.press('Escape');
+    await tabTo(page, '[data-gv-clear-filters]', { back: true });
+    await page.keyboard.press('Enter');
+    await counterSays(page, shownOf(TOTAL));
+
+    await tabTo(page, '[data-gv-searches] .gv-menu__button');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.matches('[data-gv-search="Twenty headsets"] [data-gv-search-apply]') ?? false);
+    await page.keyboard.press('Enter');
+    await counterSays(page, shownOf(expected));
+    await page.keyboard.press('Tab');
+    expect(await focused(page, '[data-gv-search="Twenty headsets"] [data-gv-search-delete]')).toBe(true);
+    saved = page.waitForResponse(PREFS_POST);
+    await page.keyboard.press('Enter');
+    expect(JSON.parse((await saved).request().postData() ?? '{}')).toMatchObject({ searches: [] });
+    await page.waitForFunction(() => document.activeElement?.matches('[data-gv-search-name]') ?? false);
     expect(errors).toEqual([]);
     await close();
   });
@@ -312,7 +711,12 @@ describe('playground data grid: shared links and exports', () => {
     await page.locator('[data-gv-gear]').click();
     await page.locator('[data-gv-column="date"] [data-gv-visible]').uncheck();
     await page.locator('[data-gv-chooser-close]').click();
-    const monitors = rows.filter((row) => row.product === 'Monitor');
+    // A column filter too: only Retail.
+    await page.locator('.ag-header-cell[col-id="channel"] .ag-header-cell-filter-button').click();
+    await page.locator('[data-gv-values-filter] [data-gv-values-none]').click();
+    await page.locator('[data-gv-values-filter] [data-gv-value="Retail"]').check();
+    await page.keyboard.press('Escape');
+    const monitors = rows.filter((row) => row.product === 'Monitor' && row.channel === 'Retail');
     const top = monitors.reduce((best, row) => (row.amount > best.amount ? row : best));
     await counterSays(page, shownOf(monitors.length));
     await expect(firstCell(page, 'amount').textContent()).resolves.toBe(money.format(top.amount));
@@ -351,6 +755,12 @@ describe('playground data grid: shared links and exports', () => {
     const other = await visit({ url: shared });
     await counterSays(other.page, shownOf(monitors.length));
     await expect(other.page.locator('[data-gv-quick-search]').inputValue()).resolves.toBe('monitor');
+    // The column filter came back: counted, and its checklist shows Retail alone.
+    await expect(other.page.locator('[data-gv-clear-filters]').textContent()).resolves.toContain('Clear 2 filters');
+    await other.page.locator('.ag-header-cell[col-id="channel"] .ag-header-cell-filter-button').click();
+    await other.page.locator('[data-gv-values-filter] [data-gv-value="Retail"]').waitFor();
+    await expect(other.page.locator('[data-gv-values-filter] [data-gv-value]:checked').evaluateAll((boxes) => boxes.map((box) => box.getAttribute('data-gv-value')))).resolves.toEqual(['Retail']);
+    await other.page.keyboard.press('Escape');
     await other.page.locator('.ag-header-cell[col-id="amount"][aria-sort="descending"]').waitFor();
     await expect(other.page.locator('.ag-header-cell[col-id="date"]').count()).resolves.toBe(0);
     await expect(firstCell(other.page, 'amount').textContent()).resolves.toBe(money.format(top.amount));
@@ -359,9 +769,65 @@ describe('playground data grid: shared links and exports', () => {
   });
 });
 
+describe('playground data grid: shared links by keyboard, and link cells', () => {
+  it('keyboard alone: a search and a number filter, Share view with Enter; the link in a new browser shows both', async () => {
+    const { page, errors, close } = await visit();
+    await page.locator('[data-gv-quick-search]').focus();
+    await page.keyboard.type('webcam');
+    await page.keyboard.press('Enter');
+    await page.locator('.ag-header-cell[col-id="units"]').focus();
+    await page.keyboard.press('Control+Enter');
+    await page.locator('.ag-filter .ag-number-field-input, .ag-filter input[type="number"]').first().waitFor();
+    await page.locator('.ag-filter .ag-number-field-input, .ag-filter input[type="number"]').first().focus();
+    await page.keyboard.type('7');
+    await page.keyboard.press('Escape');
+    const expected = rows.filter((row) => row.product === 'Webcam' && row.units === 7).length;
+    await counterSays(page, shownOf(expected));
+    await page.locator('[data-gv-quick-search]').focus();
+    await tabTo(page, '[data-gv-share]');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => new URL(location.href).searchParams.has('gv_sales-grid'));
+    await page.locator('[data-gv-toolbar-announcer]', { hasText: /link/ }).waitFor({ state: 'attached' });
+    const shared = page.url();
+    expect(errors).toEqual([]);
+    await close();
+
+    const other = await visit({ url: shared });
+    await counterSays(other.page, shownOf(expected));
+    await expect(other.page.locator('[data-gv-quick-search]').inputValue()).resolves.toBe('webcam');
+    await expect(other.page.locator('[data-gv-clear-filters]').textContent()).resolves.toContain('Clear 2 filters');
+    expect(other.errors).toEqual([]);
+    await other.close();
+  });
+
+  it('links each order number to its own PDF through the library’s URL check, encoded, in the reader’s language', async () => {
+    const { page, errors, close } = await visit();
+    const link = firstCell(page, 'id').locator('a');
+    await expect(link.textContent()).resolves.toBe(rows[0]!.id);
+    const href = await link.getAttribute('href');
+    expect(href).toBe(`/api/grid/export/pdf/?builder=sales-grid&f_id=${encodeURIComponent(rows[0]!.id)}&lang=en`);
+    // Every drawn link is that template with an encoded id, never anything else.
+    const hrefs = await page.locator('[data-testid="page-grid"] .ag-cell[col-id="id"] a').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href') ?? ''));
+    expect(hrefs.length).toBeGreaterThan(5);
+    for (const each of hrefs) expect(each).toMatch(/^\/api\/grid\/export\/pdf\/\?builder=sales-grid&f_id=SO-\d{6}&lang=en$/);
+    await expect(page.locator('[data-testid="page-grid"] .ag-cell a[href^="javascript" i]').count()).resolves.toBe(0);
+    const answer = await page.request.get(new URL(href ?? '', app.server.url).toString());
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()['content-type']).toContain('application/pdf');
+    await page.locator('[data-testid="locale-switch"]').selectOption('uk');
+    await page.locator('[data-gv-record-count]', { hasText: 'рядк' }).waitFor();
+    await expect(firstCell(page, 'id').locator('a').getAttribute('href')).resolves.toMatch(/&lang=uk$/);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
 describe('playground data grid: theme, accessibility and looks', () => {
   it('follows the dark theme, passes an axe scan without serious or critical violations, and is photographed in both languages, themes and three widths', async () => {
     const { page, errors, close } = await visit();
+    // With a smart query typed, so the summary line is scanned too.
+    await page.locator('[data-gv-quick-search]').fill(SMART_QUERY);
+    await page.locator('[data-gv-search-summary]').waitFor();
     const results = await new AxeBuilder({ page }).include('[data-testid="page-grid"]').analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
@@ -375,6 +841,8 @@ describe('playground data grid: theme, accessibility and looks', () => {
       ['[data-gv-presets] .gv-menu__button', '[data-gv-presets]'],
       ['[data-gv-searches] .gv-menu__button', '[data-gv-searches]'],
       ['.ag-header-cell[col-id="region"] .ag-header-cell-filter-button', '.ag-filter'],
+      ['.ag-header-cell[col-id="id"] .ag-header-cell-filter-button', '.ag-filter'],
+      ['.gv-grid-toolbar__search [data-cm-search-help]', '.gv-grid-toolbar__search [data-cm-search-help-panel]'],
     ] as const) {
       await page.locator(open).click();
       await page.locator(scope).first().waitFor();
