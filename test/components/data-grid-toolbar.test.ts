@@ -89,6 +89,49 @@ describe('DataGrid quick search: the search language', () => {
   });
 });
 
+describe('DataGrid quick search over rows in memory', () => {
+  /** The grid's first row (the spec pins no column, so there is one row element per row). */
+  const firstRow = (wrapper: ReturnType<typeof mount>): Element | null => wrapper.element.querySelector('.ag-row[row-index="0"]');
+  const firstId = (wrapper: ReturnType<typeof mount>): string | null | undefined => firstRow(wrapper)?.querySelector('.ag-cell[col-id="id"]')?.textContent;
+
+  it('refreshes the rows on screen in place: the same row elements show the first matches, and AG Grid hears of no filter change', async () => {
+    const wrapper = await mountGrid({ spec: ORDERS_SPEC, rows });
+    const { api, controller } = exposed(wrapper);
+    await until(() => firstId(wrapper) === 'SO-0001', 'the first row');
+    const row = firstRow(wrapper);
+    const filterChanged = vi.fn();
+    api!.addEventListener('filterChanged', filterChanged);
+    const south = rows.filter((r) => r.region === 'South');
+    await typeSearch(wrapper, 'south');
+    await until(() => controller.counts().shown === south.length && firstId(wrapper) === south[0]!.id, 'the matching rows');
+    expect(firstRow(wrapper)).toBe(row);
+    expect(wrapper.find('[data-gv-record-count]').text()).toBe(`${south.length} of 200 rows`);
+    await typeSearch(wrapper, '');
+    await until(() => controller.counts().shown === 200 && firstId(wrapper) === 'SO-0001', 'every row again');
+    expect(firstRow(wrapper)).toBe(row);
+    expect(filterChanged).not.toHaveBeenCalled();
+    wrapper.unmount();
+  });
+
+  it('says that no rows match when a search finds nothing, and shows the rows again when it is cleared', async () => {
+    const wrapper = await mountGrid({ spec: ORDERS_SPEC, rows });
+    const { controller } = exposed(wrapper);
+    const overlay = (): string => wrapper.element.querySelector('.ag-overlay')?.textContent?.trim() ?? '';
+    await typeSearch(wrapper, 'zzzz');
+    await until(() => controller.counts().shown === 0 && overlay() === 'No rows match the search and filters', 'the “no matching rows” overlay');
+    expect(wrapper.find('[data-gv-record-count]').text()).toBe('0 of 200 rows');
+    await typeSearch(wrapper, '');
+    await until(() => controller.counts().shown === 200 && firstId(wrapper) === 'SO-0001', 'every row again');
+    expect(overlay()).toBe('');
+    // A search that finds rows, then one that finds none: still the “no matching rows” text.
+    await typeSearch(wrapper, 'north');
+    await until(() => controller.counts().shown === 50, 'the northern rows');
+    await typeSearch(wrapper, 'north zzzz');
+    await until(() => controller.counts().shown === 0 && overlay() === 'No rows match the search and filters', 'the overlay again');
+    wrapper.unmount();
+  });
+});
+
 describe('DataGrid text filter: the search language for one cell', () => {
   function mountFilter(model: unknown = null, onModelChange = vi.fn()) {
     const params = { model, onModelChange, locale: 'en', columnLabel: 'Note', debounceMs: 250 };

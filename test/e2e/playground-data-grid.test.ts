@@ -183,12 +183,22 @@ describe('playground data grid: search, filters, KPIs and charts', () => {
     await close();
   });
 
-  it('quick-searches with the mouse: a click into the box, typed text applies after the pause, the help opens and closes by click', async () => {
+  it('quick-searches with the mouse: a click into the box, typed text applies after the pause and shows its first matches from the top, the help opens and closes by click', async () => {
     const { page, errors, close } = await visit();
+    // Far down the rows first: the search must bring its first matches into view.
+    const viewport = page.locator('[data-testid="page-grid"] .ag-body-vertical-scroll-viewport');
+    await viewport.evaluate((element) => {
+      element.scrollTop = element.scrollHeight / 2;
+    });
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="page-grid"] .ag-row')].some((row) => Number(row.getAttribute('row-index')) > 10_000));
     await page.locator('[data-gv-quick-search]').click();
     await page.keyboard.type('monitor / webcam');
     const expected = rows.filter((row) => row.product === 'Monitor' || row.product === 'Webcam');
     await counterSays(page, shownOf(expected.length));
+    await firstCell(page, 'id').filter({ hasText: expected[0]!.id }).waitFor();
+    const rowBox = await firstCell(page, 'id').boundingBox();
+    const viewBox = await viewport.boundingBox();
+    expect(rowBox && viewBox && rowBox.y >= viewBox.y - 1 && rowBox.y + rowBox.height <= viewBox.y + viewBox.height).toBe(true);
     await expect(page.locator('[data-gv-search-summary]').textContent()).resolves.toBe('Contains monitor OR contains webcam');
     await page.locator('.gv-grid-toolbar__search [data-cm-search-help]').click();
     const help = page.locator('.gv-grid-toolbar__search [data-cm-search-help-panel]');
