@@ -130,6 +130,19 @@ describe('DataGrid quick search over rows in memory', () => {
     await until(() => controller.counts().shown === 0 && overlay() === 'No rows match the search and filters', 'the overlay again');
     wrapper.unmount();
   });
+
+  it('decides on the XLSX button without gathering the filtered rows after every change', async () => {
+    const wrapper = await mountGrid({ spec: { ...ORDERS_SPEC, export_xlsx: true }, rows });
+    const { controller } = exposed(wrapper);
+    const gather = vi.spyOn(controller, 'rowsForExport');
+    await typeSearch(wrapper, 'north');
+    await until(() => controller.counts().shown === 50, 'the northern rows');
+    await typeSearch(wrapper, '');
+    await until(() => controller.counts().shown === 200, 'every row');
+    expect(wrapper.find('[data-gv-export="xlsx"]').exists()).toBe(true);
+    expect(gather).not.toHaveBeenCalled();
+    wrapper.unmount();
+  });
 });
 
 describe('DataGrid text filter: the search language for one cell', () => {
@@ -278,6 +291,21 @@ describe('DataGridToolbar alone beside a host’s AG Grid', () => {
     await wrapper.find('[data-gv-clear-filters]').trigger('click');
     await until(() => api.value!.getDisplayedRowCount() === 200, 'every filter cleared');
     expect(api.value!.getFilterModel()).toEqual({});
+    wrapper.unmount();
+  });
+
+  it('counts the host grid’s rows once while it listens, not after every search, and again when the grid’s row data changes', async () => {
+    const { wrapper, api } = mountHostGrid();
+    await until(() => wrapper.find('[data-gv-record-count]').text() === '200 rows' && api.value !== null, 'the toolbar');
+    const walk = vi.spyOn(api.value!, 'forEachNode');
+    await typeSearch(wrapper, 'north');
+    await until(() => wrapper.find('[data-gv-record-count]').text() === '50 of 200 rows', 'the northern rows');
+    await typeSearch(wrapper, 'south');
+    await until(() => wrapper.find('[data-gv-record-count]').text() === '50 of 200 rows' && api.value!.getGridOption('quickFilterText') === 'south', 'the southern rows');
+    expect(walk).not.toHaveBeenCalled();
+    api.value!.setGridOption('rowData', rows.slice(0, 40));
+    await until(() => wrapper.find('[data-gv-record-count]').text() === '10 of 40 rows', 'the new rows counted');
+    expect(walk).toHaveBeenCalledTimes(1);
     wrapper.unmount();
   });
 
