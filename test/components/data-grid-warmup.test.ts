@@ -1,0 +1,51 @@
+/**
+ * The DataGrid prepares a column's sort before the click (jsdom, real AG Grid): a pointer resting on
+ * a header, or focus arriving at one, builds that column's sort index in idle slices. The table
+ * model's `warmSortIndex` is observed through a spy that still does the work.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as tableModel from '../../src/core/table-model';
+type TableModel = typeof tableModel;
+import { ORDERS_SPEC, mountGrid, orderRows, until } from './data-grid.fixtures';
+
+vi.mock('../../src/core/table-model', async (importOriginal) => {
+  const actual = await importOriginal<TableModel>();
+  return { ...actual, warmSortIndex: vi.fn(actual.warmSortIndex) };
+});
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+/** Keys of the columns whose sort preparation has been worked on so far. */
+const prepared = (): string[] => vi.mocked(tableModel.warmSortIndex).mock.calls.map(([, column]) => column.key);
+/** Whether the sort of column `key` is complete (a call for it answered true). */
+const ready = (key: string): boolean => {
+  const { calls, results } = vi.mocked(tableModel.warmSortIndex).mock;
+  return calls.some(([, column], i) => column.key === key && results[i]?.value === true);
+};
+
+describe('DataGrid header intent', () => {
+  it('prepares the sort of the column under the pointer and of a focused header, nothing before', async () => {
+    vi.mocked(tableModel.warmSortIndex).mockClear();
+    // 200 rows: no background warm-up, so only intent prepares a sort.
+    const rows = orderRows(200);
+    const wrapper = await mountGrid({ spec: ORDERS_SPEC, rows });
+    const header = (key: string): Element => {
+      const cell = wrapper.element.querySelector(`.ag-header-cell[col-id="${key}"]`);
+      if (!cell) throw new Error(`no header of ${key}`);
+      return cell;
+    };
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(prepared()).toEqual([]);
+
+    header('note').querySelector('.ag-header-cell-label')!.dispatchEvent(new Event('pointerover', { bubbles: true }));
+    await until(() => ready('note'), 'the Note column prepared');
+    expect(new Set(prepared())).toEqual(new Set(['note']));
+
+    header('amount').dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    await until(() => ready('amount'), 'the Amount column prepared');
+    expect(new Set(prepared())).toEqual(new Set(['note', 'amount']));
+    wrapper.unmount();
+  });
+});
