@@ -18,7 +18,10 @@
  * the moment the adapter tells the KPI strip the rows changed to the KPI text shown.
  *
  * Writes one markdown section to process.env.BENCH_OUT (see bench/README.md). BENCH_RUNS sets the
- * cold pages per step and the warm repetitions (default 5, at least 3).
+ * cold pages per step and the warm repetitions (default 5, at least 3). BENCH_BEFORE_FIXTURE names
+ * the side-by-side pages built from the code before a change (`buildTablePeersFixture(outDir)` in a
+ * checkout of the old commit): its DataGrid page is measured in the same run, interleaved with the
+ * other two, and a second table puts it beside this one (BENCH_BEFORE_LABEL says what it was).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -69,7 +72,6 @@ const AG_GRID: Library = {
   textOrderName: 'code units',
   matches: (text, query) => text.toLowerCase().includes(query.toLowerCase()),
 };
-const LIBRARIES: readonly Library[] = [DATA_GRID, AG_GRID];
 
 type StepId = 'sort-number' | 'sort-text' | 'search' | 'filter-kpis';
 const STEPS: readonly PeerStep<StepId>[] = [
@@ -146,17 +148,19 @@ function checkRows(step: StepId | 'init', library: Library, shown: readonly Scre
 // Measuring and the report
 // ---------------------------------------------------------------------------------------------
 
-const runner = createPeerRunner<Library, StepId>({
-  name: 'data-grid',
-  libraries: LIBRARIES,
-  steps: STEPS,
-  rows: ROWS,
-  runs: RUNS,
-  idleMs: IDLE_MS,
-  firstRows: FIRST_ROWS,
-  expect: expectationOf,
-  check: checkRows,
-});
+function createRunner(libraries: readonly Library[]) {
+  return createPeerRunner<Library, StepId>({
+    name: 'data-grid',
+    libraries,
+    steps: STEPS,
+    rows: ROWS,
+    runs: RUNS,
+    idleMs: IDLE_MS,
+    firstRows: FIRST_ROWS,
+    expect: expectationOf,
+    check: checkRows,
+  });
+}
 
 const fmt = (ms: number): string => (ms >= 100 ? ms.toFixed(0) : ms.toFixed(1));
 
@@ -172,6 +176,12 @@ const KPI_TARGET_MS = 20;
 async function main(): Promise<void> {
   const out = await buildTablePeersFixture(join(process.cwd(), '.tmp/table-peers-bench'));
   const server = await serveStatic(out);
+  // BENCH_BEFORE_FIXTURE: the pages built from the code before a change, measured in the same run.
+  const beforeDir = process.env.BENCH_BEFORE_FIXTURE;
+  const beforeServer = beforeDir ? await serveStatic(beforeDir) : null;
+  const before: Library | null = beforeServer ? { ...DATA_GRID, name: 'DataGrid (before)', base: beforeServer.url } : null;
+  const LIBRARIES: readonly Library[] = before ? [DATA_GRID, AG_GRID, before] : [DATA_GRID, AG_GRID];
+  const runner = createRunner(LIBRARIES);
   const browser = await launchChromium();
   const chromium = browser.version();
   const started = Date.now();
@@ -181,6 +191,7 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     await server.close();
+    await beforeServer?.close();
   }
   const loadAfter = os.loadavg()[0]!;
   const minutes = (Date.now() - started) / 60_000;
@@ -230,6 +241,27 @@ async function main(): Promise<void> {
     const ours = median(runner.series(DATA_GRID, 'filter-kpis', when).kpi);
     const theirs = median(runner.series(AG_GRID, 'filter-kpis', when).kpi);
     lines.push(`| ${when === 'cold' ? 'KPI update after the filter (the grid\'s change notification → 8 KPIs shown)' : ''} | ${when} | ${fmt(ours)} ms | ${fmt(theirs)} ms | ${(ours / theirs).toFixed(2)}× | ≤ ${KPI_TARGET_MS} ms | ${ours <= KPI_TARGET_MS ? 'pass' : 'FAIL'} |`);
+  }
+  if (before) {
+    lines.push('');
+    lines.push(
+      `**Before and after**, measured in the same run, page by page interleaved with the two above: "Before" is ${process.env.BENCH_BEFORE_LABEL ?? 'the code before the change'}, built from its sources. "÷" is after divided by before.`,
+    );
+    lines.push('');
+    lines.push('| Step | | Before | After | ÷ |');
+    lines.push('|---|---|---:|---:|---:|');
+    for (const step of ALL) {
+      for (const when of ['cold', 'warm'] as const) {
+        const then = med(before, step, when);
+        const now = med(DATA_GRID, step, when);
+        lines.push(`| ${when === 'cold' ? STEP_LABELS[step] : ''} | ${when} | ${fmt(then)} ms | ${fmt(now)} ms | ${(now / then).toFixed(2)}× |`);
+      }
+    }
+    for (const when of ['cold', 'warm'] as const) {
+      const then = median(runner.series(before, 'filter-kpis', when).kpi);
+      const now = median(runner.series(DATA_GRID, 'filter-kpis', when).kpi);
+      lines.push(`| ${when === 'cold' ? 'KPI update after the filter' : ''} | ${when} | ${fmt(then)} ms | ${fmt(now)} ms | ${(now / then).toFixed(2)}× |`);
+    }
   }
   lines.push('');
   lines.push(

@@ -23,6 +23,11 @@ export interface PeerLibrary {
   pkg: string | null;
   /** Extra query parameters of its page (e.g. `kpis=1`). */
   query?: string;
+  /**
+   * Base URL its page is served from, when not the benchmark's own build (e.g. a build of the code
+   * before a change, measured in the same run). Libraries that share a page need distinct names.
+   */
+  base?: string;
 }
 
 /** One timed step after mounting, and the untimed action that undoes it. */
@@ -81,7 +86,7 @@ export function createPeerRunner<L extends PeerLibrary, S extends string>(option
   const results = new Map<string, Series>();
 
   const series = (library: L, step: S | 'init', when: When): Series => {
-    const key = `${library.id}:${library.query ?? ''}:${step}:${when}`;
+    const key = `${library.name}:${library.id}:${library.query ?? ''}:${step}:${when}`;
     let found = results.get(key);
     if (!found) results.set(key, (found = { total: [], dom: [], laterTask: 0, kpi: [] }));
     return found;
@@ -98,7 +103,7 @@ export function createPeerRunner<L extends PeerLibrary, S extends string>(option
       errors.push(`dialog: ${dialog.message()}`);
       void dialog.dismiss();
     });
-    await page.goto(`${base}/${library.id}.html?rows=${options.rows}${library.query ? `&${library.query}` : ''}`);
+    await page.goto(`${library.base ?? base}/${library.id}.html?rows=${options.rows}${library.query ? `&${library.query}` : ''}`);
     await page.waitForFunction(() => (window as unknown as { __peer?: PeerHarness }).__peer?.ready === true, undefined, { timeout: 120_000 });
     const visibility = await page.evaluate(() => document.visibilityState);
     if (visibility !== 'visible') throw new Error(`${library.name} page is ${visibility}: frames would be throttled`);
