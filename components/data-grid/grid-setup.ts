@@ -171,6 +171,9 @@ export function contentWidth(column: Pick<Column, 'key' | 'label' | 'format'>, r
   return Math.min(MAX_CONTENT_PX, Math.ceil(Math.max(longest * CELL_CHAR_PX + CELL_PADDING_PX, word * HEADER_CHAR_PX + HEADER_EXTRA_PX)));
 }
 
+/** A cell class rule that always holds. */
+const ALWAYS = (): boolean => true;
+
 /** What the column definitions need from the grid. */
 export interface ColumnDefContext {
   format: FormatOptions;
@@ -203,7 +206,10 @@ export function buildColumnDefs(columns: readonly Column[], rows: readonly Row[]
       sortable: def.sortable,
       resizable: true,
       // AG Grid's own right-aligned classes (its `rightAligned` type needs a module we do not load).
-      cellClass: column.align === 'right' ? `${def.cellClass} ag-right-aligned-cell` : def.cellClass,
+      // Given as a rule that always holds rather than `cellClass`: AG Grid takes a cell's
+      // `cellClass` off and puts it back on every refresh of its value (a quick search refreshes
+      // every cell on screen), while a rule's class that stays on is left alone.
+      cellClassRules: { [column.align === 'right' ? `${def.cellClass} ag-right-aligned-cell` : def.cellClass]: ALWAYS },
       headerClass: column.align === 'right' ? `gv-grid__header gv-align-right ag-right-aligned-header` : `gv-grid__header gv-align-${column.align}`,
       context: { ...def.context, menuGroup: context.groups.get(column.key) ?? null, filterKind: kind },
       valueFormatter: (params: ValueFormatterParams) => formatValue(params.value, format, context.format),

@@ -42,6 +42,18 @@ function defsFor(rows: readonly Row[], locale = 'en', currency = 'USD'): Map<str
   return new Map(defs.map((def) => [def.colId as string, def]));
 }
 
+/** The classes a column definition gives every cell (`cellClass`, and `cellClassRules` that always hold). */
+function cellClasses(def: ColDef | undefined): string[] {
+  const out: string[] = [];
+  const fixed = def?.cellClass;
+  if (typeof fixed === 'string') out.push(...fixed.split(' '));
+  else if (Array.isArray(fixed)) out.push(...fixed);
+  for (const [names, rule] of Object.entries(def?.cellClassRules ?? {})) {
+    if (typeof rule === 'function' && rule({} as never)) out.push(...names.split(' '));
+  }
+  return out.filter((name) => name !== '');
+}
+
 function formatted(def: ColDef | undefined, value: unknown): string {
   const formatter = def?.valueFormatter;
   if (typeof formatter !== 'function') throw new Error('no value formatter');
@@ -64,17 +76,38 @@ describe('DataGrid column definitions', () => {
 
   it('align numbers right with AG Grid’s own classes, text left, and name every header in a tooltip', () => {
     const defs = defsFor(orderRows(40));
-    expect(String(defs.get('amount')?.cellClass)).toContain('ag-right-aligned-cell');
+    expect(cellClasses(defs.get('amount'))).toContain('ag-right-aligned-cell');
     expect(String(defs.get('amount')?.headerClass)).toContain('ag-right-aligned-header');
-    expect(String(defs.get('units')?.cellClass)).toContain('ag-right-aligned-cell');
-    expect(String(defs.get('region')?.cellClass)).toContain('gv-align-left');
-    expect(String(defs.get('region')?.cellClass)).not.toContain('right-aligned');
+    expect(cellClasses(defs.get('units'))).toContain('ag-right-aligned-cell');
+    expect(cellClasses(defs.get('region'))).toContain('gv-align-left');
+    expect(cellClasses(defs.get('region')).join(' ')).not.toContain('right-aligned');
     expect(String(defs.get('region')?.headerClass)).toContain('gv-align-left');
     for (const [key, label] of [['id', 'Order'], ['amount', 'Amount'], ['secret', 'Internal code']] as const) {
       expect(defs.get(key)?.headerName).toBe(label);
       expect(defs.get(key)?.headerTooltip).toBe(label);
     }
     expect(defs.get('id')?.context).toMatchObject({ menuGroup: 'Order' });
+  });
+
+  it('give every mounted cell its alignment and format classes, still there after a search refreshes the rows in place', async () => {
+    const rows = orderRows(200);
+    const wrapper = await mountGrid({ spec: ORDERS_SPEC, rows });
+    const { controller } = exposed(wrapper);
+    const classesOf = (key: string): string[] => [...wrapper.element.querySelectorAll(`.ag-row .ag-cell[col-id="${key}"]`)].map((cell) => cell.className);
+    await until(() => classesOf('amount').length > 0, 'the first rows');
+    const check = (): void => {
+      for (const name of classesOf('amount')) expect(name.split(' ')).toEqual(expect.arrayContaining(['gv-cell', 'gv-align-right', 'gv-format-currency', 'ag-right-aligned-cell']));
+      for (const name of classesOf('region')) {
+        expect(name.split(' ')).toEqual(expect.arrayContaining(['gv-cell', 'gv-align-left', 'gv-format-text']));
+        expect(name).not.toContain('right-aligned');
+      }
+    };
+    check();
+    controller.setQuickFilter('south');
+    const first = rows.find((row) => row.region === 'South')!;
+    await until(() => wrapper.element.querySelector('.ag-row[row-index="0"] .ag-cell[col-id="id"]')?.textContent === first.id, 'the southern rows');
+    check();
+    wrapper.unmount();
   });
 
   it('choose the filter by the column: number filter for numeric formats, date filter for ISO days, values checklist for few repeated texts, the search-language text filter otherwise, none when not searchable', () => {
