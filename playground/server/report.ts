@@ -44,7 +44,7 @@ body{margin:0;font-family:var(--gv-font);background:var(--gv-color-bg);color:var
 .pg-ssr-bar [aria-current]{font-weight:700;text-decoration:none;color:var(--gv-color-text)}
 .pg-ssr-heading{margin:0;font-size:1rem}
 .pg-ssr-note{margin:0;color:var(--gv-color-text-muted);font-size:var(--gv-font-size-small)}
-.pg-ssr-main{padding:1rem 1.5rem}
+.pg-ssr-main{padding:1rem 1.5rem;--gv-view-padding:0}
 .pg-ssr-bar a:focus-visible{outline:var(--gv-focus-ring-width) solid var(--gv-color-focus);outline-offset:2px;border-radius:var(--gv-radius-small)}
 `;
 
