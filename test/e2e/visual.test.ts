@@ -116,7 +116,7 @@ for (const config of CONFIGS) {
         await saveScreenshot(page, `visual-${id}-${config.width}-${config.locale}-${config.theme}`);
         if (id === 'dashboard' && config.width === 1440 && config.locale === 'en' && config.theme === 'light') {
           await mkdir(join(process.cwd(), 'docs', 'images'), { recursive: true });
-          await page.screenshot({ path: README_SHOT, clip: { x: 0, y: 0, width: 1440, height: 900 } });
+          await page.screenshot({ path: README_SHOT, clip: { x: 0, y: 0, width: 1440, height: 1000 } });
         }
         const problems = [...(await layoutProblems(page, config.width >= 1440 ? 11 : 0))];
         for (const frame of page.frames().slice(1)) {
