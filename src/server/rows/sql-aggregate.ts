@@ -19,7 +19,7 @@ import { resolveKpiValue } from '../../core/kpi';
 import { toChart, toKpi } from '../../core/spec/build';
 import type { ChartRuntime, ChartSpec, ChartSpecWire, KpiAggregate, KpiSpec, KpiSpecWire, ResolvedKpi } from '../../core/types';
 import type { SqlDialectName } from '../store/schema';
-import { type SqlColumn, matchesEveryRow, refOf } from './sql-filter';
+import { type SqlColumn, cellSql, matchesEveryRow, refOf } from './sql-filter';
 
 /** What to aggregate over a row source's filtered set, and how to show it. */
 export interface SqlAggregateRequest {
@@ -179,16 +179,19 @@ async function kpisOver(ctx: AggregateContext, where: RawBuilder<boolean>, specs
   return resolved;
 }
 
-/** The category of a chart row as SQL: empty cells ('' and the "—" the core shows for them) are one NULL group. */
-function categorySql(column: SqlColumn): RawBuilder<unknown> {
-  const ref = refOf(column);
-  return column.type === 'number' ? ref : sql`NULLIF(NULLIF(${ref}, ''), '—')`;
+/**
+ * The category of a chart row as SQL: empty cells ('' and the "—" the core shows for them) are one
+ * NULL group. Dates are grouped by the text the source answers for them (`cellSql`).
+ */
+function categorySql(dialect: SqlDialectName, column: SqlColumn): RawBuilder<unknown> {
+  if (column.type === 'number') return refOf(column);
+  return sql`NULLIF(NULLIF(${cellSql(dialect, column)}, ''), '—')`;
 }
 
 /** One chart over the filtered set: a GROUP BY of its category column, categories in the order they first occur. */
 async function chartOver(ctx: AggregateContext, where: RawBuilder<boolean>, chart: ChartSpec, request: SqlAggregateRequest): Promise<ChartRuntime> {
   const xColumn = ctx.columns.get(chart.xKey) as SqlColumn;
-  const x = categorySql(xColumn);
+  const x = categorySql(ctx.dialect, xColumn);
   const keys = chartPlottedKeys(chart);
   const series: (SqlColumn | null)[] = keys.length === 0 ? [null] : keys.map((key) => ctx.columns.get(key) as SqlColumn);
   const medianByRows = ctx.dialect === 'sqlite' && chart.aggregate === 'median' && keys.length > 0;

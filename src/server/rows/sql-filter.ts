@@ -65,6 +65,27 @@ export function refOf(column: SqlColumn): RawBuilder<unknown> {
   return sql`${sql.ref(column.column)}`;
 }
 
+/**
+ * A number of a request as a SQL value. On PostgreSQL a bare parameter takes the column's type, so
+ * `int_column > 2.5` would fail to parse 2.5 as an integer, and 3e9 would overflow an `integer`
+ * column: whole numbers go as `bigint` (compared with any integer column by the same btree operator
+ * family, so an index on the column still serves them) and all others as `double precision` (the
+ * browser compares doubles too). SQLite compares any number with any number.
+ */
+export function numberValueSql(ctx: Pick<SqlFilterContext, 'dialect'>, value: number): RawBuilder<number> {
+  if (ctx.dialect !== 'postgres') return sql<number>`${value}`;
+  return Number.isSafeInteger(value) ? sql<number>`CAST(${value} AS bigint)` : sql<number>`CAST(${value} AS double precision)`;
+}
+
+/**
+ * A cell as the source answers it. A date column on PostgreSQL is read as its text (`2024-03-05`,
+ * `2024-03-05 10:30:00`): the driver would turn a `date` into a JavaScript Date at local midnight,
+ * which JSON then shifts to UTC, and the filters compare that same text.
+ */
+export function cellSql(dialect: SqlDialectName, column: SqlColumn): RawBuilder<unknown> {
+  return dialect === 'postgres' && column.type === 'date' ? sql`CAST(${refOf(column)} AS text)` : refOf(column);
+}
+
 function and(parts: readonly Condition[]): Condition {
   if (parts.length === 0) return TRUE;
   if (parts.length === 1) return parts[0] as Condition;
@@ -113,7 +134,7 @@ export function columnFilterSql(ctx: SqlFilterContext, column: SqlColumn, filter
     case 'text':
       return textSql(ctx, column, filter);
     case 'number':
-      return numberSql(column, filter);
+      return numberSql(ctx, column, filter);
     case 'date':
       return dateSql(ctx, column, filter);
   }
@@ -172,10 +193,11 @@ function allTermsSql(ctx: SqlFilterContext, column: SqlColumn, query: string): C
   return and(terms.map((term) => sql<boolean>`(${ref} IS NOT NULL AND ${likeSql(folded, `%${escapeLike(term)}%`)})`));
 }
 
-function numberSql(column: SqlColumn, condition: NumberFilterCondition): Condition {
+function numberSql(ctx: SqlFilterContext, column: SqlColumn, condition: NumberFilterCondition): Condition {
   const ref = refOf(column);
-  const a = condition.filter ?? 0;
-  const b = condition.filterTo ?? 0;
+  const a = numberValueSql(ctx, condition.filter ?? 0);
+  const low = numberValueSql(ctx, Math.min(condition.filter ?? 0, condition.filterTo ?? 0));
+  const high = numberValueSql(ctx, Math.max(condition.filter ?? 0, condition.filterTo ?? 0));
   const compare = (test: RawBuilder<boolean>): Condition => sql<boolean>`(${ref} IS NOT NULL AND ${test})`;
   switch (condition.type) {
     case 'blank':
@@ -196,7 +218,7 @@ function numberSql(column: SqlColumn, condition: NumberFilterCondition): Conditi
       return compare(sql<boolean>`${ref} >= ${a}`);
     case 'inRange':
       // Exclusive at both ends, bounds in either order (AG Grid's default, and the core's).
-      return compare(sql<boolean>`${ref} > ${Math.min(a, b)} AND ${ref} < ${Math.max(a, b)}`);
+      return compare(sql<boolean>`${ref} > ${low} AND ${ref} < ${high}`);
   }
 }
 
@@ -265,7 +287,7 @@ function valuesSql(ctx: SqlFilterContext, column: SqlColumn, filter: ValuesColum
   if (column.type === 'number') {
     const numbers = [...new Set(filter.values.map((v) => v.trim()).filter((v) => v !== '' && String(Number(v)) === v).map(Number))];
     if (numbers.length === 0) return FALSE;
-    return sql<boolean>`(${ref} IS NOT NULL AND ${ref} IN (${sql.join(numbers.map((n) => sql`${n}`))}))`;
+    return sql<boolean>`(${ref} IS NOT NULL AND ${ref} IN (${sql.join(numbers.map((n) => numberValueSql(ctx, n)))}))`;
   }
   const texts = [...new Set(filter.values.map((v) => v.trim()))];
   if (texts.length === 0) return FALSE;
@@ -295,7 +317,7 @@ export function searchSql(ctx: SqlFilterContext, ast: SearchQueryAst, inScope: r
         continue;
       }
       if (term.negate) {
-        parts.push(not(or(numberColumns(scopeColumns(scope)).map((column) => numberTermsSql(column, [term])))));
+        parts.push(not(or(numberColumns(scopeColumns(scope)).map((column) => numberTermsSql(ctx, column, [term])))));
         continue;
       }
       const key = scope === null ? '' : `\u0000${scope.join('\u0000')}`;
@@ -307,7 +329,7 @@ export function searchSql(ctx: SqlFilterContext, ast: SearchQueryAst, inScope: r
       cluster.terms.push(term);
     }
     for (const cluster of clusters.values()) {
-      parts.push(or(numberColumns(scopeColumns(cluster.scope)).map((column) => numberTermsSql(column, cluster.terms))));
+      parts.push(or(numberColumns(scopeColumns(cluster.scope)).map((column) => numberTermsSql(ctx, column, cluster.terms))));
     }
     return and(parts);
   });
@@ -332,9 +354,9 @@ function textTermSql(ctx: SqlFilterContext, column: SqlColumn, term: SearchTextT
  * JavaScript, because `29 / 100` is the same double as a stored 0.29 while `0.29 * 100` in SQL is
  * not 29. Never NULL.
  */
-function numberTermsSql(column: SqlColumn, terms: readonly SearchNumberTerm[]): Condition {
+function numberTermsSql(ctx: SqlFilterContext, column: SqlColumn, terms: readonly SearchNumberTerm[]): Condition {
   const ref = refOf(column);
-  const scale = column.format === 'percent' ? (n: number) => n / 100 : (n: number) => n;
+  const scale = column.format === 'percent' ? (n: number) => numberValueSql(ctx, n / 100) : (n: number) => numberValueSql(ctx, n);
   const tests = terms.map((term): Condition => {
     const value = scale(term.value);
     switch (term.op) {

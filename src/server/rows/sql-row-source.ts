@@ -28,7 +28,7 @@ import { HttpError, apiError } from '../errors';
 import { DatabaseSetupError, isDatabaseFault } from '../store/faults';
 import { dialectOf, type SqlDialectName } from '../store/schema';
 import { type SqlAggregateRequest, type SqlAggregateResult, aggregateOver, checkAggregateSpecs } from './sql-aggregate';
-import { type SqlColumn, type SqlFilterContext, refOf, valuesEmptySql, whereSql } from './sql-filter';
+import { type SqlColumn, type SqlFilterContext, cellSql, refOf, valuesEmptySql, whereSql } from './sql-filter';
 import { SQLITE_FOLD_FUNCTION, escapeLike, foldSql, likeSql, trimSql } from './sql-text';
 
 /** A column a SQL row source serves: the only identifiers that ever reach SQL. */
@@ -73,7 +73,10 @@ export interface SqlRowSourceOptions {
    * rows. Need not be among the visible columns.
    */
   tieBreaker: string;
-  /** Most rows of one block; larger requests are cut to it. @default 1000 (at most 10,000) */
+  /**
+   * Most rows of one block; larger requests are cut to it. At most 1,000 (the issue's clamp: a
+   * browser never needs more at once, and a bigger block only makes one request slower). @default 1000
+   */
   maxBlock?: number;
   /** Milliseconds a count of a filtered set is reused for `lastRow`. @default 10000 (0: never cached) */
   countCacheMs?: number;
@@ -118,8 +121,8 @@ export interface SqlRowSource extends RowSource<Row> {
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const TABLE = /^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)?$/;
-/** Highest `maxBlock` a source may be created with. */
-const MAX_BLOCK_LIMIT = 10_000;
+/** Highest `maxBlock` a source may be created with: every block a client gets is clamped to 1,000 rows. */
+export const MAX_BLOCK_LIMIT = 1000;
 /** Counts kept at once; the oldest goes first. */
 const COUNT_CACHE_SIZE = 256;
 const DEFAULT_VALUES_LIMIT = 1000;
@@ -150,7 +153,7 @@ const FILTER_TYPES: Readonly<Record<SqlColumn['type'], readonly string[]>> = {
  * `TypeError` (a setup bug: 500).
  *
  * Throws a `TypeError` at creation for a column or table name that is not a plain identifier, a
- * duplicate key, unknown `searchable` or `tieBreaker` keys, or a `maxBlock` outside 1–10,000.
+ * duplicate key, unknown `searchable` or `tieBreaker` keys, or a `maxBlock` outside 1–1,000.
  *
  * @example
  * const source = createSqlRowSource({
@@ -244,7 +247,7 @@ export function createSqlRowSource(options: SqlRowSourceOptions): SqlRowSource {
 
   const count = (query: Pick<RowSourceQuery, 'filterModel' | 'quickFilter'>): Promise<number> =>
     run(async () => {
-      const key = canonicalJson([query.filterModel ?? {}, query.quickFilter]);
+      const key = countKey(query);
       const cached = counts.get(key);
       if (cached !== undefined && now() - cached.at < countCacheMs) return cached.count;
       const result = await db
@@ -295,7 +298,7 @@ export function createSqlRowSource(options: SqlRowSourceOptions): SqlRowSource {
     const fetched = await run(() =>
       db
         .selectFrom(table)
-        .select(selected.map((column, i) => sql`${refOf(column)}`.as(`c${i}`)))
+        .select(selected.map((column, i) => sql`${cellSql(dialect, column)}`.as(`c${i}`)))
         .where(where(request))
         .orderBy(orderBy(request.sortModel))
         // One row more than asked: whether it comes says if this is the last block.
@@ -311,11 +314,17 @@ export function createSqlRowSource(options: SqlRowSourceOptions): SqlRowSource {
       });
       return row;
     });
-    if (!more) return { rows, lastRow: start + rows.length };
+    if (!more) {
+      // A block that ends the set says exactly where; one wholly past the end (a grid scrolled
+      // while rows were deleted) does not know where the set ends, so it counts.
+      if (rows.length > 0 || start === 0) return { rows, lastRow: start + rows.length };
+      counts.delete(countKey(request));
+      return { rows, lastRow: await count(request) };
+    }
     let total = await count(request);
     // A cached count from before rows were added may end inside what we just read: count again.
     if (total <= start + size) {
-      counts.delete(canonicalJson([request.filterModel ?? {}, request.quickFilter]));
+      counts.delete(countKey(request));
       total = await count(request);
     }
     return { rows, lastRow: Math.max(total, start + size + 1) };
@@ -377,6 +386,11 @@ export function createSqlRowSource(options: SqlRowSourceOptions): SqlRowSource {
       return run(() => aggregateOver({ db, dialect, table, columns, tie }, where(query), request));
     },
   };
+}
+
+/** The count cache's key: the filters and the search (a sort does not change a count). */
+function countKey(query: Pick<RowSourceQuery, 'filterModel' | 'quickFilter'>): string {
+  return canonicalJson([query.filterModel ?? {}, query.quickFilter]);
 }
 
 /** The search of a values request in the fold's form (the cells' fold, applied in JavaScript to the parameter). */
