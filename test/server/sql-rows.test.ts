@@ -65,6 +65,9 @@ const FILTERS: Record<string, GridFilterModel> = {
   'text OR': {
     city: { filterType: 'text', operator: 'OR', conditions: [{ filterType: 'text', type: 'equals', filter: 'lviv' }, { filterType: 'text', type: 'blank' }] },
   },
+  'text contains inside combined conditions reads words, not the search language': {
+    name: { filterType: 'text', operator: 'OR', conditions: [{ filterType: 'text', type: 'contains', filter: '-apple' }, { filterType: 'text', type: 'contains', filter: 'caf noir' }] },
+  },
   'number equals': { qty: { filterType: 'number', type: 'equals', filter: 7 } },
   'number notEqual': { qty: { filterType: 'number', type: 'notEqual', filter: 7 } },
   'number lessThan': { amount: { filterType: 'number', type: 'lessThan', filter: 0 } },

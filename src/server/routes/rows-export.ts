@@ -7,6 +7,7 @@
  * @module
  */
 import { readGridExportParams } from '../../core/data-grid/export-url';
+import { ROW_SOURCE_REQUEST_LIMITS } from '../../core/data-grid/request';
 import type { RowSourceQuery } from '../../core/data-grid/types';
 import { neutraliseCell } from '../../core/safety';
 import type { Row } from '../../core/types';
@@ -47,6 +48,12 @@ export async function rowsExportRoute(ctx: RequestContext): Promise<Response> {
   if (format !== 'csv' && format !== 'xlsx' && format !== 'pdf') throw apiError('invalid_query', 'The format query parameter must be csv, xlsx or pdf.');
   const registration = Object.prototype.hasOwnProperty.call(sources, gridId) ? sources[gridId] : undefined;
   if (registration === undefined) throw apiError('unknown_grid', `No row source is registered for grid ${JSON.stringify(gridId.slice(0, 100))}.`);
+  // The link reader cuts texts to their limit; a longer one is refused rather than searched in part.
+  url.searchParams.forEach((value, name) => {
+    if ((name === 'q' || name.startsWith('f_')) && value.length > ROW_SOURCE_REQUEST_LIMITS.textLength) {
+      throw apiError('invalid_query', `The ${name === 'q' ? 'q' : 'f_…'} parameter is longer than ${ROW_SOURCE_REQUEST_LIMITS.textLength} characters.`);
+    }
+  });
   const params = readGridExportParams(url.searchParams);
   if (params === null) throw apiError('invalid_query', 'The grid parameters (sorts, filter, sort, dir) are not valid.');
   const subject = await ctx.subject();

@@ -123,16 +123,20 @@ export function whereSql(ctx: SqlFilterContext, filterModel: GridFilterModel | n
   return and(parts);
 }
 
-/** One column's filter. */
-export function columnFilterSql(ctx: SqlFilterContext, column: SqlColumn, filter: ColumnFilterModel): Condition {
+/**
+ * One column's filter. As in the core (`compileFilterModel`), only a lone `contains` on a searchable
+ * column reads its text in the search language; inside combined conditions every operation is the
+ * plain per-cell test (`contains`: every word occurs).
+ */
+export function columnFilterSql(ctx: SqlFilterContext, column: SqlColumn, filter: ColumnFilterModel, combined = false): Condition {
   if (filter.filterType === 'values') return valuesSql(ctx, column, filter);
   if ('conditions' in filter) {
-    const parts = (filter.conditions as ColumnFilterModel[]).map((condition) => columnFilterSql(ctx, column, condition));
+    const parts = (filter.conditions as ColumnFilterModel[]).map((condition) => columnFilterSql(ctx, column, condition, true));
     return filter.operator === 'OR' ? or(parts) : and(parts);
   }
   switch (filter.filterType) {
     case 'text':
-      return textSql(ctx, column, filter);
+      return textSql(ctx, column, filter, combined);
     case 'number':
       return numberSql(ctx, column, filter);
     case 'date':
@@ -153,7 +157,7 @@ function foldedTrim(ctx: SqlFilterContext, column: SqlColumn): RawBuilder<string
   return sql<string>`trim(${foldSql(ctx.dialect, refOf(column))})`;
 }
 
-function textSql(ctx: SqlFilterContext, column: SqlColumn, condition: TextFilterCondition): Condition {
+function textSql(ctx: SqlFilterContext, column: SqlColumn, condition: TextFilterCondition, combined: boolean): Condition {
   const query = condition.filter ?? '';
   const wanted = normaliseSearchText(query.trim());
   const blank = blankSql(ctx, column);
@@ -163,9 +167,9 @@ function textSql(ctx: SqlFilterContext, column: SqlColumn, condition: TextFilter
     case 'notBlank':
       return not(blank);
     case 'contains': {
-      // As the local source: a searchable column reads the text in the search language (cell mode);
-      // any other column needs every word of the text.
-      if (column.searchable) {
+      // As the local source: a searchable column's lone filter reads the text in the search language
+      // (cell mode); a condition of a combined filter, or any other column, needs every word.
+      if (column.searchable && !combined) {
         const ast = compileQuery(query, { mode: 'cell', locale: ctx.locale }).ast;
         return ast.groups.length === 0 ? TRUE : searchSql(ctx, ast, [column]);
       }
