@@ -19,7 +19,7 @@ import { createSqlRowSource } from '../../src/server/rows/sql-row-source';
 import { expectError, jsonOf, postJson, postRaw, get, ORIGIN } from './helpers';
 import { createTestSchema, ensurePostgres, SKIP_PG } from './pg-setup';
 import { parseCsv } from './sql-rows-csv';
-import { LOCAL_COLUMNS, makeRows, postgresWith, SQL_COLUMNS, sqliteWith, type OrderRow, type OrdersDatabase } from './sql-rows-fixture';
+import { categorical, COLUMN_VARIANTS, LOCAL_COLUMNS, makeRows, postgresWith, SQL_COLUMNS, sqliteWith, type OrderRow, type OrdersDatabase } from './sql-rows-fixture';
 import type { Kysely } from 'kysely';
 
 const pgState = await ensurePostgres();
@@ -124,9 +124,10 @@ const backends: { name: string; open: () => Promise<Opened> }[] = [
   },
 ];
 
-for (const backend of backends) {
+for (const backend of backends) for (const variant of COLUMN_VARIANTS) {
   const skip = backend.name === 'postgres' && !pgState.available && SKIP_PG;
-  describe.skipIf(skip)(`rows routes on ${backend.name}`, () => {
+  const COLUMNS = categorical(SQL_COLUMNS, variant.categorical);
+  describe.skipIf(skip)(`rows routes on ${backend.name}${variant.name}`, () => {
     let opened: Opened;
     let handler: GridViewHandler;
     const rows = (body: unknown) => handler(postJson('/grid/rows/', body));
@@ -150,7 +151,7 @@ for (const backend of backends) {
 
     beforeAll(async () => {
       opened = await backend.open();
-      const source = createSqlRowSource({ db: opened.db, table: 'orders', columns: SQL_COLUMNS, searchable: TEXT_SEARCH, tieBreaker: 'id', maxBlock: 1000 });
+      const source = createSqlRowSource({ db: opened.db, table: 'orders', columns: COLUMNS, searchable: TEXT_SEARCH, tieBreaker: 'id', maxBlock: 1000 });
       handler = createGridViewHandler({
         rowSources: { orders: { source, kpis: KPIS, locale: 'en' } },
         maxBodyBytes: 1_000_000,
@@ -203,7 +204,7 @@ for (const backend of backends) {
 
     it('asks authorize with the route and grid, and throttles per caller and grid', async () => {
       const asked: unknown[] = [];
-      const source = createSqlRowSource({ db: opened.db, table: 'orders', columns: SQL_COLUMNS, tieBreaker: 'id' });
+      const source = createSqlRowSource({ db: opened.db, table: 'orders', columns: COLUMNS, tieBreaker: 'id' });
       const guarded = createGridViewHandler({
         rowSources: { orders: source, other: source },
         authorize: ({ route, gridId }) => {
@@ -226,7 +227,7 @@ for (const backend of backends) {
     });
 
     it('refuses at creation an aggregate SQL cannot compute as the core does', () => {
-      const source = createSqlRowSource({ db: opened.db, table: 'orders', columns: SQL_COLUMNS, tieBreaker: 'id' });
+      const source = createSqlRowSource({ db: opened.db, table: 'orders', columns: COLUMNS, tieBreaker: 'id' });
       expect(() => createGridViewHandler({ rowSources: { orders: { source, kpis: [{ label: 'x', aggregate: 'avg', column_key: 'city' }] } } })).toThrow(TypeError);
     });
 

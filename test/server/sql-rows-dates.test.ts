@@ -14,7 +14,7 @@ import { resolveKpis } from '../../src/core/kpi';
 import type { ChartSpecWire, KpiSpecWire } from '../../src/core/types';
 import { createSqlRowSource, type SqlRowSource } from '../../src/server/rows/sql-row-source';
 import { createTestSchema, ensurePostgres, SKIP_PG } from './pg-setup';
-import { LOCAL_COLUMNS, makeRows, type OrdersDatabase, postgresWith, sqliteWith, TYPED_SQL_COLUMNS, typedRows } from './sql-rows-fixture';
+import { categorical, LOCAL_COLUMNS, makeRows, type OrdersDatabase, postgresWith, sqliteWith, TYPED_SQL_COLUMNS, typedRows } from './sql-rows-fixture';
 
 const pgState = await ensurePostgres();
 const BASE = makeRows(3_000, 9);
@@ -85,9 +85,10 @@ const backends: { name: 'sqlite' | 'postgres'; open: () => Promise<Opened> }[] =
   },
 ];
 
-for (const backend of backends) {
+for (const backend of backends) for (const variant of [{ name: '', categorical: [] as string[] }, { name: ', categorical (indexed)', categorical: ['ordered_on', 'ordered_day'] }]) {
   const skip = backend.name === 'postgres' && !pgState.available && SKIP_PG;
-  describe.skipIf(skip)(`date columns of date types on ${backend.name}`, () => {
+  const COLUMNS = categorical(TYPED_SQL_COLUMNS, variant.categorical);
+  describe.skipIf(skip)(`date columns of date types on ${backend.name}${variant.name}`, () => {
     let opened: Opened;
     let source: SqlRowSource;
     const ROWS = ORACLE[backend.name];
@@ -96,7 +97,7 @@ for (const backend of backends) {
       local.rowsNow({ startRow: 0, endRow: ROWS.length, sortModel, filterModel, quickFilter: '' }).rows.map((row) => row.id);
     beforeAll(async () => {
       opened = await backend.open();
-      source = createSqlRowSource({ db: opened.db, table: 'orders_typed', columns: TYPED_SQL_COLUMNS, searchable: ['name', 'city'], tieBreaker: 'id' });
+      source = createSqlRowSource({ db: opened.db, table: 'orders_typed', columns: COLUMNS, searchable: ['name', 'city'], tieBreaker: 'id' });
     });
     afterAll(async () => {
       await opened?.close();

@@ -90,6 +90,20 @@ export const SQL_COLUMNS: SqlRowSourceColumn[] = [
 
 export const SEARCHABLE = ['name', 'city', 'amount', 'qty', 'rate'];
 
+/**
+ * `columns` with the named ones categorical (the fixture indexes `name`, `city` and `ordered_on` of
+ * `orders`, and `ordered_on`, `ordered_day` of `orders_typed`).
+ */
+export function categorical(columns: readonly SqlRowSourceColumn[], keys: readonly string[]): SqlRowSourceColumn[] {
+  return columns.map((c) => (keys.includes(c.key) ? { ...c, categorical: true } : c));
+}
+
+/** The variants every SQL row source suite runs: the plain source, and one with categorical text and date columns. */
+export const COLUMN_VARIANTS: readonly { name: string; categorical: readonly string[] }[] = [
+  { name: '', categorical: [] },
+  { name: ', categorical name, city and ordered_on', categorical: ['name', 'city', 'ordered_on'] },
+];
+
 /** The typed table's columns: `ordered_on` (a timestamp on PostgreSQL) and `ordered_day` (a date). */
 export const TYPED_SQL_COLUMNS: SqlRowSourceColumn[] = [...SQL_COLUMNS, { key: 'ordered_day', type: 'date', label: 'Day' }];
 
@@ -117,8 +131,16 @@ const CREATE_TYPED = {
   postgres: `CREATE TABLE orders_typed (id INTEGER PRIMARY KEY, name TEXT, city TEXT, amount DOUBLE PRECISION, qty INTEGER NOT NULL, rate DOUBLE PRECISION, ordered_on TIMESTAMP, ordered_day DATE)`,
 };
 
-/** Indexes the SQL row source's categorical columns need (an index whose first column is the column). */
-const CATEGORICAL_INDEXES = ['CREATE INDEX orders_name ON orders (name)', 'CREATE INDEX orders_city ON orders (city)', 'CREATE INDEX orders_ordered_on ON orders (ordered_on)'];
+/**
+ * Indexes the SQL row source's categorical columns need (an index whose first column is the column),
+ * and one on `amount`, so a whole-table median of `amount` walks an index while one of `qty` does not.
+ */
+const CATEGORICAL_INDEXES = [
+  'CREATE INDEX orders_name ON orders (name)',
+  'CREATE INDEX orders_city ON orders (city)',
+  'CREATE INDEX orders_ordered_on ON orders (ordered_on)',
+  'CREATE INDEX orders_amount ON orders (amount)',
+];
 
 /** What a fixture database holds besides `orders`. */
 export interface FixtureOptions {
@@ -140,6 +162,8 @@ async function load(db: Kysely<OrdersDatabase>, dialect: 'sqlite' | 'postgres', 
     for (let i = 0; i < typed.length; i += 500) {
       await db.insertInto('orders_typed').values(typed.slice(i, i + 500)).execute();
     }
+    await sql`CREATE INDEX orders_typed_on ON orders_typed (ordered_on)`.execute(db);
+    await sql`CREATE INDEX orders_typed_day ON orders_typed (ordered_day)`.execute(db);
   }
 }
 
