@@ -31,7 +31,7 @@ import pg from 'pg';
 import { createGridViewHandler, createSqlRowSource, toNodeHandler } from 'vue-grid-view/server';
 import type { RowSourceRegistration, SqlRowSource } from 'vue-grid-view/server';
 import type { GridFilterModel, RowSourceSortItem } from 'vue-grid-view/core';
-import { BIG_TABLE_COLUMNS, BIG_TABLE_INDEXES, bigTableRegistrations, openBigTable } from '../playground/server/big-table';
+import { BIG_TABLE_COLUMNS, BIG_TABLE_INDEXES, BIG_TABLE_SEARCHABLE, bigTableRegistrations, openBigTable } from '../playground/server/big-table';
 import { BIG_TABLE_SEED, iterateSales } from '../playground/shared/data';
 import { createTestSchema, ensurePostgres } from '../test/server/pg-setup';
 import { median, runBench, writeSection } from './support/report';
@@ -205,7 +205,7 @@ async function aggregates(sources: Sources, registration: RowSourceRegistration)
 }
 
 const POSTGRES_TABLE = `CREATE TABLE big_orders (
-  id INTEGER PRIMARY KEY, sold_on TEXT NOT NULL, region TEXT NOT NULL, product TEXT NOT NULL, channel TEXT NOT NULL,
+  id INTEGER PRIMARY KEY, order_no TEXT NOT NULL, sold_on TEXT NOT NULL, region TEXT NOT NULL, product TEXT NOT NULL, channel TEXT NOT NULL,
   manager TEXT NOT NULL, units INTEGER NOT NULL, unit_price DOUBLE PRECISION NOT NULL, amount DOUBLE PRECISION NOT NULL, margin DOUBLE PRECISION NOT NULL)`;
 
 /**
@@ -218,16 +218,16 @@ const POSTGRES_INDEXES = BIG_TABLE_INDEXES.map((statement) => (/_amount_(asc|des
 async function loadPostgres(db: Kysely<unknown>): Promise<number> {
   const started = performance.now();
   await sql.raw(POSTGRES_TABLE).execute(db);
-  const columns: unknown[][] = Array.from({ length: 10 }, () => []);
+  const columns: unknown[][] = Array.from({ length: 11 }, () => []);
   const flush = async () => {
     if (columns[0]!.length === 0) return;
-    await sql`INSERT INTO big_orders SELECT * FROM unnest(${columns[0]}::int[], ${columns[1]}::text[], ${columns[2]}::text[], ${columns[3]}::text[], ${columns[4]}::text[], ${columns[5]}::text[], ${columns[6]}::int[], ${columns[7]}::float8[], ${columns[8]}::float8[], ${columns[9]}::float8[])`.execute(db);
+    await sql`INSERT INTO big_orders SELECT * FROM unnest(${columns[0]}::int[], ${columns[1]}::text[], ${columns[2]}::text[], ${columns[3]}::text[], ${columns[4]}::text[], ${columns[5]}::text[], ${columns[6]}::text[], ${columns[7]}::int[], ${columns[8]}::float8[], ${columns[9]}::float8[], ${columns[10]}::float8[])`.execute(db);
     for (const column of columns) column.length = 0;
   };
   let id = 0;
   for (const sale of iterateSales(ROWS, BIG_TABLE_SEED)) {
     id++;
-    const values = [id, sale.date, sale.region, sale.product, sale.channel, sale.менеджер, sale.units, sale.unit_price, sale.amount, sale.margin];
+    const values = [id, sale.id, sale.date, sale.region, sale.product, sale.channel, sale.менеджер, sale.units, sale.unit_price, sale.amount, sale.margin];
     values.forEach((value, i) => columns[i]!.push(value));
     if (id % 20_000 === 0) await flush();
   }
@@ -313,7 +313,7 @@ async function main(): Promise<void> {
     const big = await openBigTable({ dataDir: dir, rows: ROWS });
     console.log(`  SQLite file generated in ${(big.generatedMs / 1000).toFixed(1)} s`);
     const coldDb = await sqliteKysely(big.path);
-    const coldOf = (create: CreateSource, db: Kysely<unknown>, countCacheMs?: number) => create({ db, table: 'big_orders', columns: BIG_TABLE_COLUMNS, tieBreaker: 'id', countCacheMs });
+    const coldOf = (create: CreateSource, db: Kysely<unknown>, countCacheMs?: number) => create({ db, table: 'big_orders', columns: BIG_TABLE_COLUMNS, searchable: BIG_TABLE_SEARCHABLE, tieBreaker: 'id', countCacheMs });
     const sqliteBlocks = await firstBlocks({ now: coldOf(createSqlRowSource, coldDb, 0), before: before ? coldOf(before.create, coldDb, 0) : null }, big.source);
     const registration = big.registrations['big-orders'] as RowSourceRegistration;
     const sqliteAggregates = await aggregates({ now: big.source, before: before ? coldOf(before.create, coldDb) : null }, registration);
@@ -361,7 +361,7 @@ async function main(): Promise<void> {
       [
         '## Server rows over SQL (1,000,000 rows)',
         '',
-        `The playground's big table (\`playground/server/big-table.ts\`: ${ROWS.toLocaleString('en')} sales, 10 columns, region, product, channel and manager categorical; indexes for the amount sort in both directions, amount, units, the day and each categorical column) in a SQLite file (better-sqlite3, one connection) and the same rows in PostgreSQL 15 (local cluster, pool of 4, same indexes with \`id\` in the sort indexes, \`VACUUM ANALYZE\` after loading, as autovacuum would do), read through \`createSqlRowSource\` in-process. SQLite file generated in ${(big.generatedMs / 1000).toFixed(1)} s${'loadMs' in postgres ? `; PostgreSQL loaded and indexed in ${(postgres.loadMs / 1000).toFixed(1)} s` : ''}. First block = 100 rows; "cold" counts the filtered set on every request (\`countCacheMs: 0\`: the first block of a new filter, up to ${COLD_SAMPLES} samples, each with another value), "warm" repeats one filter with its count cached (scrolling, re-sorting; up to ${WARM_SAMPLES} samples). A measurement stops after ${SAMPLE_BUDGET_MS / 1000} s (at least 3 samples); the number taken is in brackets, and a p99 of few samples is their maximum. Targets of issue 12 apply to the cold first block. Machine load average (1 min) before → after: ${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)} on 2 cores; figures on a shared machine under load are slower than on a quiet one.${shortened}`,
+        `The playground's big table (\`playground/server/big-table.ts\`: ${ROWS.toLocaleString('en')} sales, 11 columns, region, product, channel and manager categorical; indexes for the amount sort in both directions, amount, units, the day and each categorical column) in a SQLite file (better-sqlite3, one connection) and the same rows in PostgreSQL 15 (local cluster, pool of 4, same indexes with \`id\` in the sort indexes, \`VACUUM ANALYZE\` after loading, as autovacuum would do), read through \`createSqlRowSource\` in-process. SQLite file generated in ${(big.generatedMs / 1000).toFixed(1)} s${'loadMs' in postgres ? `; PostgreSQL loaded and indexed in ${(postgres.loadMs / 1000).toFixed(1)} s` : ''}. First block = 100 rows; "cold" counts the filtered set on every request (\`countCacheMs: 0\`: the first block of a new filter, up to ${COLD_SAMPLES} samples, each with another value), "warm" repeats one filter with its count cached (scrolling, re-sorting; up to ${WARM_SAMPLES} samples). A measurement stops after ${SAMPLE_BUDGET_MS / 1000} s (at least 3 samples); the number taken is in brackets, and a p99 of few samples is their maximum. Targets of issue 12 apply to the cold first block. Machine load average (1 min) before → after: ${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)} on 2 cores; figures on a shared machine under load are slower than on a quiet one.${shortened}`,
         '',
         ...(before ? [`"Before" is the row source of \`${before.label}\` over the same files and indexes, sampled alternately with this one.`, ''] : []),
         `| Database | First block with a filter and a sort | Cold p50 / p99 (n) | Warm p50 / p99 (n) | Target (cold) p50 ≤ 50 ms, p99 ≤ 200 ms |${before ? ' Before: cold p50 / p99 (n) |' : ''}`,

@@ -30,6 +30,9 @@ export const BIG_TABLE_DEFAULT_ROWS = 1_000_000;
 /** Bumped when the table's columns or indexes change, so an old file is rebuilt. */
 const LAYOUT_VERSION = 2;
 
+/** What the quick search reads: the categorical columns (see `BIG_TABLE_COLUMNS`). */
+export const BIG_TABLE_SEARCHABLE: readonly string[] = ['region', 'product', 'channel', 'менеджер'];
+
 /** Table name in the file. */
 export const BIG_TABLE = 'big_orders';
 
@@ -38,10 +41,13 @@ export const BIG_TABLE = 'big_orders';
  * ends with); the manager column keeps the spec's Ukrainian key over an ASCII SQL name. Region,
  * product, channel and manager hold 4 to 8 values each and are indexed: categorical, so their
  * filters, checklists and the search read the distinct values from the index and find the rows
- * through it (docs/server-rows.md, "Big tables").
+ * through it (docs/server-rows.md, "Big tables"). The order number (`SO-000001`, one per row) is
+ * free text: its column filter reads every row, so it stays out of the quick search
+ * (`BIG_TABLE_SEARCHABLE`), which would otherwise fold a million texts on every keystroke.
  */
 export const BIG_TABLE_COLUMNS: readonly SqlRowSourceColumn[] = [
   { key: 'id', type: 'number', label: 'Order' },
+  { key: 'order_no', type: 'text', label: 'Order no.' },
   { key: 'date', column: 'sold_on', type: 'date', label: 'Date' },
   { key: 'region', type: 'text', label: 'Region', categorical: true },
   { key: 'product', type: 'text', label: 'Product', categorical: true },
@@ -81,6 +87,7 @@ export const BIG_TABLE_INDEXES: readonly string[] = [
 
 const CREATE_TABLE = `CREATE TABLE big_orders (
   id INTEGER PRIMARY KEY,
+  order_no TEXT NOT NULL,
   sold_on TEXT NOT NULL,
   region TEXT NOT NULL,
   product TEXT NOT NULL,
@@ -127,7 +134,7 @@ export async function openBigTable(options: { dataDir: string; rows: number }): 
   const database = new Database(path, { readonly: true, fileMustExist: true });
   registerSqliteFunctions(database);
   const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database }) });
-  const source = createSqlRowSource({ db, table: BIG_TABLE, columns: BIG_TABLE_COLUMNS, tieBreaker: 'id', maxBlock: 1000 });
+  const source = createSqlRowSource({ db, table: BIG_TABLE, columns: BIG_TABLE_COLUMNS, searchable: BIG_TABLE_SEARCHABLE, tieBreaker: 'id', maxBlock: 1000 });
   return {
     source,
     registrations: bigTableRegistrations(source),
@@ -186,12 +193,12 @@ export async function generateBigTableFile(path: string, rows: number): Promise<
     database.pragma('cache_size = -200000');
     database.exec(CREATE_TABLE);
     database.exec('CREATE TABLE meta (rows INTEGER NOT NULL, seed INTEGER NOT NULL, layout INTEGER NOT NULL)');
-    const insert = database.prepare('INSERT INTO big_orders VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    const insert = database.prepare('INSERT INTO big_orders VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
     const writeAll = database.transaction(() => {
       let id = 0;
       for (const sale of iterateSales(rows, BIG_TABLE_SEED)) {
         id += 1;
-        insert.run(id, sale.date, sale.region, sale.product, sale.channel, sale.менеджер, sale.units, sale.unit_price, sale.amount, sale.margin);
+        insert.run(id, sale.id, sale.date, sale.region, sale.product, sale.channel, sale.менеджер, sale.units, sale.unit_price, sale.amount, sale.margin);
       }
     });
     writeAll();
