@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { aggregate } from '../../src/core/kpi';
 import type { GridFilterModel } from '../../src/core/data-grid/types';
 import { createSqlRowSource, type SqlRowSource } from '../../src/server/rows/sql-row-source';
-import { medianResult, medianStep, registerSqliteFunctions } from '../../src/server/rows/sql-text';
+import { type MedianAccumulator, medianResult, medianStep, registerSqliteFunctions } from '../../src/server/rows/sql-text';
 import { createTestSchema, ensurePostgres, SKIP_PG } from './pg-setup';
 import { categorical, makeRows, type OrdersDatabase, postgresWith, SQL_COLUMNS, sqliteWith } from './sql-rows-fixture';
 
@@ -49,7 +49,7 @@ describe('grid_view_median, the SQLite median aggregate', () => {
     const next = random(7);
     for (const size of [1, 2, 3, 64, 65, 1000, 1001]) {
       const numbers = Array.from({ length: size }, () => Math.round(next() * 100) / 100);
-      let total = { values: new Float64Array(64), length: 0 };
+      let total: MedianAccumulator = { values: new Float64Array(64), length: 0 };
       for (const value of [...numbers, null, 'text', Number.NaN, Number.POSITIVE_INFINITY]) total = medianStep(total, value);
       expect(total.length).toBe(size);
       expect(medianResult(total)).toBe(aggregate('median', numbers));
