@@ -32,24 +32,35 @@ import { BIG_TABLE_GRID_IDS, DEMO_CURRENCY, localiseSpec, type DemoLocale } from
 /** Rows of the big table unless `GV_BIG_TABLE_ROWS` says otherwise. */
 export const BIG_TABLE_DEFAULT_ROWS = 1_000_000;
 
-/** Bumped when the table's columns or indexes change, so an old file is rebuilt (2: Ukrainian texts). */
-const LAYOUT_VERSION = 2;
+/**
+ * Bumped when the table's columns or indexes change, so an old file is rebuilt (2: order numbers
+ * and categorical indexes; 3: Ukrainian texts and their indexes).
+ */
+const LAYOUT_VERSION = 3;
+
+/** What the quick search reads: the categorical columns (see `BIG_TABLE_COLUMNS`). */
+export const BIG_TABLE_SEARCHABLE: readonly string[] = ['region', 'product', 'channel', 'менеджер'];
 
 /** Table name in the file. */
 export const BIG_TABLE = 'big_orders';
 
 /**
- * The columns as the row source serves them (English texts). `id` is the SQLite rowid (the
- * tie-breaker every sort ends with); the manager column keeps the spec's Ukrainian key over an
- * ASCII SQL name.
+ * The columns as the row source serves them (English texts). `id` is the SQLite rowid (the tie-breaker every sort
+ * ends with); the manager column keeps the spec's Ukrainian key over an ASCII SQL name. Region,
+ * product, channel and manager hold 4 to 8 values each and are indexed: categorical, so their
+ * filters, checklists and the search read the distinct values from the index and find the rows
+ * through it (docs/server-rows.md, "Big tables"). The order number (`SO-000001`, one per row) is
+ * free text: its column filter reads every row, so it stays out of the quick search
+ * (`BIG_TABLE_SEARCHABLE`), which would otherwise fold a million texts on every keystroke.
  */
 export const BIG_TABLE_COLUMNS: readonly SqlRowSourceColumn[] = [
   { key: 'id', type: 'number', label: 'Order' },
+  { key: 'order_no', type: 'text', label: 'Order no.' },
   { key: 'date', column: 'sold_on', type: 'date', label: 'Date' },
-  { key: 'region', type: 'text', label: 'Region' },
-  { key: 'product', type: 'text', label: 'Product' },
-  { key: 'channel', type: 'text', label: 'Channel' },
-  { key: 'менеджер', column: 'manager', type: 'text', label: 'Менеджер' },
+  { key: 'region', type: 'text', label: 'Region', categorical: true },
+  { key: 'product', type: 'text', label: 'Product', categorical: true },
+  { key: 'channel', type: 'text', label: 'Channel', categorical: true },
+  { key: 'менеджер', column: 'manager', type: 'text', label: 'Менеджер', categorical: true },
   { key: 'units', type: 'number', label: 'Units', format: 'number' },
   { key: 'unit_price', type: 'number', label: 'Unit price', format: 'currency' },
   { key: 'amount', type: 'number', label: 'Amount', format: 'currency' },
@@ -72,20 +83,35 @@ export const BIG_TABLE_COLUMNS_UK: readonly SqlRowSourceColumn[] = BIG_TABLE_COL
  * `CASE WHEN x IS NULL THEN 1 ELSE 0 END` first in ORDER BY (docs/server-rows.md); an index on
  * that same expression, then the column in the sort's direction, then the rowid, lets SQLite read
  * the first block in order without sorting the filtered set. The plain index on `amount` serves
- * the median KPI (half an index walk instead of a sort) and amount filters; number filters use the
- * plain column indexes, date filters the index on the day (`substr(CAST(sold_on AS text), 1, 10)`, as the row
- * source compares days).
+ * the median KPI over the whole table (half an index walk instead of a sort) and amount filters;
+ * number filters use the plain column indexes, date filters the index on the day
+ * (`substr(CAST(sold_on AS text), 1, 10)`, as the row source compares days); the four categorical
+ * columns need one each that starts with them (their distinct values, and the rows of the values a
+ * filter keeps). A product's sales by amount need more: cheap products sit at the bottom of the
+ * amount order, so neither walking the amount index nor sorting a product's 125,000 rows finds a
+ * first block fast; the product indexes continue with the amount sort, in both directions. The
+ * Ukrainian texts (`region_uk`, …) get the same indexes as their English columns.
  */
-const INDEXES = [
+export const BIG_TABLE_INDEXES: readonly string[] = [
   `CREATE INDEX big_orders_amount_desc ON big_orders ((CASE WHEN "amount" IS NULL THEN 1 ELSE 0 END), "amount" DESC)`,
   `CREATE INDEX big_orders_amount_asc ON big_orders ((CASE WHEN "amount" IS NULL THEN 1 ELSE 0 END), "amount")`,
   `CREATE INDEX big_orders_amount ON big_orders ("amount")`,
   `CREATE INDEX big_orders_units ON big_orders ("units")`,
   `CREATE INDEX big_orders_day ON big_orders (substr(CAST("sold_on" AS text), 1, 10))`,
+  `CREATE INDEX big_orders_region ON big_orders ("region")`,
+  `CREATE INDEX big_orders_product_amount_desc ON big_orders ("product", (CASE WHEN "amount" IS NULL THEN 1 ELSE 0 END), "amount" DESC)`,
+  `CREATE INDEX big_orders_product_amount_asc ON big_orders ("product", (CASE WHEN "amount" IS NULL THEN 1 ELSE 0 END), "amount")`,
+  `CREATE INDEX big_orders_channel ON big_orders ("channel")`,
+  `CREATE INDEX big_orders_manager ON big_orders ("manager")`,
+  `CREATE INDEX big_orders_region_uk ON big_orders ("region_uk")`,
+  `CREATE INDEX big_orders_product_uk_amount_desc ON big_orders ("product_uk", (CASE WHEN "amount" IS NULL THEN 1 ELSE 0 END), "amount" DESC)`,
+  `CREATE INDEX big_orders_product_uk_amount_asc ON big_orders ("product_uk", (CASE WHEN "amount" IS NULL THEN 1 ELSE 0 END), "amount")`,
+  `CREATE INDEX big_orders_channel_uk ON big_orders ("channel_uk")`,
 ];
 
 const CREATE_TABLE = `CREATE TABLE big_orders (
   id INTEGER PRIMARY KEY,
+  order_no TEXT NOT NULL,
   sold_on TEXT NOT NULL,
   region TEXT NOT NULL,
   product TEXT NOT NULL,
@@ -139,8 +165,8 @@ export async function openBigTable(options: { dataDir: string; rows: number }): 
   registerSqliteFunctions(database);
   const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database }) });
   const sources = {
-    en: createSqlRowSource({ db, table: BIG_TABLE, columns: BIG_TABLE_COLUMNS, tieBreaker: 'id', maxBlock: 1000 }),
-    uk: createSqlRowSource({ db, table: BIG_TABLE, columns: BIG_TABLE_COLUMNS_UK, tieBreaker: 'id', maxBlock: 1000 }),
+    en: createSqlRowSource({ db, table: BIG_TABLE, columns: BIG_TABLE_COLUMNS, searchable: BIG_TABLE_SEARCHABLE, tieBreaker: 'id', maxBlock: 1000 }),
+    uk: createSqlRowSource({ db, table: BIG_TABLE, columns: BIG_TABLE_COLUMNS_UK, searchable: BIG_TABLE_SEARCHABLE, tieBreaker: 'id', maxBlock: 1000 }),
   };
   return {
     source: sources.en,
@@ -205,19 +231,19 @@ export async function generateBigTableFile(path: string, rows: number): Promise<
     database.pragma('cache_size = -200000');
     database.exec(CREATE_TABLE);
     database.exec('CREATE TABLE meta (rows INTEGER NOT NULL, seed INTEGER NOT NULL, layout INTEGER NOT NULL)');
-    const insert = database.prepare('INSERT INTO big_orders VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    const insert = database.prepare('INSERT INTO big_orders VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
     const writeAll = database.transaction(() => {
       let id = 0;
       for (const sale of iterateSales(rows, BIG_TABLE_SEED)) {
         id += 1;
         insert.run(
-          id, sale.date, sale.region, sale.product, sale.channel, sale.менеджер, sale.units, sale.unit_price, sale.amount, sale.margin,
+          id, sale.id, sale.date, sale.region, sale.product, sale.channel, sale.менеджер, sale.units, sale.unit_price, sale.amount, sale.margin,
           demoValue(sale.region, 'uk'), demoValue(sale.product, 'uk'), demoValue(sale.channel, 'uk'),
         );
       }
     });
     writeAll();
-    for (const statement of INDEXES) database.exec(statement);
+    for (const statement of BIG_TABLE_INDEXES) database.exec(statement);
     database.prepare('INSERT INTO meta VALUES (?, ?, ?)').run(rows, BIG_TABLE_SEED, LAYOUT_VERSION);
     database.exec('ANALYZE');
   } catch (error) {

@@ -404,6 +404,12 @@ export const en = {
   'page_state.collapse': 'Collapse {block}',
   'page_state.expand': 'Expand {block}',
 
+  // --- exports ------------------------------------------------------------------------------
+  'export.rows_truncated.one': 'Showing the first {shown} of {count} row.',
+  'export.rows_truncated.few': 'Showing the first {shown} of {count} rows.',
+  'export.rows_truncated.many': 'Showing the first {shown} of {count} rows.',
+  'export.rows_truncated.other': 'Showing the first {shown} of {count} rows.',
+
   // --- lazy blocks ----------------------------------------------------------------------------
   'lazy.loading': 'Loading…',
   'lazy.failed': 'This part could not be loaded.',

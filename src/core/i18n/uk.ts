@@ -391,6 +391,11 @@ export const uk: MessageCatalog = {
   'page_state.collapse': 'Згорнути «{block}»',
   'page_state.expand': 'Розгорнути «{block}»',
 
+  'export.rows_truncated.one': 'Показано перші {shown} з {count} рядка.',
+  'export.rows_truncated.few': 'Показано перші {shown} з {count} рядків.',
+  'export.rows_truncated.many': 'Показано перші {shown} з {count} рядків.',
+  'export.rows_truncated.other': 'Показано перші {shown} з {count} рядка.',
+
   'lazy.loading': 'Завантаження…',
   'lazy.failed': 'Цю частину не вдалося завантажити.',
   'lazy.retry': 'Завантажити знову',
