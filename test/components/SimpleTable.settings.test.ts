@@ -180,8 +180,9 @@ describe('SimpleTable: page state handed over after mount', () => {
     const config = tableConfig(people, peopleColumns());
     const key = pageStateKey({ id: 'orders' });
     const first = await mountWithPageState(config);
-    await first.find('th[data-cm-col-key="amount"] [role="separator"]').trigger('keydown', { key: 'ArrowRight', shiftKey: true });
-    expect(widths(key)).toContainEqual(['amount', 90]);
+    // A text column: it starts from the narrowest width in jsdom (a number column starts from its widest value).
+    await first.find('th[data-cm-col-key="city"] [role="separator"]').trigger('keydown', { key: 'ArrowRight', shiftKey: true });
+    expect(widths(key)).toContainEqual(['city', 90]);
     first.unmount();
 
     const pinia = createPinia();
@@ -192,7 +193,7 @@ describe('SimpleTable: page state handed over after mount', () => {
     await vi.waitFor(() => expect(pageStateEntry(pinia, key)?.hydrated).toBe(true));
     await flushPromises();
     expect(widths(key)).toContainEqual(['name', 90]);
-    expect(widths(key)).toContainEqual(['amount', null]);
+    expect(widths(key)).toContainEqual(['city', null]);
     expect(second.find('th[data-cm-col-key="name"] [role="separator"]').attributes('aria-valuenow')).toBe('90');
     // From now on the store owns it: a change is stored at once.
     await second.find('th[data-cm-col-key="name"] [role="separator"]').trigger('keydown', { key: 'ArrowRight' });
@@ -239,18 +240,38 @@ describe('SimpleTable: column resize', () => {
 
   it('resizes by dragging: live while moving, stored on release', async () => {
     const wrapper = await mountWithPageState(tableConfig(people, peopleColumns()));
-    const handle = wrapper.find('th[data-cm-col-key="amount"] [role="separator"]');
+    const handle = wrapper.find('th[data-cm-col-key="name"] [role="separator"]');
     await handle.trigger('keydown', { key: 'ArrowRight', shiftKey: true }); // 90px, a known start
     await handle.trigger('pointerdown', { button: 0, pointerId: 1, clientX: 500 });
     await handle.trigger('pointermove', { pointerId: 1, clientX: 560 });
     expect(handle.attributes('aria-valuenow')).toBe('150');
     const key = pageStateKey({ id: 'orders' });
-    const widthStored = () => (JSON.parse(localStorage.getItem(key) ?? 'null') as { state: { columnState: { colId: string; width?: number }[] } }).state.columnState.find((c) => c.colId === 'amount')?.width;
+    const widthStored = (colId = 'name') => (JSON.parse(localStorage.getItem(key) ?? 'null') as { state: { columnState: { colId: string; width?: number }[] } }).state.columnState.find((c) => c.colId === colId)?.width;
     expect(widthStored()).toBe(90);
     await handle.trigger('pointermove', { pointerId: 1, clientX: 400 });
     await handle.trigger('pointerup', { pointerId: 1, clientX: 400 });
     expect(handle.attributes('aria-valuenow')).toBe('40');
     expect(widthStored()).toBe(40);
+  });
+
+  it('stops a number column at its widest value, by pointer and by keyboard, and says so in aria-valuemin', async () => {
+    const wrapper = await mountWithPageState(tableConfig(people, peopleColumns()));
+    const handle = wrapper.find('th[data-cm-col-key="amount"] [role="separator"]');
+    // "$15,000.00" is the widest amount: no width may cut it (measured by the estimate in jsdom).
+    const floor = Number(handle.attributes('aria-valuemin'));
+    expect(floor).toBeGreaterThan(60);
+    expect(wrapper.find('th[data-cm-col-key="name"] [role="separator"]').attributes('aria-valuemin')).toBe('40');
+    await handle.trigger('keydown', { key: 'Home' });
+    expect(handle.attributes('aria-valuenow')).toBe(String(floor));
+    await handle.trigger('keydown', { key: 'ArrowRight' });
+    expect(handle.attributes('aria-valuenow')).toBe(String(floor + 10));
+    await handle.trigger('pointerdown', { button: 0, pointerId: 1, clientX: 500 });
+    await handle.trigger('pointermove', { pointerId: 1, clientX: 100 });
+    await handle.trigger('pointerup', { pointerId: 1, clientX: 100 });
+    expect(handle.attributes('aria-valuenow')).toBe(String(floor));
+    const key = pageStateKey({ id: 'orders' });
+    const stored = (JSON.parse(localStorage.getItem(key) ?? 'null') as { state: { columnState: { colId: string; width?: number }[] } }).state.columnState.find((c) => c.colId === 'amount')?.width;
+    expect(stored).toBe(floor);
   });
 
   it('shows no handles when resizing is off', () => {

@@ -1,0 +1,277 @@
+/**
+ * Column widths of `SimpleTable` from its content: a sample of each shown column's formatted cells,
+ * its footer text and its header are measured once (canvas `measureText` with the fonts the table
+ * is drawn in; a character-count estimate during server rendering, in DOMs without canvas and
+ * before mount), and the core's `fitColumnWidths` shares the table's width among them.
+ *
+ * Measuring costs a sample, not the rows: the first and spread rows of `sampleRowIndices`, plus the
+ * rows holding each numeric column's largest and smallest value (one read per row, no formatting),
+ * cached per rows array, column, format and locale. Widths follow the table's width (a
+ * `ResizeObserver`), the reader's widths and the shown columns without measuring again.
+ *
+ * @module
+ */
+import { computed, nextTick, onBeforeUnmount, onMounted, shallowRef, toValue } from 'vue';
+import type { ComputedRef, MaybeRefOrGetter, Ref, ShallowRef } from 'vue';
+import type { Column, FormatOptions, Row } from '../src/core/types';
+import { cssWidthToPx, fitColumnWidths, isNumericColumn, labelWords, numericExtremeRows, sampleColumnTexts, sampleRowIndices } from '../src/core/table-model/column-widths';
+import type { ColumnWidthInput, FittedWidths } from '../src/core/table-model/column-widths';
+
+/** Measures a text in the table's body font (`cell`) or header font (`header`), in CSS pixels. */
+export type MeasureText = (text: string, font: 'cell' | 'header') => number;
+
+/** Sizes around the texts, and the bases of relative spec widths, in CSS pixels. */
+interface Metrics {
+  /** Horizontal padding (and borders) of a body cell. */
+  cell: number;
+  /** Horizontal padding of a header cell, resize handle room included. */
+  header: number;
+  /** The sort indicator and its gap beside a sortable header's label. */
+  sort: number;
+  rem: number;
+  em: number;
+  ch: number;
+}
+
+/** The stylesheet's defaults (0.9375rem text, 0.75rem cell padding, a 0.75em indicator), rounded up. */
+const DEFAULT_METRICS: Metrics = { cell: 26, header: 30, sort: 17, rem: 16, em: 15, ch: 9.6 };
+
+/**
+ * Width of a text in em, by character class: deliberately on the wide side of common UI fonts,
+ * since a server-rendered table keeps these widths until a browser measures (and a number must
+ * not be cut).
+ */
+function estimateEm(text: string): number {
+  let em = 0;
+  for (const ch of text) {
+    if (ch >= '0' && ch <= '9') em += 0.64;
+    else if (' \u00a0\u202f.,:;\'’|!iljtfI()[]-'.includes(ch)) em += 0.36;
+    else if ('mwMWЖжШшЩщЮю@%—'.includes(ch)) em += 0.98;
+    else if (ch !== ch.toLowerCase()) em += 0.76;
+    else em += 0.64;
+  }
+  return em;
+}
+
+/** The estimate `MeasureText`: the character classes above at the table's font size (headers bolder). */
+export function estimateMeasurer(fontSize: number = DEFAULT_METRICS.em): MeasureText {
+  return (text, font) => estimateEm(text) * fontSize * (font === 'header' ? 1.08 : 1);
+}
+
+/**
+ * A `MeasureText` drawing on an `OffscreenCanvas` in the two CSS fonts given; null where there is
+ * no such canvas (server, jsdom, old browsers). Digits are measured as the font's widest digit,
+ * since numeric cells use tabular figures, which a canvas cannot select.
+ */
+export function canvasMeasurer(cellFont: string, headerFont: string): MeasureText | null {
+  if (typeof OffscreenCanvas === 'undefined') return null;
+  const context = new OffscreenCanvas(1, 1).getContext('2d');
+  if (!context) return null;
+  const widestDigit = (font: string): string => {
+    context.font = font;
+    let widest = '0';
+    for (const digit of '0123456789') if (context.measureText(digit).width > context.measureText(widest).width) widest = digit;
+    return widest;
+  };
+  const fonts = { cell: { font: cellFont, digit: widestDigit(cellFont) }, header: { font: headerFont, digit: widestDigit(headerFont) } };
+  const cache = new Map<string, number>();
+  return (text, kind) => {
+    const key = `${kind === 'cell' ? 'c' : 'h'}${text}`;
+    const known = cache.get(key);
+    if (known !== undefined) return known;
+    const { font, digit } = fonts[kind];
+    context.font = font;
+    const width = context.measureText(text.replace(/[0-9]/gu, digit)).width;
+    // Footer texts change with every search: keep the cache from growing without bound.
+    if (cache.size > 10_000) cache.clear();
+    cache.set(key, width);
+    return width;
+  };
+}
+
+/** Options of `useSimpleTableColumnWidths`. */
+export interface UseSimpleTableColumnWidthsOptions<R extends Row> {
+  /** Every row (raw); sampled, never all measured. */
+  rows: MaybeRefOrGetter<readonly R[]>;
+  /** The shown columns, in the order shown. */
+  columns: MaybeRefOrGetter<readonly Column<R>[]>;
+  /** Locale and currency the cells are formatted with. */
+  format: MaybeRefOrGetter<FormatOptions>;
+  /** Widths the reader set (by column key), in pixels. */
+  readerWidths: MaybeRefOrGetter<ReadonlyMap<string, number>>;
+  /** Further texts a column shows (its footer value, set in the header's weight), by column key. */
+  extraTexts: MaybeRefOrGetter<ReadonlyMap<string, string>>;
+  /** Whether headers carry resize handles and sortable ones a sort button (read from the DOM once mounted). */
+  resizable: MaybeRefOrGetter<boolean>;
+  /** Whether searchable columns hold a filter box (per-column search): such a column is at least `filterMin` wide. */
+  filterBoxes: MaybeRefOrGetter<boolean>;
+  /** Lay the columns out by width (a windowed table, or one with a reader's width); false leaves them to the browser. */
+  enabled: MaybeRefOrGetter<boolean>;
+  /** The `<table>`: fonts and paddings are read from its cells. */
+  table: Ref<HTMLElement | null>;
+  /** The scroll container: its inner width is the room the columns share. */
+  scroller: Ref<HTMLElement | null>;
+  /** Replaces the canvas (tests); `null` forces the estimate. */
+  measurer?: MeasureText | null;
+}
+
+/** What `useSimpleTableColumnWidths` returns. */
+export interface UseSimpleTableColumnWidthsReturn {
+  /** Widths per shown column (null while the browser lays the columns out). */
+  fitted: ComputedRef<FittedWidths | null>;
+  /** The narrowest the reader may make each shown column, in the order shown (a number column: its widest value). */
+  mins: ComputedRef<number[]>;
+  /** The room the columns share (the scroll container's inner width); null until known. */
+  available: Readonly<ShallowRef<number | null>>;
+  /** Whether the table is wider than its scroll container; null until known (then assume it may be). */
+  overflowing: Readonly<ShallowRef<boolean | null>>;
+}
+
+/** The narrowest a column with a filter box may be: an input a few characters wide and its help button. */
+const FILTER_MIN = 112;
+
+interface ContentCache {
+  measurer: MeasureText;
+  widths: Map<string, number>;
+}
+
+export function useSimpleTableColumnWidths<R extends Row>(options: UseSimpleTableColumnWidthsOptions<R>): UseSimpleTableColumnWidthsReturn {
+  const measurer = shallowRef<MeasureText>(options.measurer ?? estimateMeasurer());
+  const metrics = shallowRef<Metrics>(DEFAULT_METRICS);
+  const available = shallowRef<number | null>(null);
+  const overflowing = shallowRef<boolean | null>(null);
+  const viewport = shallowRef<number | null>(null);
+
+  // Per rows array: the rows of each numeric column's extremes, and the measured content widths.
+  const extremes = new WeakMap<readonly R[], Map<string, number[]>>();
+  const contents = new WeakMap<readonly R[], ContentCache>();
+  // The widest footer text seen per column since the rows, format or fonts last changed: a search
+  // that shrinks a total does not make its column jump narrower and back.
+  let footerEpoch: unknown[] = [];
+  let footerWidest = new Map<string, number>();
+
+  function extremesOf(rows: readonly R[], key: string): number[] {
+    let byKey = extremes.get(rows);
+    if (!byKey) extremes.set(rows, (byKey = new Map()));
+    let found = byKey.get(key);
+    if (!found) byKey.set(key, (found = numericExtremeRows(rows, key)));
+    return found;
+  }
+
+  function contentWidth(rows: readonly R[], column: Column<R>, format: FormatOptions, measure: MeasureText): number {
+    let cache = contents.get(rows);
+    if (!cache || cache.measurer !== measure) contents.set(rows, (cache = { measurer: measure, widths: new Map() }));
+    const key = `${column.key}\u0000${column.format}\u0000${column.align}\u0000${format.locale ?? ''}\u0000${format.currency ?? ''}\u0000${format.currencyDisplay ?? ''}`;
+    const known = cache.widths.get(key);
+    if (known !== undefined) return known;
+    const numeric = isNumericColumn(column);
+    const texts = sampleColumnTexts(rows, column, format, sampleRowIndices(rows.length), numeric ? extremesOf(rows, column.key) : []);
+    const width = texts.reduce((widest, text) => Math.max(widest, measure(text, 'cell')), 0);
+    cache.widths.set(key, width);
+    return width;
+  }
+
+  const inputs = computed<ColumnWidthInput[]>(() => {
+    const rows = toValue(options.rows);
+    const columns = toValue(options.columns);
+    const format = toValue(options.format);
+    const readers = toValue(options.readerWidths);
+    const extra = toValue(options.extraTexts);
+    const filters = toValue(options.filterBoxes);
+    const measure = measurer.value;
+    const m = metrics.value;
+    const epoch = [rows, format.locale, format.currency, format.currencyDisplay, measure];
+    if (epoch.some((part, i) => part !== footerEpoch[i])) {
+      footerEpoch = epoch;
+      footerWidest = new Map();
+    }
+    const base = { rem: m.rem, em: m.em, ch: m.ch, available: available.value, viewport: viewport.value };
+    return columns.map((column) => {
+      const footer = extra.get(column.key);
+      let widestFooter = footerWidest.get(column.key) ?? 0;
+      // Footer cells are set in the header's weight.
+      if (footer) widestFooter = Math.max(widestFooter, measure(footer, 'header'));
+      footerWidest.set(column.key, widestFooter);
+      const content = Math.max(contentWidth(rows, column, format, measure), widestFooter);
+      const around = m.header + (column.sortable ? m.sort : 0);
+      const label = String(column.label);
+      const word = Math.max(...labelWords(label).map((w) => measure(w, 'header'))) + around;
+      // A spec width is the column's width, but it does not break a header word: the reader's own
+      // width is exact (a reader who narrows a column chose to cut its text).
+      const specWidth = cssWidthToPx(column.width, base);
+      return {
+        fixed: readers.get(column.key) ?? (specWidth === null ? null : Math.max(specWidth, word)),
+        numeric: isNumericColumn(column),
+        content: content > 0 ? content + m.cell : 0,
+        header: measure(label, 'header') + around,
+        headerWord: filters && column.searchable ? Math.max(word, FILTER_MIN) : word,
+      };
+    });
+  });
+
+  const fitted = computed(() => (toValue(options.enabled) ? fitColumnWidths(inputs.value, available.value) : null));
+  const mins = computed(() => (fitted.value ?? fitColumnWidths(inputs.value, null)).mins);
+
+  /** Fonts and paddings as drawn: read from a header cell, a body cell and a sort indicator. */
+  function readMetrics(): void {
+    const table = options.table.value;
+    const view = table?.ownerDocument.defaultView;
+    if (!table || !view) return;
+    const style = (el: Element) => view.getComputedStyle(el);
+    const px = (value: string) => Number.parseFloat(value) || 0;
+    const horizontal = (s: CSSStyleDeclaration) => px(s.paddingLeft) + px(s.paddingRight) + px(s.borderLeftWidth) + px(s.borderRightWidth);
+    const font = (s: CSSStyleDeclaration) => `${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+    const tableStyle = style(table);
+    const th = table.querySelector('th.gv-table__header');
+    const td = table.querySelector('td.gv-table__cell');
+    const label = table.querySelector('.gv-sort-button__label, .gv-table__header-label');
+    const indicator = table.querySelector('.gv-sort-button__indicator');
+    const em = px(tableStyle.fontSize) || DEFAULT_METRICS.em;
+    const cellStyle = td ? style(td) : th ? style(th) : null;
+    const headerStyle = th ? style(th) : null;
+    const sort = indicator && indicator.parentElement ? indicator.getBoundingClientRect().width + px(style(indicator.parentElement).columnGap) : DEFAULT_METRICS.sort;
+    const measured = canvasMeasurer(font(tableStyle), font(label ? style(label) : (headerStyle ?? tableStyle)));
+    metrics.value = {
+      cell: (cellStyle ? horizontal(cellStyle) : DEFAULT_METRICS.cell) + 2,
+      header: (headerStyle ? horizontal(headerStyle) : DEFAULT_METRICS.header) + 2,
+      sort: sort > 0 ? sort : DEFAULT_METRICS.sort,
+      rem: px(style(table.ownerDocument.documentElement).fontSize) || DEFAULT_METRICS.rem,
+      em,
+      ch: measured ? measured('0', 'cell') : 0.6 * em,
+    };
+    if (options.measurer === undefined) measurer.value = measured ?? estimateMeasurer(em);
+  }
+
+  function readRoom(): void {
+    const scroller = options.scroller.value;
+    if (!scroller) return;
+    const width = scroller.clientWidth;
+    available.value = width > 0 ? width : null;
+    viewport.value = scroller.ownerDocument.documentElement.clientWidth || null;
+    overflowing.value = scroller.scrollWidth > scroller.clientWidth + 1;
+  }
+
+  let observer: ResizeObserver | null = null;
+  onMounted(() => {
+    void nextTick(() => {
+      readMetrics();
+      readRoom();
+      const fonts = options.table.value?.ownerDocument.fonts;
+      // A web font that arrives later draws other widths: measure again once fonts are in.
+      if (fonts && fonts.status !== 'loaded') void fonts.ready.then(readMetrics);
+    });
+    const scroller = options.scroller.value;
+    if (scroller && typeof ResizeObserver !== 'undefined') {
+      observer = new ResizeObserver(readRoom);
+      observer.observe(scroller);
+      // The table's own size changes with its content (a search, a shown column) in automatic layout.
+      if (options.table.value) observer.observe(options.table.value);
+    }
+  });
+  onBeforeUnmount(() => {
+    observer?.disconnect();
+    observer = null;
+  });
+
+  return { fitted, mins, available, overflowing };
+}
