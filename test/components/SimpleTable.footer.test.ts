@@ -149,6 +149,8 @@ describe('SimpleTable: column widths', () => {
     expect(amount).toBeGreaterThan(name!);
     expect(amount).toBeGreaterThan(qty!);
     expect(wrapper.find('table').attributes('style')).toContain('table-layout: fixed');
+    // The resize handle says the width drawn.
+    expect(Number(wrapper.find('th[data-cm-col-key="amount"] [role="separator"]').attributes('aria-valuenow'))).toBe(amount);
     expect(wrapper.find('tbody td[data-cm-col-key="amount"]').classes()).toContain('gv-table__cell--numeric');
     expect(wrapper.find('tbody td[data-cm-col-key="name"]').classes()).not.toContain('gv-table__cell--numeric');
   });
