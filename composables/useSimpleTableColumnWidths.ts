@@ -5,17 +5,20 @@
  * before mount), and the core's `fitColumnWidths` shares the table's width among them.
  *
  * Measuring costs a sample, not the rows: the first and spread rows of `sampleRowIndices`, plus the
- * rows holding each numeric column's largest and smallest value (one read per row, no formatting),
+ * rows holding each numeric column's largest and smallest value (one read per row, no formatting,
+ * found in background slices after the first frame so the first render does not wait for it),
  * cached per rows array, column, format and locale. Widths follow the table's width (a
  * `ResizeObserver`), the reader's widths and the shown columns without measuring again.
  *
  * @module
  */
-import { computed, nextTick, onBeforeUnmount, onMounted, shallowRef, toValue } from 'vue';
+import { computed, nextTick, onBeforeUnmount, onMounted, shallowRef, toValue, watch } from 'vue';
 import type { ComputedRef, MaybeRefOrGetter, Ref, ShallowRef } from 'vue';
 import type { Column, FormatOptions, Row } from '../src/core/types';
 import { cssWidthToPx, fitColumnWidths, isNumericColumn, labelWords, numericExtremeRows, sampleColumnTexts, sampleRowIndices } from '../src/core/table-model/column-widths';
 import type { ColumnWidthInput, FittedWidths } from '../src/core/table-model/column-widths';
+import { runWhenIdle } from '../src/core/table-model/idle';
+import { backgroundScheduler } from './useTableWarmup';
 
 /** Measures a text in the table's body font (`cell`) or header font (`header`), in CSS pixels. */
 export type MeasureText = (text: string, font: 'cell' | 'header') => number;
@@ -33,7 +36,10 @@ interface Metrics {
   ch: number;
 }
 
-/** The stylesheet's defaults (0.9375rem text, 0.75rem cell padding, a 0.75em indicator), rounded up. */
+/**
+ * The stylesheet's defaults (0.9375rem text, 0.75rem cell padding, a 0.75em indicator, room for a
+ * resize handle), rounded up; once mounted, the sizes are read from the table's cells.
+ */
 const DEFAULT_METRICS: Metrics = { cell: 26, header: 30, sort: 17, rem: 16, em: 15, ch: 9.6 };
 
 /**
@@ -89,6 +95,21 @@ export function canvasMeasurer(cellFont: string, headerFont: string): MeasureTex
   };
 }
 
+/**
+ * The width of the widest of `texts`. Only the texts the cheap estimate puts within a quarter of
+ * the widest are measured (the estimate is never off by that much between two texts of one column),
+ * so a canvas measures a handful of texts per column, not the whole sample.
+ */
+function widestText(texts: readonly string[], measure: MeasureText): number {
+  const estimates = texts.map(estimateEm);
+  const most = Math.max(0, ...estimates);
+  let widest = 0;
+  texts.forEach((text, i) => {
+    if ((estimates[i] as number) >= most * 0.75) widest = Math.max(widest, measure(text, 'cell'));
+  });
+  return widest;
+}
+
 /** Options of `useSimpleTableColumnWidths`. */
 export interface UseSimpleTableColumnWidthsOptions<R extends Row> {
   /** Every row (raw); sampled, never all measured. */
@@ -101,8 +122,6 @@ export interface UseSimpleTableColumnWidthsOptions<R extends Row> {
   readerWidths: MaybeRefOrGetter<ReadonlyMap<string, number>>;
   /** Further texts a column shows (its footer value, set in the header's weight), by column key. */
   extraTexts: MaybeRefOrGetter<ReadonlyMap<string, string>>;
-  /** Whether headers carry resize handles and sortable ones a sort button (read from the DOM once mounted). */
-  resizable: MaybeRefOrGetter<boolean>;
   /** Whether searchable columns hold a filter box (per-column search): such a column is at least `filterMin` wide. */
   filterBoxes: MaybeRefOrGetter<boolean>;
   /** Lay the columns out by width (a windowed table, or one with a reader's width); false leaves them to the browser. */
@@ -131,7 +150,9 @@ export interface UseSimpleTableColumnWidthsReturn {
 const FILTER_MIN = 112;
 
 interface ContentCache {
-  measurer: MeasureText;
+  /** The sampled texts of each column (by column, format and locale): formatting costs more than measuring. */
+  texts: Map<string, string[]>;
+  measurer: MeasureText | null;
   widths: Map<string, number>;
 }
 
@@ -150,28 +171,32 @@ export function useSimpleTableColumnWidths<R extends Row>(options: UseSimpleTabl
   let footerEpoch: unknown[] = [];
   let footerWidest = new Map<string, number>();
 
-  function extremesOf(rows: readonly R[], key: string): number[] {
-    let byKey = extremes.get(rows);
-    if (!byKey) extremes.set(rows, (byKey = new Map()));
-    let found = byKey.get(key);
-    if (!found) byKey.set(key, (found = numericExtremeRows(rows, key)));
-    return found;
-  }
+  // Bumped when a background scan has found more extremes, so the widths take them in.
+  const scanned = shallowRef(0);
 
   function contentWidth(rows: readonly R[], column: Column<R>, format: FormatOptions, measure: MeasureText): number {
     let cache = contents.get(rows);
-    if (!cache || cache.measurer !== measure) contents.set(rows, (cache = { measurer: measure, widths: new Map() }));
-    const key = `${column.key}\u0000${column.format}\u0000${column.align}\u0000${format.locale ?? ''}\u0000${format.currency ?? ''}\u0000${format.currencyDisplay ?? ''}`;
+    if (!cache) contents.set(rows, (cache = { texts: new Map(), measurer: null, widths: new Map() }));
+    if (cache.measurer !== measure) {
+      cache.measurer = measure;
+      cache.widths = new Map();
+    }
+    // The extremes, once a scan found them (see scanExtremes): until then the sample alone.
+    const found = isNumericColumn(column) ? extremes.get(rows)?.get(column.key) : undefined;
+    const key = `${column.key}\u0000${column.format}\u0000${column.align}\u0000${format.locale ?? ''}\u0000${format.currency ?? ''}\u0000${format.currencyDisplay ?? ''}\u0000${found ? 'x' : ''}`;
     const known = cache.widths.get(key);
     if (known !== undefined) return known;
-    const numeric = isNumericColumn(column);
-    const texts = sampleColumnTexts(rows, column, format, sampleRowIndices(rows.length), numeric ? extremesOf(rows, column.key) : []);
-    const width = texts.reduce((widest, text) => Math.max(widest, measure(text, 'cell')), 0);
-    cache.widths.set(key, width);
-    return width;
+    let texts = cache.texts.get(key);
+    if (!texts) {
+      texts = sampleColumnTexts(rows, column, format, sampleRowIndices(rows.length), found ?? []);
+      cache.texts.set(key, texts);
+    }
+    cache.widths.set(key, widestText(texts, measure));
+    return cache.widths.get(key) as number;
   }
 
   const inputs = computed<ColumnWidthInput[]>(() => {
+    void scanned.value;
     const rows = toValue(options.rows);
     const columns = toValue(options.columns);
     const format = toValue(options.format);
@@ -230,8 +255,12 @@ export function useSimpleTableColumnWidths<R extends Row>(options: UseSimpleTabl
     const cellStyle = td ? style(td) : th ? style(th) : null;
     const headerStyle = th ? style(th) : null;
     const sort = indicator && indicator.parentElement ? indicator.getBoundingClientRect().width + px(style(indicator.parentElement).columnGap) : DEFAULT_METRICS.sort;
-    const measured = canvasMeasurer(font(tableStyle), font(label ? style(label) : (headerStyle ?? tableStyle)));
-    metrics.value = {
+    const cellFont = font(tableStyle);
+    const headerFont = font(label ? style(label) : (headerStyle ?? tableStyle));
+    const measured = canvasMeasurer(cellFont, headerFont);
+    // What the fonts draw: a web font that arrived since the last reading changes it.
+    const probe = measured ? `${measured('0123456789 AaБбЖж', 'cell')}\u0000${measured('0123456789 AaБбЖж', 'header')}` : '';
+    const next: Metrics = {
       cell: (cellStyle ? horizontal(cellStyle) : DEFAULT_METRICS.cell) + 2,
       header: (headerStyle ? horizontal(headerStyle) : DEFAULT_METRICS.header) + 2,
       sort: sort > 0 ? sort : DEFAULT_METRICS.sort,
@@ -239,6 +268,11 @@ export function useSimpleTableColumnWidths<R extends Row>(options: UseSimpleTabl
       em,
       ch: measured ? measured('0', 'cell') : 0.6 * em,
     };
+    const reading = `${cellFont}\u0000${headerFont}\u0000${probe}\u0000${Object.values(next).join(' ')}`;
+    // Nothing changed (the usual case when fonts finish loading): keep every measurement.
+    if (reading === lastReading) return;
+    lastReading = reading;
+    metrics.value = next;
     if (options.measurer === undefined) measurer.value = measured ?? estimateMeasurer(em);
   }
 
@@ -251,8 +285,54 @@ export function useSimpleTableColumnWidths<R extends Row>(options: UseSimpleTabl
     overflowing.value = scroller.scrollWidth > scroller.clientWidth + 1;
   }
 
+  /**
+   * Finds the largest and smallest value of each shown number column (one read of every row per
+   * column) in background tasks queued after the next frame: the first render draws the sampled
+   * widths at once, and a column widens when its extremes need it. Never on the server: it renders
+   * the first rows only, which the sample holds.
+   */
+  let cancelScan: (() => void) | null = null;
+  function scanExtremes(): void {
+    const view = options.table.value?.ownerDocument.defaultView;
+    if (!view || !toValue(options.enabled)) return;
+    const rows = toValue(options.rows);
+    let byKey = extremes.get(rows);
+    if (!byKey) extremes.set(rows, (byKey = new Map()));
+    const known = byKey;
+    const missing = toValue(options.columns).filter((column) => isNumericColumn(column) && !known.has(column.key));
+    if (missing.length === 0) return;
+    cancelScan?.();
+    let cancelled = false;
+    let cancelTasks: (() => void) | null = null;
+    const start = () => {
+      if (cancelled) return;
+      // A task per column (a few milliseconds each at 100,000 rows), after the frame.
+      cancelTasks = runWhenIdle(
+        missing.map((column) => () => {
+          if (!known.has(column.key)) known.set(column.key, numericExtremeRows(rows, column.key));
+        }),
+        backgroundScheduler(view),
+        () => {
+          cancelScan = null;
+          scanned.value += 1;
+        },
+      );
+    };
+    // Queued from the next animation frame, so the tasks run after that frame is drawn.
+    const frame = typeof view.requestAnimationFrame === 'function' ? view.requestAnimationFrame(start) : null;
+    if (frame === null) start();
+    cancelScan = () => {
+      cancelled = true;
+      if (frame !== null) view.cancelAnimationFrame(frame);
+      cancelTasks?.();
+    };
+  }
+
+  let lastReading = '';
   let observer: ResizeObserver | null = null;
   onMounted(() => {
+    scanExtremes();
+    watch([() => toValue(options.rows), () => toValue(options.columns), () => toValue(options.enabled)], scanExtremes);
     void nextTick(() => {
       readMetrics();
       readRoom();
@@ -271,6 +351,8 @@ export function useSimpleTableColumnWidths<R extends Row>(options: UseSimpleTabl
   onBeforeUnmount(() => {
     observer?.disconnect();
     observer = null;
+    cancelScan?.();
+    cancelScan = null;
   });
 
   return { fitted, mins, available, overflowing };

@@ -41,6 +41,8 @@ describe('numericExtremeRows and sampleColumnTexts', () => {
     expect(numericExtremeRows([{ v: 3 }], 'v')).toEqual([0]);
     expect(numericExtremeRows([{ v: 'x' }, {}], 'v')).toEqual([]);
     expect(numericExtremeRows([{ v: Number.NaN }, { v: Infinity }], 'v')).toEqual([]);
+    // A key every object inherits counts only where the row holds it itself.
+    expect(numericExtremeRows([{}, { constructor: 5 }, { toString: 7 }], 'constructor')).toEqual([1]);
   });
 
   it('formats the sampled cells and the extremes as the table shows them, each text once', () => {

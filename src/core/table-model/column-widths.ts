@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { formatValue, readCell, toNumber } from '../format';
+import { formatValue, isInheritedName, readCell, toNumber } from '../format';
 import type { Column, FormatOptions, Row } from '../types';
 import { COLUMN_WIDTH_LIMITS } from './column-layout';
 
@@ -47,14 +47,26 @@ export function sampleRowIndices(count: number, head: number = COLUMN_FIT.head, 
  * one pass that reads each cell once and formats nothing. Empty when no cell holds a number.
  */
 export function numericExtremeRows(rows: readonly Row[], key: string): number[] {
+  // A tight loop (this reads every row once): the inherited-name check of readCell is made once.
+  const inherited = isInheritedName(key);
   let max = -Infinity;
   let min = Infinity;
   let maxAt = -1;
   let minAt = -1;
   for (let i = 0; i < rows.length; i++) {
-    const raw = readCell(rows[i], key);
-    const value = typeof raw === 'number' ? raw : raw === null || raw === undefined ? null : toNumber(raw);
-    if (value === null || !Number.isFinite(value)) continue;
+    const row = rows[i];
+    if (row === null || row === undefined) continue;
+    const raw = inherited && !Object.prototype.hasOwnProperty.call(row, key) ? undefined : row[key];
+    let value: number;
+    if (typeof raw === 'number') value = raw;
+    else if (raw === null || raw === undefined) continue;
+    else {
+      const read = toNumber(raw);
+      if (read === null) continue;
+      value = read;
+    }
+    // Finite numbers only (NaN and infinities show no digits).
+    if (value - value !== 0) continue;
     if (value > max) {
       max = value;
       maxAt = i;
