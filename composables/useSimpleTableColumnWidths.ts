@@ -287,7 +287,7 @@ export function useSimpleTableColumnWidths<R extends Row>(options: UseSimpleTabl
 
   /**
    * Finds the largest and smallest value of each shown number column (one read of every row per
-   * column) in background tasks after the first frame: the first render draws the sampled
+   * column) in background tasks queued after the next frame: the first render draws the sampled
    * widths at once, and a column widens when its extremes need it. Never on the server: it renders
    * the first rows only, which the sample holds.
    */
@@ -296,24 +296,36 @@ export function useSimpleTableColumnWidths<R extends Row>(options: UseSimpleTabl
     const view = options.table.value?.ownerDocument.defaultView;
     if (!view || !toValue(options.enabled)) return;
     const rows = toValue(options.rows);
-    let known = extremes.get(rows);
-    if (!known) extremes.set(rows, (known = new Map()));
-    const found = known;
-    const missing = toValue(options.columns).filter((column) => isNumericColumn(column) && !found.has(column.key));
+    let byKey = extremes.get(rows);
+    if (!byKey) extremes.set(rows, (byKey = new Map()));
+    const known = byKey;
+    const missing = toValue(options.columns).filter((column) => isNumericColumn(column) && !known.has(column.key));
     if (missing.length === 0) return;
     cancelScan?.();
-    // A background task per column (a few milliseconds each at 100,000 rows): the browser draws
-    // the first frame before background tasks run.
-    cancelScan = runWhenIdle(
-      missing.map((column) => () => {
-        if (!found.has(column.key)) found.set(column.key, numericExtremeRows(rows, column.key));
-      }),
-      backgroundScheduler(view),
-      () => {
-        cancelScan = null;
-        scanned.value += 1;
-      },
-    );
+    let cancelled = false;
+    let cancelTasks: (() => void) | null = null;
+    const start = () => {
+      if (cancelled) return;
+      // A task per column (a few milliseconds each at 100,000 rows), after the frame.
+      cancelTasks = runWhenIdle(
+        missing.map((column) => () => {
+          if (!known.has(column.key)) known.set(column.key, numericExtremeRows(rows, column.key));
+        }),
+        backgroundScheduler(view),
+        () => {
+          cancelScan = null;
+          scanned.value += 1;
+        },
+      );
+    };
+    // Queued from the next animation frame, so the tasks run after that frame is drawn.
+    const frame = typeof view.requestAnimationFrame === 'function' ? view.requestAnimationFrame(start) : null;
+    if (frame === null) start();
+    cancelScan = () => {
+      cancelled = true;
+      if (frame !== null) view.cancelAnimationFrame(frame);
+      cancelTasks?.();
+    };
   }
 
   let lastReading = '';
