@@ -120,6 +120,16 @@ describe('SimpleTable layout in Chromium', () => {
       const boxes = await page.$$eval('input[data-cm-filter]', (inputs) => inputs.map((input) => input.getBoundingClientRect().width));
       expect(Math.min(...boxes)).toBeGreaterThan(40);
       await saveScreenshot(page, `simple-table-layout-per-column-${width}`);
+      // "No rows match" stays in view even when the table is wider than its box.
+      await page.locator('input[data-cm-filter="customer"]').fill('zzzz');
+      const message = page.locator('.gv-table__empty-text');
+      await message.waitFor();
+      const inView = await message.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const scroller = el.closest('.gv-table__scroll')!.getBoundingClientRect();
+        return box.left >= scroller.left && box.right <= scroller.right;
+      });
+      expect(inView).toBe(true);
       expect(errors).toEqual([]);
       await page.close();
     }
