@@ -124,8 +124,11 @@ export interface UseSimpleTableColumnWidthsOptions<R extends Row> {
   extraTexts: MaybeRefOrGetter<ReadonlyMap<string, string>>;
   /** Whether searchable columns hold a filter box (per-column search): such a column is at least `filterMin` wide. */
   filterBoxes: MaybeRefOrGetter<boolean>;
-  /** Lay the columns out by width (a windowed table, or one with a reader's width); false leaves them to the browser. */
-  enabled: MaybeRefOrGetter<boolean>;
+  /**
+   * Every row is drawn (a table that is not windowed, a few hundred rows at most): measure every
+   * row's cells rather than a sample, so no drawn number is wider than its column.
+   */
+  sampleAll: MaybeRefOrGetter<boolean>;
   /** The `<table>`: fonts and paddings are read from its cells. */
   table: Ref<HTMLElement | null>;
   /** The scroll container: its inner width is the room the columns share. */
@@ -136,8 +139,8 @@ export interface UseSimpleTableColumnWidthsOptions<R extends Row> {
 
 /** What `useSimpleTableColumnWidths` returns. */
 export interface UseSimpleTableColumnWidthsReturn {
-  /** Widths per shown column (null while the browser lays the columns out). */
-  fitted: ComputedRef<FittedWidths | null>;
+  /** Widths per shown column, in the order shown. */
+  fitted: ComputedRef<FittedWidths>;
   /** The narrowest the reader may make each shown column, in the order shown (a number column: its widest value). */
   mins: ComputedRef<number[]>;
   /** The room the columns share (the scroll container's inner width); null until known. */
@@ -181,14 +184,16 @@ export function useSimpleTableColumnWidths<R extends Row>(options: UseSimpleTabl
       cache.measurer = measure;
       cache.widths = new Map();
     }
-    // The extremes, once a scan found them (see scanExtremes): until then the sample alone.
-    const found = isNumericColumn(column) ? extremes.get(rows)?.get(column.key) : undefined;
-    const key = `${column.key}\u0000${column.format}\u0000${column.align}\u0000${format.locale ?? ''}\u0000${format.currency ?? ''}\u0000${format.currencyDisplay ?? ''}\u0000${found ? 'x' : ''}`;
+    // Every row when all are drawn; else the sample, and the extremes once a scan found them (see
+    // scanExtremes).
+    const all = toValue(options.sampleAll);
+    const found = !all && isNumericColumn(column) ? extremes.get(rows)?.get(column.key) : undefined;
+    const key = `${column.key}\u0000${column.format}\u0000${column.align}\u0000${format.locale ?? ''}\u0000${format.currency ?? ''}\u0000${format.currencyDisplay ?? ''}\u0000${all ? 'all' : found ? 'x' : ''}`;
     const known = cache.widths.get(key);
     if (known !== undefined) return known;
     let texts = cache.texts.get(key);
     if (!texts) {
-      texts = sampleColumnTexts(rows, column, format, sampleRowIndices(rows.length), found ?? []);
+      texts = sampleColumnTexts(rows, column, format, all ? sampleRowIndices(rows.length, rows.length, 0) : sampleRowIndices(rows.length), found ?? []);
       cache.texts.set(key, texts);
     }
     cache.widths.set(key, widestText(texts, measure));
@@ -234,8 +239,8 @@ export function useSimpleTableColumnWidths<R extends Row>(options: UseSimpleTabl
     });
   });
 
-  const fitted = computed(() => (toValue(options.enabled) ? fitColumnWidths(inputs.value, available.value) : null));
-  const mins = computed(() => (fitted.value ?? fitColumnWidths(inputs.value, null)).mins);
+  const fitted = computed(() => fitColumnWidths(inputs.value, available.value));
+  const mins = computed(() => fitted.value.mins);
 
   /** Fonts and paddings as drawn: read from a header cell, a body cell and a sort indicator. */
   function readMetrics(): void {
@@ -294,7 +299,7 @@ export function useSimpleTableColumnWidths<R extends Row>(options: UseSimpleTabl
   let cancelScan: (() => void) | null = null;
   function scanExtremes(): void {
     const view = options.table.value?.ownerDocument.defaultView;
-    if (!view || !toValue(options.enabled)) return;
+    if (!view || toValue(options.sampleAll)) return;
     const rows = toValue(options.rows);
     let byKey = extremes.get(rows);
     if (!byKey) extremes.set(rows, (byKey = new Map()));
@@ -332,7 +337,7 @@ export function useSimpleTableColumnWidths<R extends Row>(options: UseSimpleTabl
   let observer: ResizeObserver | null = null;
   onMounted(() => {
     scanExtremes();
-    watch([() => toValue(options.rows), () => toValue(options.columns), () => toValue(options.enabled)], scanExtremes);
+    watch([() => toValue(options.rows), () => toValue(options.columns), () => toValue(options.sampleAll)], scanExtremes);
     void nextTick(() => {
       readMetrics();
       readRoom();

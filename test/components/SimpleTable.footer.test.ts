@@ -167,15 +167,21 @@ describe('SimpleTable: column widths', () => {
     expect(wrapper.find('tbody td[data-cm-col-key="name"]').classes()).not.toContain('gv-table__cell--numeric');
   });
 
-  it('keeps a spec width in pixels and the reader\'s width exactly, and leaves a small table to the browser', async () => {
+  it('keeps a spec width in pixels and the reader\'s width exactly', async () => {
     const columns = peopleColumns().map((c) => (c.key === 'city' ? { ...c, width: '150px' } : c));
     const wrapper = mountTable(tableConfig(many(1000), columns));
     expect(colWidths(wrapper)[2]).toBe(150);
     await wrapper.find('th[data-cm-col-key="name"] [role="separator"]').trigger('keydown', { key: 'Home' });
     expect(colWidths(wrapper)[1]).toBe(40);
-    const small = mountTable(tableConfig(people, columns));
-    expect(small.find('table').attributes('style')).toBeUndefined();
-    expect(small.findAll('col').map((col) => (col.element as HTMLElement).style.width)).toEqual(['', '', '150px', '', '']);
+  });
+
+  it('measures every row of a table that is not windowed (no scan needed): a number far down fits at once', () => {
+    // Row 177 of 180 is not in the sample a windowed table would take.
+    const rows = many(180).map((row, i) => (i === 177 ? { ...row, amount: 410_082_320.97 } : row));
+    const small = mountTable(tableConfig(rows, peopleColumns()));
+    const withoutIt = mountTable(tableConfig(many(180), peopleColumns()));
+    expect(small.find('table').attributes('style')).toContain('table-layout: fixed');
+    expect(colWidths(small)[3]).toBeGreaterThan(colWidths(withoutIt)[3]!);
   });
 
   it('widens a number column for its footer total, which is wider than any of its values', async () => {
