@@ -160,7 +160,6 @@ describe('SimpleTable: column widths', () => {
     // "$410,082,320.97" is wider than "Customer 999".
     expect(amount).toBeGreaterThan(name!);
     expect(amount).toBeGreaterThan(qty!);
-    expect(wrapper.find('table').attributes('style')).toContain('table-layout: fixed');
     // The resize handle says the width drawn.
     expect(Number(wrapper.find('th[data-cm-col-key="amount"] [role="separator"]').attributes('aria-valuenow'))).toBe(amount);
     expect(wrapper.find('tbody td[data-cm-col-key="amount"]').classes()).toContain('gv-table__cell--numeric');
@@ -180,8 +179,9 @@ describe('SimpleTable: column widths', () => {
     const rows = many(180).map((row, i) => (i === 177 ? { ...row, amount: 410_082_320.97 } : row));
     const small = mountTable(tableConfig(rows, peopleColumns()));
     const withoutIt = mountTable(tableConfig(many(180), peopleColumns()));
-    expect(small.find('table').attributes('style')).toContain('table-layout: fixed');
-    expect(colWidths(small)[3]).toBeGreaterThan(colWidths(withoutIt)[3]!);
+    // While the browser lays out (jsdom never reports a width), the header carries the column's minimum.
+    const minimum = (wrapper: ReturnType<typeof mountTable>) => Number.parseFloat((wrapper.find('th[data-cm-col-key="amount"]').element as HTMLElement).style.minWidth);
+    expect(minimum(small)).toBeGreaterThan(minimum(withoutIt));
   });
 
   it('widens a number column for its footer total, which is wider than any of its values', async () => {

@@ -231,9 +231,8 @@ describe('SimpleTable: column resize', () => {
     await flushPromises();
     const handle = wrapper.find('th[data-cm-col-key="name"] [role="separator"]');
     expect(handle.attributes()).toMatchObject({ tabindex: '0', 'aria-orientation': 'vertical', 'aria-label': 'Resize Name', 'aria-valuemin': '40', 'aria-valuemax': '2000' });
-    // The width the table gave the column, as its <col> says.
+    // The column's width as drawn (jsdom draws nothing: the narrowest).
     const start = Number(handle.attributes('aria-valuenow'));
-    expect(wrapper.findAll('colgroup col')[1]!.attributes('style')).toContain(`width: ${start}px`);
     await handle.trigger('keydown', { key: 'ArrowRight' });
     expect(handle.attributes('aria-valuenow')).toBe(String(start + 10));
     await handle.trigger('keydown', { key: 'ArrowRight', shiftKey: true });

@@ -85,10 +85,16 @@ describe('cssWidthToPx', () => {
 });
 
 describe('fitColumnWidths', () => {
-  it('gives natural widths when the room is unknown: content or header, text capped', () => {
-    const fitted = fitColumnWidths([text(150), text(900, 80), num(130, 60), num(70, 110, 60)], null);
-    expect(fitted.widths).toEqual([150, COLUMN_FIT.textMax, 130, 110]);
+  it('gives each column its minimum when the room is unknown: a short text whole, a long one down to textMin, a number whole', () => {
+    const fitted = fitColumnWidths([text(60), text(900, 80), num(130, 160, 60), num(70, 110, 90), { ...text(10), fixed: 200 }], null);
+    expect(fitted.widths).toEqual([60, COLUMN_FIT.textMin, 130, 90, 200]);
     expect(fitted.total).toBe(sum(fitted.widths));
+  });
+
+  it('gives natural widths when there is exactly room for them: content or header, text capped', () => {
+    const columns = [text(150), text(900, 80), num(130, 60), num(70, 110, 60)];
+    const natural = 150 + COLUMN_FIT.textMax + 130 + 110;
+    expect(fitColumnWidths(columns, natural).widths).toEqual([150, COLUMN_FIT.textMax, 130, 110]);
   });
 
   it('gives the spare room to the text columns, in proportion, filling the room exactly', () => {
@@ -101,7 +107,7 @@ describe('fitColumnWidths', () => {
   it('first lets a wrapped header stand on one line, then gives the rest to the text columns', () => {
     // A 500-pixel label over short cells: capped at COLUMN_FIT.headerMax while room is short.
     const long = text(100, 500, 150);
-    expect(fitColumnWidths([long, text(100)], null).widths[0]).toBe(COLUMN_FIT.headerMax);
+    expect(fitColumnWidths([long, text(100)], 340).widths[0]).toBe(COLUMN_FIT.headerMax);
     expect(fitColumnWidths([long, text(100)], 500).widths).toEqual([400, 100]);
     const roomy = fitColumnWidths([long, text(100)], 900);
     expect(roomy.widths[0]).toBeGreaterThan(500);
@@ -148,7 +154,7 @@ describe('fitColumnWidths', () => {
   });
 
   it('treats non-finite and negative measures as 0 and stays within the resize limits', () => {
-    const fitted = fitColumnWidths([{ fixed: null, numeric: true, content: Number.NaN, header: -5, headerWord: Infinity }, num(5000)], null);
+    const fitted = fitColumnWidths([{ fixed: null, numeric: true, content: Number.NaN, header: -5, headerWord: Infinity }, num(5000)], 100);
     expect(fitted.widths[0]).toBe(COLUMN_WIDTH_LIMITS.min);
     expect(fitted.widths[1]).toBe(COLUMN_WIDTH_LIMITS.max);
   });

@@ -141,6 +141,8 @@ describe('SimpleTable layout in Chromium', () => {
     expect(await scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
     expect(await scroller.getAttribute('tabindex')).toBe('0');
     expect(await scroller.getAttribute('role')).toBe('region');
+    // Widths of its own, fitted to the room once it is known.
+    expect(await narrow.page.getAttribute('table', 'style')).toMatch(/table-layout: fixed; width: \d+px/);
     expect(await axeViolations(narrow.page)).toEqual([]);
     await narrow.page.close();
     const wide = await open('rows=30', { width: 1440, height: 800 });

@@ -145,7 +145,7 @@ export interface ColumnWidthInput {
 export interface FittedWidths {
   /** One whole number of pixels per column, in input order. */
   widths: number[];
-  /** Their sum: the table's width (wider than `available` when the columns cannot fit). */
+  /** Their sum: the table's width (wider than `available` when the columns cannot fit; with `available` null, the least width of the table). */
   total: number;
   /** The narrowest each column may be resized to (a number column's widest value). */
   mins: number[];
@@ -167,8 +167,10 @@ function boundsOf(column: ColumnWidthInput): Bounds {
 }
 
 /**
- * Widths for the shown columns of a table `available` pixels wide (null: not known yet, as in
- * server rendering; every column then gets its natural width and the browser spreads what is left).
+ * Widths for the shown columns of a table `available` pixels wide. With `available` null (not known,
+ * as in server rendering) every column that is not `fixed` gets its minimum: the least width before
+ * a number is cut or a short text wraps, for the browser's automatic table layout, which treats a
+ * column's width as its minimum and gives the rest by content.
  *
  * - A `fixed` column keeps its width (a number column never below its widest value: a reader's
  *   resize or a spec `width` cannot cut a number).
@@ -189,7 +191,8 @@ export function fitColumnWidths(columns: readonly ColumnWidthInput[], available:
   const inputs = columns.map((c) => ({ ...c, content: clean(c.content), header: clean(c.header), headerWord: clean(c.headerWord), fixed: c.fixed === null ? null : clean(c.fixed) }));
   const bounds = inputs.map(boundsOf);
   const mins = inputs.map((c, i) => (c.numeric ? Math.min(COLUMN_WIDTH_LIMITS.max, Math.max(COLUMN_WIDTH_LIMITS.min, Math.ceil(bounds[i]!.min))) : COLUMN_WIDTH_LIMITS.min));
-  const widths: number[] = inputs.map((c, i) => (c.fixed === null ? bounds[i]!.natural : c.numeric ? Math.max(c.fixed, bounds[i]!.min) : c.fixed));
+  // Room unknown: each column's minimum, for the browser's automatic layout to grow by content.
+  const widths: number[] = inputs.map((c, i) => (c.fixed === null ? (available === null ? bounds[i]!.min : bounds[i]!.natural) : c.numeric ? Math.max(c.fixed, bounds[i]!.min) : c.fixed));
   const flexible = inputs.flatMap((c, i) => (c.fixed === null ? [i] : []));
   const room = available === null ? null : Math.max(0, clean(available) - widths.reduce((sum, w, i) => (inputs[i]!.fixed === null ? sum : sum + w), 0));
 
