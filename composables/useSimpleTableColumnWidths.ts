@@ -6,8 +6,9 @@
  *
  * Measuring costs a sample, not the rows: the first and spread rows of `sampleRowIndices`, plus the
  * rows holding each numeric column's largest and smallest value (one read per row, no formatting,
- * found in background slices after the first frame so the first render does not wait for it),
- * cached per rows array, column, format and locale. Widths follow the table's width (a
+ * found in background tasks after the first frame so the first render does not wait for it);
+ * every row of a small table that draws them all (`sampleAll`). Cached per rows array, column,
+ * format and locale. Widths follow the table's width (a
  * `ResizeObserver`), the reader's widths and the shown columns without measuring again.
  *
  * @module
@@ -97,12 +98,12 @@ export function canvasMeasurer(cellFont: string, headerFont: string): MeasureTex
 
 /**
  * The width of the widest of `texts`. Only the texts the cheap estimate puts within a quarter of
- * the widest are measured (the estimate is never off by that much between two texts of one column),
+ * the widest are measured (between two texts of one column the estimate errs far less than that),
  * so a canvas measures a handful of texts per column, not the whole sample.
  */
 function widestText(texts: readonly string[], measure: MeasureText): number {
   const estimates = texts.map(estimateEm);
-  const most = Math.max(0, ...estimates);
+  const most = estimates.reduce((a, b) => Math.max(a, b), 0);
   let widest = 0;
   texts.forEach((text, i) => {
     if ((estimates[i] as number) >= most * 0.75) widest = Math.max(widest, measure(text, 'cell'));
