@@ -48,13 +48,18 @@ const DEFAULT_METRICS: Metrics = { cell: 26, header: 30, sort: 17, rem: 16, em: 
  * since a server-rendered table keeps these widths until a browser measures (and a number must
  * not be cut).
  */
+const NARROW = new Set(Array.from(' \u00a0\u202f.,:;\'’|!iljtfI()[]-', (ch) => ch.charCodeAt(0)));
+const WIDE = new Set(Array.from('mwMWЖжШшЩщЮю@%—', (ch) => ch.charCodeAt(0)));
+
 function estimateEm(text: string): number {
   let em = 0;
-  for (const ch of text) {
-    if (ch >= '0' && ch <= '9') em += 0.64;
-    else if (' \u00a0\u202f.,:;\'’|!iljtfI()[]-'.includes(ch)) em += 0.36;
-    else if ('mwMWЖжШшЩщЮю@%—'.includes(ch)) em += 0.98;
-    else if (ch !== ch.toLowerCase()) em += 0.76;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 48 && code <= 57) em += 0.64;
+    else if (NARROW.has(code)) em += 0.36;
+    else if (WIDE.has(code)) em += 0.98;
+    // Capitals (Latin, Latin-1 and Cyrillic) are wider than lower case.
+    else if ((code >= 65 && code <= 90) || (code >= 0xc0 && code <= 0xde) || (code >= 0x400 && code <= 0x42f)) em += 0.76;
     else em += 0.64;
   }
   return em;

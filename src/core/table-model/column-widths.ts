@@ -18,9 +18,9 @@ export const COLUMN_FIT = Object.freeze({
   textMax: 320,
   /** A header wider than this on one line wraps rather than widening its column. */
   headerMax: 240,
-  /** Rows sampled from the start, and spread over the rest. */
-  head: 64,
-  spread: 64,
+  /** Rows sampled from the start, and spread over the rest (the extremes of number columns come on top). */
+  head: 40,
+  spread: 40,
 });
 
 /** True for a column whose cells are numbers: right-aligned, or a `number`, `currency` or `percent` format. */
