@@ -22,7 +22,7 @@ import { identityOrder, integerKeyOrder, packWidth } from './key-order';
  * orders texts exactly as the collator does, which `readAsciiCollation` checks on a probe set and
  * the property tests check on random text.
  */
-interface AsciiCollation {
+export interface AsciiCollation {
   readonly primary: Uint8Array;
   readonly tertiary: Uint8Array;
   /** Primary code of every digit. */
@@ -203,6 +203,49 @@ export function asciiCollationOf(collator: Intl.Collator): AsciiCollation | null
 export function asciiSortKey(text: string, locale?: string): string | null {
   const collation = asciiCollationOf(getCollator(locale));
   return collation === null ? null : asciiKeyString(text, collation);
+}
+
+/** A text with its key (see `AsciiCollation`), or null when the text has none (not ASCII, a long digit run, no collation). */
+export interface KeyedText {
+  readonly text: string;
+  readonly key: Int32Array | null;
+}
+
+/** `text` with a copy of its key under `collation` (null: compared through the collator). */
+export function keyedText(text: string, collation: AsciiCollation | null): KeyedText {
+  const n = collation === null ? -1 : asciiKeyCodes(text, collation);
+  return { text, key: n < 0 ? null : keyCodes.slice(0, n) };
+}
+
+/**
+ * Compares `text` with `bound` exactly as `collator` would (negative, 0, positive): by keys when
+ * both have one (writing the text's key into the scratch buffer: no allocation), else with the
+ * collator itself. Keys order ASCII text exactly as the collator they were read from
+ * (`readAsciiCollation` checks it), so mixing both ways of comparing gives one order: the
+ * collator's.
+ */
+export function compareToKeyed(text: string, bound: KeyedText, collation: AsciiCollation | null, collator: Intl.Collator): number {
+  const key = bound.key;
+  const n = key === null || collation === null ? -1 : asciiKeyCodes(text, collation);
+  if (n < 0 || key === null) return collator.compare(text, bound.text);
+  const length = Math.min(n, key.length);
+  const codes = keyCodes;
+  for (let i = 0; i < length; i++) {
+    const a = codes[i] as number;
+    const b = key[i] as number;
+    if (a !== b) return a < b ? -1 : 1;
+  }
+  return n === key.length ? 0 : n < key.length ? -1 : 1;
+}
+
+/** `compareToKeyed` for two keyed texts. */
+export function compareKeyed(a: KeyedText, b: KeyedText, collator: Intl.Collator): number {
+  if (a.key === null || b.key === null) return collator.compare(a.text, b.text);
+  const x = a.key;
+  const y = b.key;
+  const length = Math.min(x.length, y.length);
+  for (let i = 0; i < length; i++) if (x[i] !== y[i]) return (x[i] as number) < (y[i] as number) ? -1 : 1;
+  return x.length === y.length ? 0 : x.length < y.length ? -1 : 1;
 }
 
 /** Blocks of at most this many values are ordered by comparing whole keys. */
