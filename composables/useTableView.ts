@@ -16,7 +16,7 @@ import { runWhenIdle } from '../src/core/table-model/idle';
 import { backgroundScheduler } from './useTableWarmup';
 
 /** Rows found before the table draws: a screenful and the overscan, with room to spare. */
-const FIRST_ROWS = 128;
+const FIRST_ROWS = 64;
 /** Length of one slice of the rest (as the warm-up's). */
 const SLICE_MS = 8;
 
