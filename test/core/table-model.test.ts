@@ -21,6 +21,7 @@ import type { TableFilter } from '../../src/core/table-model';
 import { formatValue, getCollator, getNumberFormat, valueToText } from '../../src/core/format';
 import { compileQuery, matchesValuesFilter } from '../../src/core/search';
 import { firstSortedRows, sortedIndices } from '../../src/core/table-model/sort';
+import { asciiCollationOf, compareToKeyed, keyedText } from '../../src/core/table-model/ascii-collation';
 
 function col<R extends Row = Row>(key: string, extra: Partial<Column<R>> = {}): Column<R> {
   return { key, label: key, format: 'text', align: 'left', sortable: true, searchable: true, width: null, linkTemplate: null, ...extra };
@@ -630,6 +631,20 @@ describe('sorting ASCII text without the collator (fast path against Intl.Collat
           const ka = asciiSortKey(a, locale) as string;
           const kb = asciiSortKey(b, locale) as string;
           expect(Math.sign(ka < kb ? -1 : ka > kb ? 1 : 0)).toBe(Math.sign(collator.compare(a, b)));
+        }),
+        { numRuns: 300 },
+      );
+    }
+  });
+
+  it('compares a text with a keyed one exactly as the collator, code by code, whatever either holds (property)', () => {
+    const any = fc.oneof(value, fc.string({ maxLength: 6 }), fc.constantFrom('0', '00', 'a0', 'a00', 'a 0', '1'.repeat(61), `x${'0'.repeat(70)}1`, 'ä', 'Ab'));
+    for (const locale of [...MODELLED, 'da']) {
+      const collator = getCollator(locale);
+      const collation = asciiCollationOf(collator);
+      fc.assert(
+        fc.property(any, any, (a, b) => {
+          expect(Math.sign(compareToKeyed(a, keyedText(b, collation), collation, collator))).toBe(Math.sign(collator.compare(a, b)));
         }),
         { numRuns: 300 },
       );

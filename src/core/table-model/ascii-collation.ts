@@ -218,16 +218,61 @@ export function keyedText(text: string, collation: AsciiCollation | null): Keyed
 }
 
 /**
- * Compares `text` with `bound` exactly as `collator` would (negative, 0, positive): by keys when
- * both have one (writing the text's key into the scratch buffer: no allocation), else with the
- * collator itself. Keys order ASCII text exactly as the collator they were read from
- * (`readAsciiCollation` checks it), so mixing both ways of comparing gives one order: the
+ * Compares `text` with `bound` exactly as `collator` would (negative, 0, positive), fast when both
+ * have a key: the text's primary codes are made one by one and compared with the bound's key as
+ * they come, so most texts are decided within a few characters and nothing is written or
+ * allocated; texts whose primary codes all agree compare whole keys (the tertiary part). Any other
+ * pair goes through the collator. Keys order ASCII text exactly as the collator they were read
+ * from (`readAsciiCollation` checks it), so mixing both ways of comparing gives one order: the
  * collator's.
  */
 export function compareToKeyed(text: string, bound: KeyedText, collation: AsciiCollation | null, collator: Intl.Collator): number {
   const key = bound.key;
-  const n = key === null || collation === null ? -1 : asciiKeyCodes(text, collation);
-  if (n < 0 || key === null) return collator.compare(text, bound.text);
+  // The key model holds for a whole text only: every character ASCII, no digit run it cannot write.
+  if (key === null || collation === null || NON_ASCII.test(text) || (text.length > MAX_DIGIT_RUN && LONG_DIGIT_RUN.test(text))) {
+    return collator.compare(text, bound.text);
+  }
+  const { primary, digit } = collation;
+  const length = text.length;
+  // Primary codes are never 0: the first 0 of a key ends its primary part.
+  let k = 0;
+  let theirs = 0;
+  for (let i = 0; i < length; ) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      const start = skipZeros(text, i, length);
+      const end = digitRunEnd(text, start, length);
+      // The run as the key writes it: the digit code, its length, its digits (the number 0: 1, 1).
+      theirs = key[k++] as number;
+      if (digit !== theirs) return digit < theirs ? -1 : 1;
+      const run = end === start ? 1 : end - start;
+      theirs = key[k++] as number;
+      if (run !== theirs) return run < theirs ? -1 : 1;
+      if (end === start) {
+        theirs = key[k++] as number;
+        if (theirs !== 1) return 1 < theirs ? -1 : 1;
+      }
+      for (let j = start; j < end; j++) {
+        const mine = text.charCodeAt(j) - 47;
+        theirs = key[k++] as number;
+        if (mine !== theirs) return mine < theirs ? -1 : 1;
+      }
+      i = end;
+      continue;
+    }
+    const mine = primary[c] as number;
+    i++;
+    if (mine === 0) continue;
+    theirs = key[k++] as number;
+    if (mine !== theirs) return mine < theirs ? -1 : 1;
+  }
+  // The text's primary part ended: its key goes on with 0, the separator.
+  if (key[k] !== 0) return -1;
+  return compareWrittenKey(asciiKeyCodes(text, collation), key);
+}
+
+/** Code-by-code comparison of `keyCodes[0, n)` with `key` (a shorter key that is a prefix comes first). */
+function compareWrittenKey(n: number, key: Int32Array): number {
   const length = Math.min(n, key.length);
   const codes = keyCodes;
   for (let i = 0; i < length; i++) {
