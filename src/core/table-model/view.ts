@@ -70,10 +70,12 @@ export interface VisibleRowsSteps {
 /**
  * Rows looked at by the first step (a screenful of matches is often among them, and a first
  * keystroke runs code the engine has not optimised yet); each further step looks at twice as many,
- * up to `LAST_STEP`, or fewer when a step took more than a quarter of its slice.
+ * up to `LAST_STEP`, or fewer in a background slice when a step took more than half of it.
  */
 const FIRST_STEP = 256;
 const LAST_STEP = 16_384;
+/** The smallest step in background slices (smaller ones spend more on each call than on rows). */
+const SLICE_STEP = 1024;
 
 /**
  * What a table shows (`visibleRowIndices`), found in steps, for the first interaction with a table
@@ -183,8 +185,11 @@ export function visibleRowsInSteps<R extends Row>(rows: readonly R[], columns: r
           if (position >= count) break;
           const before = budget.timeRemaining();
           look(step);
-          // Steps of about a quarter of the slice at most: input never waits long behind one.
-          step = slice > 0 && before - budget.timeRemaining() > slice / 4 ? Math.max(FIRST_STEP, step >> 1) : Math.min(LAST_STEP, step * 2);
+          // A step that took more than half the slice makes the next one smaller, so input never
+          // waits long behind one; a quick one makes it larger (fewer, cheaper calls).
+          const spent = before - budget.timeRemaining();
+          if (slice > 0 && spent > slice / 2) step = Math.max(SLICE_STEP, step >> 1);
+          else if (slice <= 0 || spent < slice / 4) step = Math.min(LAST_STEP, step * 2);
         } while (budget.timeRemaining() > 0);
       }
       return position >= count;
