@@ -52,37 +52,48 @@ export interface UseTableWarmupReturn<R extends Row> {
   prepareSort(column: Column<R>): void;
 }
 
-/** Rows copied for `primeCode`. */
+/** Rows copied for `primingTasks`. */
 const PRIME_ROWS = 48;
 
 /**
- * Runs the code of a first search and a first sort click over a few rows copied from the table
- * (their caches belong to the copy and go with it): a plain word, a digit and a query with an OR,
- * an exclusion and a number range, before and after the copy's search texts are built, and the
- * first rows of each sortable column. The engine compiles that code now, in the background,
- * instead of on the reader's first keystroke or click, and the number formats read their shape
- * (a few dozen Intl calls per format). Throws what a `sortValue` throws (the warm-up skips it).
+ * Tasks that run the code of a first search and a first sort click over a few rows copied from
+ * the table (their caches belong to the copy and go with it): a plain word, a digit and a query
+ * with an OR, an exclusion and a number range, before and after the copy's search texts are built,
+ * and the first rows of each sortable column. The engine compiles that code then, in the
+ * background, instead of on the reader's first keystroke or click, and the number formats read
+ * their shape (a few dozen Intl calls per format). One task per query, so each fits a slice.
+ * A task throws what a `sortValue` throws (the warm-up skips it).
  */
-function primeCode<R extends Row>(rows: readonly R[], columns: readonly Column<R>[], format: TableLocale, mode: SearchMode): void {
+function primingTasks<R extends Row>(rows: readonly R[], columns: readonly Column<R>[], format: TableLocale, mode: SearchMode): IdleTask[] {
   const sample = rows.slice(0, PRIME_ROWS);
-  if (sample.length === 0) return;
-  const filter = (query: string): TableFilter | null => {
+  const searchable = columns.filter((c) => c.searchable);
+  if (sample.length === 0) return [];
+  const filterOf = (query: string): TableFilter | null => {
     if (mode === 'global') return { global: query };
-    const column = columns.find((c) => c.searchable);
-    return mode === 'per_column' && column ? { perColumn: { [column.key]: query } } : null;
+    const first = searchable[0];
+    return mode === 'per_column' && first ? { perColumn: { [first.key]: query } } : null;
   };
-  for (const query of ['a', '1', 'a/b -c 1..2', 'a', 'b/1 -c']) {
-    const state = filter(query);
-    if (state !== null) visibleRowsInSteps(sample, columns, { filter: state }, format).advance(Number.POSITIVE_INFINITY);
-    // The last two run over built texts and numbers, as keystrokes after the warm-up do.
-    if (query === 'a/b -c 1..2') {
+  const search = (query: string): IdleTask => () => {
+    const filter = filterOf(query);
+    if (filter !== null) visibleRowsInSteps(sample, columns, { filter }, format).advance(Number.POSITIVE_INFINITY);
+  };
+  const locale = formatOptions(format).locale;
+  return [
+    search('a'),
+    search('1'),
+    search('a/b -c 1..2'),
+    // Then over built texts and numbers, as keystrokes after the warm-up run.
+    () => {
       warmSearchIndex(sample, columns, format);
       warmSearchNumbers(sample, columns, format);
-      for (const column of columns) if (column.searchable && mode === 'per_column') warmSearchIndex(sample, columns, format, column.key);
-    }
-  }
-  const locale = formatOptions(format).locale;
-  for (const column of columns) if (column.sortable) firstSortedRows(sample, column, 'asc', locale, 8);
+      if (mode === 'per_column') for (const column of searchable) warmSearchIndex(sample, columns, format, column.key);
+    },
+    search('a'),
+    search('b/1 -c'),
+    () => {
+      for (const column of columns) if (column.sortable) firstSortedRows(sample, column, 'asc', locale, 8);
+    },
+  ];
 }
 
 /** Repeats a resumable step while the slice's budget lasts; true when the work is complete. */
@@ -118,7 +129,7 @@ export function useTableWarmup<R extends Row>(options: UseTableWarmupOptions<R>)
     const mode = toValue(options.searchMode);
     // First the code of a first interaction (a few milliseconds), then search texts and numbers in
     // steps of rows, then the sort of each column in steps; see WARM_SLICE_MS.
-    const tasks: IdleTask[] = [() => primeCode(data, cols, fmt, mode)];
+    const tasks: IdleTask[] = primingTasks(data, cols, fmt, mode);
     // The numbers that number terms (`>10`, `10..20`) compare come right after the texts.
     if (mode === 'global') {
       tasks.push((budget) => whileBudget(() => warmSearchIndex(data, cols, fmt, undefined, WARM_SEARCH_ROWS), budget));
