@@ -209,12 +209,26 @@ export function asciiSortKey(text: string, locale?: string): string | null {
 export interface KeyedText {
   readonly text: string;
   readonly key: Int32Array | null;
+  /** The text up to its first digit: a text starting with it shares its first `headCodes` primary codes. */
+  readonly head: string;
+  readonly headCodes: number;
 }
 
 /** `text` with a copy of its key under `collation` (null: compared through the collator). */
 export function keyedText(text: string, collation: AsciiCollation | null): KeyedText {
   const n = collation === null ? -1 : asciiKeyCodes(text, collation);
-  return { text, key: n < 0 ? null : keyCodes.slice(0, n) };
+  if (n < 0 || collation === null) return { text, key: null, head: '', headCodes: 0 };
+  let end = 0;
+  let codes = 0;
+  while (end < text.length && !isDigitCode(text.charCodeAt(end))) {
+    if ((collation.primary[text.charCodeAt(end)] ?? 0) !== 0) codes++;
+    end++;
+  }
+  return { text, key: keyCodes.slice(0, n), head: text.slice(0, end), headCodes: codes };
+}
+
+function isDigitCode(code: number): boolean {
+  return code >= 48 && code <= 57;
 }
 
 /**
@@ -234,10 +248,13 @@ export function compareToKeyed(text: string, bound: KeyedText, collation: AsciiC
   }
   const { primary, digit } = collation;
   const length = text.length;
-  // Primary codes are never 0: the first 0 of a key ends its primary part.
-  let k = 0;
+  // Primary codes are never 0: the first 0 of a key ends its primary part. A text that starts
+  // with the bound's head (its characters before the first digit: "Customer ") shares the head's
+  // primary codes; comparing starts after them.
+  const shared = bound.head.length > 0 && text.startsWith(bound.head);
+  let k = shared ? bound.headCodes : 0;
   let theirs = 0;
-  for (let i = 0; i < length; ) {
+  for (let i = shared ? bound.head.length : 0; i < length; ) {
     const c = text.charCodeAt(i);
     if (c >= 48 && c <= 57) {
       const start = skipZeros(text, i, length);
