@@ -121,6 +121,7 @@ export const en = {
 
   // --- simple table ---------------------------------------------------------------------------
   'table.label': 'Data table',
+  'table.label_named': 'Table: {title}',
   'table.sort.button': 'Sort by {column}',
   'table.sort.ascending': 'sorted ascending',
   'table.sort.descending': 'sorted descending',
@@ -289,6 +290,7 @@ export const en = {
   'grid.share.done': 'The address bar now holds a link to this view',
   'grid.share.copied': 'A link to this view was copied',
   'grid.label': 'Data grid',
+  'grid.label_named': 'Data grid: {title}',
   'grid.state.restored': 'The grid is shown as you left it',
   'grid.state.from_link': 'The grid shows the view from the link',
   'grid.columns.filter': 'Find a column',

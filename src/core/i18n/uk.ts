@@ -115,6 +115,7 @@ export const uk: MessageCatalog = {
   'spec_warning.unknown_icon': 'Цю іконку показника бібліотека не малює; картка буде без іконки.',
 
   'table.label': 'Таблиця даних',
+  'table.label_named': 'Таблиця: {title}',
   'table.sort.button': 'Сортувати за «{column}»',
   'table.sort.ascending': 'за зростанням',
   'table.sort.descending': 'за спаданням',
@@ -277,7 +278,8 @@ export const uk: MessageCatalog = {
   'grid.share': 'Поділитися видом',
   'grid.share.done': 'В адресному рядку тепер посилання на цей вид',
   'grid.share.copied': 'Посилання на цей вид скопійовано',
-  'grid.label': 'Таблиця даних',
+  'grid.label': 'Сітка даних',
+  'grid.label_named': 'Сітка даних: {title}',
   'grid.state.restored': 'Таблицю показано так, як ви її залишили',
   'grid.state.from_link': 'Таблиця показує вид із посилання',
   'grid.columns.filter': 'Знайти стовпець',
