@@ -232,11 +232,13 @@ export function useSimpleTableColumnWidths<R extends Row>(options: UseSimpleTabl
       const around = m.header + (column.sortable ? m.sort : 0);
       const label = String(column.label);
       const word = Math.max(...labelWords(label).map((w) => measure(w, 'header'))) + around;
-      // A spec width is the column's width, but it does not break a header word: the reader's own
+      // A spec width is the column's least width, as in the data grid: its content may widen it
+      // (a spec written for another font must not cut a date), nothing narrows it. The reader's own
       // width is exact (a reader who narrows a column chose to cut its text).
       const specWidth = cssWidthToPx(column.width, base);
       return {
-        fixed: readers.get(column.key) ?? (specWidth === null ? null : Math.max(specWidth, word)),
+        fixed: readers.get(column.key) ?? null,
+        least: specWidth,
         numeric: isNumericColumn(column),
         content: content > 0 ? content + m.cell : 0,
         header: measure(label, 'header') + around,

@@ -130,9 +130,30 @@ describe('fitColumnWidths', () => {
   });
 
   it('puts every column at its minimum when even that does not fit: the table scrolls', () => {
-    const fitted = fitColumnWidths([text(300, 70), text(300, 130, 120), num(410.2)], 200);
-    expect(fitted.widths).toEqual([COLUMN_FIT.textMin, 120, 411]);
+    // textMin is 160 since short texts stay whole (below); a header word wider than that wins.
+    const fitted = fitColumnWidths([text(300, 70), text(300, 200, 180), num(410.2)], 200);
+    expect(fitted.widths).toEqual([COLUMN_FIT.textMin, 180, 411]);
     expect(fitted.total).toBeGreaterThan(200);
+  });
+
+  it('never cuts a short text (a date, a code, a name), even when the table scrolls sideways', () => {
+    const date = text(104, 50);
+    const name = text(COLUMN_FIT.textMin - 1, 60);
+    const note = text(600, 50);
+    const fitted = fitColumnWidths([date, name, note, num(120)], 300);
+    expect(fitted.widths).toEqual([104, COLUMN_FIT.textMin - 1, COLUMN_FIT.textMin, 120]);
+  });
+
+  it("takes a spec width as the column's least width: content may widen it, nothing narrows it", () => {
+    // A spec written for a narrower font (110 px) must not cut a 124-pixel date.
+    const dateWithSpec: ColumnWidthInput = { ...text(124, 50), least: 110 };
+    const narrowWithSpec: ColumnWidthInput = { ...text(40, 50), least: 110 };
+    const fitted = fitColumnWidths([dateWithSpec, narrowWithSpec, text(400, 60)], 200);
+    expect(fitted.widths.slice(0, 2)).toEqual([124, 110]);
+    const roomy = fitColumnWidths([dateWithSpec, narrowWithSpec, text(100, 60)], 1000);
+    expect(roomy.widths[0]).toBeGreaterThanOrEqual(124);
+    expect(roomy.widths[1]).toBeGreaterThanOrEqual(110);
+    expect(roomy.total).toBe(1000);
   });
 
   it('keeps a header word whole: no column is narrower than its longest header word', () => {

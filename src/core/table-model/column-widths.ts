@@ -12,8 +12,12 @@ import { COLUMN_WIDTH_LIMITS } from './column-layout';
 
 /** How content-sized columns are bounded, in CSS pixels. */
 export const COLUMN_FIT = Object.freeze({
-  /** A text column shrinks to this (or its header's longest word) before the table scrolls sideways. */
-  textMin: 96,
+  /**
+   * A text column whose content is at most this wide is never cut (dates, codes, names: short values
+   * without a good place to break); a longer one shrinks to this (or its header's longest word)
+   * before the table scrolls sideways.
+   */
+  textMin: 160,
   /** A text column grows to at most this from its content; longer texts are cut with an ellipsis. */
   textMax: 320,
   /** A header wider than this on one line wraps rather than widening its column. */
@@ -129,8 +133,13 @@ export function cssWidthToPx(width: string | null | undefined, base: { rem: numb
 
 /** What the arithmetic knows of one shown column, in CSS pixels. */
 export interface ColumnWidthInput {
-  /** A width the column must have (the reader's, or the spec's `width` in pixels); null: from content. */
+  /** A width the column must have exactly (the reader's own); null: from content. */
   fixed: number | null;
+  /**
+   * The least width the column may have (the spec's `width` in pixels, as the data grid reads it):
+   * its content may widen it, nothing narrows it. Absent or null: none.
+   */
+  least?: number | null;
   /** A number column: never narrower than `content`, so a number is never cut. */
   numeric: boolean;
   /** The widest measured cell (footer included), padding included; 0 for no cells. */
@@ -158,11 +167,12 @@ interface Bounds {
 
 function boundsOf(column: ColumnWidthInput): Bounds {
   const header = Math.min(column.header, Math.max(COLUMN_FIT.headerMax, column.headerWord));
+  const least = column.least ?? 0;
   if (column.numeric) {
-    const min = Math.max(column.content, column.headerWord);
+    const min = Math.max(column.content, column.headerWord, least);
     return { min, natural: Math.max(min, header) };
   }
-  const min = Math.max(column.headerWord, Math.min(column.content, COLUMN_FIT.textMin));
+  const min = Math.max(column.headerWord, Math.min(column.content, COLUMN_FIT.textMin), least);
   return { min, natural: Math.max(min, Math.min(Math.max(column.content, header), COLUMN_FIT.textMax)) };
 }
 
@@ -172,11 +182,12 @@ function boundsOf(column: ColumnWidthInput): Bounds {
  * a number is cut or a short text wraps, for the browser's automatic table layout, which treats a
  * column's width as its minimum and gives the rest by content.
  *
- * - A `fixed` column keeps its width (a number column never below its widest value: a reader's
- *   resize or a spec `width` cannot cut a number).
+ * - A `fixed` column (the reader's width) keeps its width (a number column never below its widest
+ *   value: a reader's resize cannot cut a number).
  * - Every other column has a minimum (a number column: its widest value; a text column: its
- *   header's longest word, or `COLUMN_FIT.textMin` when its content is wider) and a natural width
- *   (its content and its header on one line, text capped at `COLUMN_FIT.textMax`).
+ *   content when that is at most `COLUMN_FIT.textMin`, else `textMin`, and at least its header's
+ *   longest word; both at least their `least`, the spec's width) and a natural width (its content
+ *   and its header on one line, text capped at `COLUMN_FIT.textMax`, at least the minimum).
  * - Room for every natural width: first a header that had to wrap gets the room to stand on one
  *   line, then the rest goes to the text columns, in proportion to their natural widths (to the
  *   number columns when there is no text column left to widen). Room for
@@ -188,7 +199,14 @@ function boundsOf(column: ColumnWidthInput): Bounds {
  */
 export function fitColumnWidths(columns: readonly ColumnWidthInput[], available: number | null): FittedWidths {
   const clean = (n: number) => (Number.isFinite(n) && n > 0 ? n : 0);
-  const inputs = columns.map((c) => ({ ...c, content: clean(c.content), header: clean(c.header), headerWord: clean(c.headerWord), fixed: c.fixed === null ? null : clean(c.fixed) }));
+  const inputs = columns.map((c) => ({
+    ...c,
+    content: clean(c.content),
+    header: clean(c.header),
+    headerWord: clean(c.headerWord),
+    fixed: c.fixed === null ? null : clean(c.fixed),
+    least: c.least === null || c.least === undefined ? null : clean(c.least),
+  }));
   const bounds = inputs.map(boundsOf);
   const mins = inputs.map((c, i) => (c.numeric ? Math.min(COLUMN_WIDTH_LIMITS.max, Math.max(COLUMN_WIDTH_LIMITS.min, Math.ceil(bounds[i]!.min))) : COLUMN_WIDTH_LIMITS.min));
   // Room unknown: each column's minimum, for the browser's automatic layout to grow by content.
