@@ -6,6 +6,11 @@
  * Rows have one fixed height (the `--gv-table-row-height` custom property), measured once from the
  * first rendered row; until then (and in DOM-less tests) `fallbackRowHeight` is used.
  *
+ * While the rows are a first answer still being completed (`settled` false: a search or sort of a
+ * large table answered in steps), the overscan (rows beyond the screen, there so that scrolling
+ * never shows blank space) is left out: the first frame after the change draws only what the
+ * reader sees, sooner. The overscan rows come with the complete answer, or at the first scroll.
+ *
  * @module
  */
 import { computed, nextTick, onBeforeUnmount, onMounted, ref, toValue, watch } from 'vue';
@@ -27,6 +32,11 @@ export interface UseSimpleTableWindowOptions {
   rowSelector?: string;
   /** Selector of the header whose height precedes the first body row. */
   headSelector?: string;
+  /**
+   * False while the rows are the beginning of an answer still being completed: no overscan then,
+   * until the answer is complete or the reader scrolls. Default: always settled.
+   */
+  settled?: MaybeRefOrGetter<boolean>;
 }
 
 /** What `useSimpleTableWindow` returns. */
@@ -65,7 +75,9 @@ export function useSimpleTableWindow(container: Ref<HTMLElement | null>, options
   let observer: ResizeObserver | null = null;
 
   const viewport = computed(() => (viewportHeight.value > 0 ? viewportHeight.value : toValue(options.fallbackViewportHeight) || 480));
-  const overscan = computed(() => Math.max(0, Math.floor(toValue(options.overscan) ?? 10)));
+  /** Whether the reader scrolled since the last jump to the top (the overscan is drawn then, settled or not). */
+  const scrolled = ref(false);
+  const overscan = computed(() => (toValue(options.settled) === false && !scrolled.value ? 0 : Math.max(0, Math.floor(toValue(options.overscan) ?? 10))));
 
   const range = computed(() => {
     const count = Math.max(0, toValue(options.count));
@@ -105,13 +117,19 @@ export function useSimpleTableWindow(container: Ref<HTMLElement | null>, options
   function onScroll(): void {
     const el = container.value;
     // Setting a ref is cheap and Vue batches the re-render, so no requestAnimationFrame is needed.
-    if (el) scrollTop.value = el.scrollTop;
+    if (!el) return;
+    scrollTop.value = el.scrollTop;
+    // The event of `scrollToTop` itself (back at 0) is not the reader's.
+    if (el.scrollTop > 0) scrolled.value = true;
   }
 
   function scrollToTop(): void {
     const el = container.value;
-    if (el) el.scrollTop = 0;
+    // Writing scrollTop makes the browser lay the page out first: skip it when the table is at the
+    // top already (`scrollTop` follows every scroll event).
+    if (el && scrollTop.value !== 0) el.scrollTop = 0;
     scrollTop.value = 0;
+    scrolled.value = false;
   }
 
   onMounted(() => {

@@ -8,8 +8,10 @@
 import { onBeforeUnmount, onMounted, ref, toValue, watch } from 'vue';
 import type { MaybeRefOrGetter, Ref } from 'vue';
 import type { Column, Row, SearchMode } from '../src/core/types';
-import { warmSearchIndex, warmSearchNumbers, warmSortIndex } from '../src/core/table-model';
-import type { TableLocale, WarmBudget } from '../src/core/table-model';
+import { visibleRowsInSteps, warmSearchIndex, warmSearchNumbers, warmSortIndex } from '../src/core/table-model';
+import type { TableFilter, TableLocale, WarmBudget } from '../src/core/table-model';
+import { firstSortedRows } from '../src/core/table-model/sort';
+import { formatOptions } from '../src/core/table-model/shared';
 import { runWhenIdle } from '../src/core/table-model/idle';
 import type { IdleScheduler, IdleTask } from '../src/core/table-model/idle';
 
@@ -50,6 +52,53 @@ export interface UseTableWarmupReturn<R extends Row> {
   prepareSort(column: Column<R>): void;
 }
 
+/** Rows copied for `primingTasks`. */
+const PRIME_ROWS = 48;
+
+/**
+ * Tasks that run the code of a first search and a first sort click over a few rows copied from
+ * the table (their caches belong to the copy and go with it): a plain word, a digit and a query
+ * with an OR, an exclusion, a number range and a column scope, before and after the copy's search
+ * texts are built,
+ * and the first rows of each sortable column. The engine compiles that code then, in the
+ * background, instead of on the reader's first keystroke or click, and the number formats read
+ * their shape (a few dozen Intl calls per format). One task per query, so each fits a slice.
+ * A task throws what a `sortValue` throws (the warm-up skips it).
+ */
+function primingTasks<R extends Row>(rows: readonly R[], columns: readonly Column<R>[], format: TableLocale, mode: SearchMode): IdleTask[] {
+  const sample = rows.slice(0, PRIME_ROWS);
+  const searchable = columns.filter((c) => c.searchable);
+  if (sample.length === 0) return [];
+  const filterOf = (query: string): TableFilter | null => {
+    if (mode === 'global') return { global: query };
+    const first = searchable[0];
+    return mode === 'per_column' && first ? { perColumn: { [first.key]: query } } : null;
+  };
+  const search = (query: string): IdleTask => () => {
+    const filter = filterOf(query);
+    if (filter !== null) visibleRowsInSteps(sample, columns, { filter }, format).advance(Number.POSITIVE_INFINITY);
+  };
+  const locale = formatOptions(format).locale;
+  // A term scoped to a column (`qty:>1`) reads the column labels too.
+  const scoped = mode === 'global' && searchable[0] ? ` ${searchable[0].key}:>1` : '';
+  return [
+    search('a'),
+    search('1'),
+    search(`a/b -c 1..2${scoped}`),
+    // Then over built texts and numbers, as keystrokes after the warm-up run.
+    () => {
+      warmSearchIndex(sample, columns, format);
+      warmSearchNumbers(sample, columns, format);
+      if (mode === 'per_column') for (const column of searchable) warmSearchIndex(sample, columns, format, column.key);
+    },
+    search('a'),
+    search('b/1 -c'),
+    () => {
+      for (const column of columns) if (column.sortable) firstSortedRows(sample, column, 'asc', locale, 8);
+    },
+  ];
+}
+
 /** Repeats a resumable step while the slice's budget lasts; true when the work is complete. */
 function whileBudget(step: () => boolean, budget: WarmBudget): boolean {
   let done = step();
@@ -81,8 +130,9 @@ export function useTableWarmup<R extends Row>(options: UseTableWarmupOptions<R>)
     const cols = toValue(options.columns);
     const fmt = toValue(options.format);
     const mode = toValue(options.searchMode);
-    const tasks: IdleTask[] = [];
-    // Search texts and numbers in steps of rows, then the sort of each column in steps; see WARM_SLICE_MS.
+    // First the code of a first interaction (a few milliseconds), then search texts and numbers in
+    // steps of rows, then the sort of each column in steps; see WARM_SLICE_MS.
+    const tasks: IdleTask[] = primingTasks(data, cols, fmt, mode);
     // The numbers that number terms (`>10`, `10..20`) compare come right after the texts.
     if (mode === 'global') {
       tasks.push((budget) => whileBudget(() => warmSearchIndex(data, cols, fmt, undefined, WARM_SEARCH_ROWS), budget));

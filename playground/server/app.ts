@@ -16,8 +16,8 @@ import { lazyBlockFromComponent } from 'vue-grid-view/ssr';
 import { KpiStrip } from 'vue-grid-view';
 import dashboardSpecJson from '../specs/sales-dashboard.json';
 import reportSpecJson from '../specs/regional-report.json';
-import { generateSales, summariseByMonthAndRegion, REGIONS, type SaleRow } from '../shared/data';
-import { API_BASE, DEMO_CURRENCY, demoLocale, localiseSpec } from '../shared/labels';
+import { DEMO_ROW_COUNT, DEMO_SEED, generateSales, summariseByMonthAndRegion, REGIONS, type SaleRow } from '../shared/data';
+import { API_BASE, DEMO_CURRENCY, demoLocale, localiseSpec, type DemoLocale } from '../shared/labels';
 import { demoUserOf, handleDemoUsers } from './demo-users';
 import { registerSalesExports } from './exports';
 import { createReportPage } from './report';
@@ -37,8 +37,10 @@ export interface PlaygroundAppOptions {
 /** The composed application. */
 export interface PlaygroundApp {
   handle(request: Request): Promise<Response>;
-  /** The demo rows, as every page and export sees them. */
+  /** The demo rows (English texts), as every page and export sees them. */
   readonly rows: readonly SaleRow[];
+  /** The same rows in each language of the playground (`rowsByLocale.uk[i]` is `rows[i]` in Ukrainian). */
+  readonly rowsByLocale: Readonly<Record<DemoLocale, readonly SaleRow[]>>;
   /** The big table's SQLite file and row source. */
   readonly bigTable: BigTable;
   /** Closes the databases; idempotent. */
@@ -53,7 +55,13 @@ export const REGION_KPIS_BLOCK = 'region-kpis';
  * data folder works at once), registers the export builders and the lazy block.
  */
 export async function createPlaygroundApp(options: PlaygroundAppOptions): Promise<PlaygroundApp> {
-  const rows = Object.freeze(generateSales());
+  // The ledger in both languages: an export, the report and the lazy block answer in the language
+  // the request names, with the values the page showed.
+  const rowsByLocale = Object.freeze({
+    en: Object.freeze(generateSales(DEMO_ROW_COUNT, DEMO_SEED, 'en')),
+    uk: Object.freeze(generateSales(DEMO_ROW_COUNT, DEMO_SEED, 'uk')),
+  });
+  const rows = rowsByLocale.en;
   const dashboardSpec = parseGridViewSpecJson(dashboardSpecJson);
   const reportSpec = reportSpecJson as GridViewSpecWire;
   // The report is validated at start-up so a broken spec file fails loudly here, not per request.
@@ -63,13 +71,14 @@ export async function createPlaygroundApp(options: PlaygroundAppOptions): Promis
   const store: SqlPreferencesStore = createSqlPreferencesStore({ dialect: 'sqlite', filename: join(options.dataDir, 'prefs.sqlite') });
   await store.migrate();
 
-  registerSalesExports(dashboardSpec, rows);
+  registerSalesExports(dashboardSpec, rowsByLocale);
   const bigTable = await openBigTable({ dataDir: options.dataDir, rows: options.bigTableRows ?? BIG_TABLE_DEFAULT_ROWS });
 
   const regionKpis = lazyBlockFromComponent(KpiStrip, ({ params }) => {
+    // `region` is the region's code, its English name, whatever the language of the page.
     const region = params.get('region') ?? '';
     const locale = demoLocale(params.get('lang'));
-    const selected = (REGIONS as readonly string[]).includes(region) ? rows.filter((row) => row.region === region) : rows;
+    const selected = REGIONS.some((name) => name.en === region) ? rows.filter((row) => row.region === region) : rows;
     const spec = localiseSpec(dashboardSpecJson as GridViewSpecWire, locale);
     return { kpis: resolveKpis(spec.kpis ?? [], selected, { locale, currency: DEMO_CURRENCY }), columns: 4, locale };
   });
@@ -84,11 +93,12 @@ export async function createPlaygroundApp(options: PlaygroundAppOptions): Promis
     // The demo is clicked through by hand and by tests; allow more exports than the library default.
     throttle: { limit: 30, windowMs: 60_000 },
   });
-  const report = createReportPage(reportSpec, summariseByMonthAndRegion(rows));
+  const report = createReportPage(reportSpec, { en: summariseByMonthAndRegion(rowsByLocale.en), uk: summariseByMonthAndRegion(rowsByLocale.uk) });
   const files = createStaticHandler(options.distDir);
 
   return {
     rows,
+    rowsByLocale,
     bigTable,
     async handle(request) {
       const path = new URL(request.url).pathname;

@@ -10,7 +10,7 @@ import type { GridViewSpec } from 'vue-grid-view/core';
 import { HttpError, registerPdfExport, registerXlsxExport } from 'vue-grid-view/server';
 import type { ExportContext, ExportTable } from 'vue-grid-view/server';
 import type { SaleRow } from '../shared/data';
-import { DEMO_CURRENCY, PDF_MAX_ROWS, SALES_EXPORT_KEY, demoLocale, localiseColumns, specText } from '../shared/labels';
+import { DEMO_CURRENCY, PDF_MAX_ROWS, SALES_EXPORT_KEY, demoLocale, localiseColumns, specText, type DemoLocale } from '../shared/labels';
 
 const TITLES = { en: 'Sales ledger', uk: 'Журнал продажів' } as const;
 const PAGE_LABELS = { en: 'Page {page} of {pages}', uk: 'Сторінка {page} з {pages}' } as const;
@@ -85,10 +85,15 @@ export function buildSalesGridExport(spec: GridViewSpec, rows: readonly SaleRow[
   };
 }
 
-/** Registers the XLSX and PDF builders of the ledger under `SALES_EXPORT_KEY` and `SALES_GRID_EXPORT_KEY`. */
-export function registerSalesExports(spec: GridViewSpec, rows: readonly SaleRow[]): void {
-  registerXlsxExport(SALES_EXPORT_KEY, (context) => buildSalesExport(spec, rows, context), { spec });
-  registerPdfExport(SALES_EXPORT_KEY, (context) => buildSalesExport(spec, rows, context), { spec, maxRows: PDF_MAX_ROWS });
-  registerXlsxExport(SALES_GRID_EXPORT_KEY, (context) => buildSalesGridExport(spec, rows, context));
-  registerPdfExport(SALES_GRID_EXPORT_KEY, (context) => buildSalesGridExport(spec, rows, context), { maxRows: PDF_MAX_ROWS });
+/**
+ * Registers the XLSX and PDF builders of the ledger under `SALES_EXPORT_KEY` and
+ * `SALES_GRID_EXPORT_KEY`. Each request reads the ledger of its `lang`, so the file holds the values
+ * the page showed and a search or filter typed in that language finds the same rows.
+ */
+export function registerSalesExports(spec: GridViewSpec, rowsByLocale: Readonly<Record<DemoLocale, readonly SaleRow[]>>): void {
+  const rowsOf = (context: ExportContext) => rowsByLocale[demoLocale(context.params.get('lang'))];
+  registerXlsxExport(SALES_EXPORT_KEY, (context) => buildSalesExport(spec, rowsOf(context), context), { spec });
+  registerPdfExport(SALES_EXPORT_KEY, (context) => buildSalesExport(spec, rowsOf(context), context), { spec, maxRows: PDF_MAX_ROWS });
+  registerXlsxExport(SALES_GRID_EXPORT_KEY, (context) => buildSalesGridExport(spec, rowsOf(context), context));
+  registerPdfExport(SALES_GRID_EXPORT_KEY, (context) => buildSalesGridExport(spec, rowsOf(context), context), { maxRows: PDF_MAX_ROWS });
 }

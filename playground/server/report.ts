@@ -44,7 +44,8 @@ body{margin:0;font-family:var(--gv-font);background:var(--gv-color-bg);color:var
 .pg-ssr-bar [aria-current]{font-weight:700;text-decoration:none;color:var(--gv-color-text)}
 .pg-ssr-heading{margin:0;font-size:1rem}
 .pg-ssr-note{margin:0;color:var(--gv-color-text-muted);font-size:var(--gv-font-size-small)}
-.pg-ssr-main{padding:1rem 1.5rem}
+.pg-ssr-main{padding:1rem 1.5rem;--gv-view-padding:0}
+.pg-ssr-bar a:focus-visible{outline:var(--gv-focus-ring-width) solid var(--gv-color-focus);outline-offset:2px;border-radius:var(--gv-radius-small)}
 `;
 
 function link(href: string, label: string, current: boolean, target?: '_top'): VNode {
@@ -80,9 +81,10 @@ async function renderReport(spec: GridViewSpecWire, rows: readonly SummaryRow[],
 
 /**
  * A GET handler for `/ssr`. The data never changes while the server runs, so each of the four
- * locale × theme documents is rendered once and then served from memory.
+ * locale × theme documents is rendered once and then served from memory. `rowsByLocale` holds the
+ * summary of each language's ledger (region names in that language).
  */
-export function createReportPage(spec: GridViewSpecWire, rows: readonly SummaryRow[]): (request: Request) => Promise<Response> {
+export function createReportPage(spec: GridViewSpecWire, rowsByLocale: Readonly<Record<DemoLocale, readonly SummaryRow[]>>): (request: Request) => Promise<Response> {
   const cache = new Map<string, Promise<string>>();
   return async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -94,7 +96,7 @@ export function createReportPage(spec: GridViewSpecWire, rows: readonly SummaryR
     const key = `${locale}|${theme}`;
     let html = cache.get(key);
     if (html === undefined) {
-      html = renderReport(spec, rows, locale, theme);
+      html = renderReport(spec, rowsByLocale[locale], locale, theme);
       cache.set(key, html);
       // A failed render is not cached, so the next request tries again.
       html.catch(() => cache.delete(key));

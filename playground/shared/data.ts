@@ -4,10 +4,15 @@
  * own copy (about as fast as parsing 20 MB of JSON, and no transfer); the server generates the same
  * rows for exports, the lazy block and the server-rendered page.
  *
+ * The ledger exists in both languages of the playground: regions, products and channels are
+ * English or Ukrainian text (`generateSales(count, seed, 'uk')`), the same sales either way, so
+ * every page shows the data in the reader's language without the library translating values.
+ *
  * Runs in Node and in browsers: no DOM, no Node modules.
  *
  * @module
  */
+import type { DemoLocale } from './labels';
 
 /** One sale. A type alias (not an interface) so it is assignable to the core's `Row`. */
 export type SaleRow = {
@@ -17,6 +22,7 @@ export type SaleRow = {
   date: string;
   /** `YYYY-MM`, the category of the monthly chart. */
   month: string;
+  /** Region, product and channel are text in the ledger's language (`generateSales`' `locale`). */
   region: string;
   product: string;
   channel: string;
@@ -46,21 +52,56 @@ const START_DAY = Date.UTC(2024, 0, 1);
 const DAY_COUNT = 731;
 const DAY_MS = 86_400_000;
 
-export const REGIONS = ['North', 'South', 'East', 'West', 'Central'] as const;
-export const CHANNELS = ['Online', 'Retail', 'Partner', 'Direct'] as const;
+/**
+ * A demo value in both languages of the playground. The English text doubles as the value's code
+ * where one is needed outside the rows (the lazy block's `region` parameter).
+ */
+export interface DemoName {
+  readonly en: string;
+  readonly uk: string;
+}
 
-/** Products with a list price; a sale's unit price varies ±10 % around it. */
-export const PRODUCTS: readonly { name: string; price: number }[] = [
-  { name: 'Laptop', price: 1200 },
-  { name: 'Monitor', price: 320 },
-  { name: 'Keyboard', price: 75 },
-  { name: 'Mouse', price: 35 },
-  { name: 'Headset', price: 110 },
-  { name: 'Docking station', price: 240 },
-  { name: 'Webcam', price: 90 },
-  { name: 'Tablet', price: 560 },
+export const REGIONS: readonly DemoName[] = [
+  { en: 'North', uk: 'Північ' },
+  { en: 'South', uk: 'Південь' },
+  { en: 'East', uk: 'Схід' },
+  { en: 'West', uk: 'Захід' },
+  { en: 'Central', uk: 'Центр' },
 ];
 
+export const CHANNELS: readonly DemoName[] = [
+  { en: 'Online', uk: 'Онлайн' },
+  { en: 'Retail', uk: 'Роздріб' },
+  { en: 'Partner', uk: 'Партнери' },
+  { en: 'Direct', uk: 'Напряму' },
+];
+
+/** Products with a list price; a sale's unit price varies ±10 % around it. */
+export const PRODUCTS: readonly { name: DemoName; price: number }[] = [
+  { name: { en: 'Laptop', uk: 'Ноутбук' }, price: 1200 },
+  { name: { en: 'Monitor', uk: 'Монітор' }, price: 320 },
+  { name: { en: 'Keyboard', uk: 'Клавіатура' }, price: 75 },
+  { name: { en: 'Mouse', uk: 'Миша' }, price: 35 },
+  { name: { en: 'Headset', uk: 'Гарнітура' }, price: 110 },
+  { name: { en: 'Docking station', uk: 'Док-станція' }, price: 240 },
+  { name: { en: 'Webcam', uk: 'Вебкамера' }, price: 90 },
+  { name: { en: 'Tablet', uk: 'Планшет' }, price: 560 },
+];
+
+const UK_BY_EN: ReadonlyMap<string, string> = new Map([...REGIONS, ...CHANNELS, ...PRODUCTS.map((product) => product.name)].map((name) => [name.en, name.uk]));
+
+/**
+ * The text of an English demo value (region, product or channel) in `locale`. Anything else (a
+ * manager's name, a value that is not the demo's) comes back unchanged.
+ */
+export function demoValue(english: string, locale: DemoLocale): string {
+  return locale === 'uk' ? (UK_BY_EN.get(english) ?? english) : english;
+}
+
+/**
+ * The managers: people, whose names stay in their own script in both languages (a name is not
+ * translated; the column also shows Cyrillic data on the English pages).
+ */
 export const MANAGERS = [
   'Олена Коваленко',
   'Андрій Шевченко',
@@ -107,38 +148,43 @@ function dayLabels(): string[] {
 }
 
 /**
- * Generates the sales ledger.
+ * Generates the sales ledger, its region, product and channel values in `locale`.
  *
  * Edge cases: `count` 0 (or negative, or NaN) gives an empty array; the same `count` and `seed`
  * always give identical rows, in ascending date order, so the first-seen order of months is
- * chronological. Rows are frozen: the library never mutates rows and neither may a page.
+ * chronological. The ledgers of the two languages are the same sales: row `i` of one is row `i` of
+ * the other with its texts translated (every number, id, date and manager equal). Rows are frozen:
+ * the library never mutates rows and neither may a page.
  */
-export function generateSales(count: number = DEMO_ROW_COUNT, seed: number = DEMO_SEED): SaleRow[] {
+export function generateSales(count: number = DEMO_ROW_COUNT, seed: number = DEMO_SEED, locale: DemoLocale = 'en'): SaleRow[] {
   const total = rowCount(count);
   const random = createRandom(seed);
   const days = dayLabels();
   const rows: SaleRow[] = new Array<SaleRow>(total);
-  for (let index = 0; index < total; index += 1) rows[index] = Object.freeze(makeSale(index, total, days, random));
+  for (let index = 0; index < total; index += 1) rows[index] = Object.freeze(makeSale(index, total, days, random, locale));
   return rows;
 }
 
 /**
- * The rows of `generateSales(count, seed)` one at a time, unfrozen, so a million of them can be
- * written to a database without holding them all (the big-table page's SQLite file).
+ * The rows of `generateSales(count, seed, locale)` one at a time, unfrozen, so a million of them
+ * can be written to a database without holding them all (the big-table page's SQLite file).
  */
-export function* iterateSales(count: number = DEMO_ROW_COUNT, seed: number = DEMO_SEED): Generator<SaleRow, void, undefined> {
+export function* iterateSales(count: number = DEMO_ROW_COUNT, seed: number = DEMO_SEED, locale: DemoLocale = 'en'): Generator<SaleRow, void, undefined> {
   const total = rowCount(count);
   const random = createRandom(seed);
   const days = dayLabels();
-  for (let index = 0; index < total; index += 1) yield makeSale(index, total, days, random);
+  for (let index = 0; index < total; index += 1) yield makeSale(index, total, days, random, locale);
 }
 
 function rowCount(count: number): number {
   return Number.isFinite(count) && count > 0 ? Math.floor(count) : 0;
 }
 
-/** Sale `index` of `total`; draws from `random` in a fixed order, so the sequence decides the rows. */
-function makeSale(index: number, total: number, days: readonly string[], random: () => number): SaleRow {
+/**
+ * Sale `index` of `total`; draws from `random` in a fixed order, so the sequence decides the rows
+ * and `locale` only which text of each name is written.
+ */
+function makeSale(index: number, total: number, days: readonly string[], random: () => number, locale: DemoLocale): SaleRow {
   const date = days[Math.floor((index * DAY_COUNT) / total)] as string;
   const product = pick(PRODUCTS, random);
   const units = 1 + Math.floor(random() * 24);
@@ -147,9 +193,9 @@ function makeSale(index: number, total: number, days: readonly string[], random:
     id: `SO-${String(index + 1).padStart(6, '0')}`,
     date,
     month: date.slice(0, 7),
-    region: pick(REGIONS, random),
-    product: product.name,
-    channel: pick(CHANNELS, random),
+    region: pick(REGIONS, random)[locale],
+    product: product.name[locale],
+    channel: pick(CHANNELS, random)[locale],
     units,
     unit_price: unitPrice,
     amount: round(units * unitPrice, 2),

@@ -16,6 +16,7 @@ export function demoLocale(value: string | null | undefined): DemoLocale {
 const LABELS: Record<DemoLocale, Record<string, string>> = {
   en: {
     id: 'Order',
+    order_no: 'Order no.',
     date: 'Date',
     month: 'Month',
     region: 'Region',
@@ -30,6 +31,7 @@ const LABELS: Record<DemoLocale, Record<string, string>> = {
   },
   uk: {
     id: 'Замовлення',
+    order_no: 'Номер',
     date: 'Дата',
     month: 'Місяць',
     region: 'Регіон',

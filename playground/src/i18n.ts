@@ -9,7 +9,7 @@ import { settings } from './settings';
 
 const en = {
   'app.name': 'vue-grid-view playground',
-  'app.demo_notice': 'Demo only: the user switch below is not authentication.',
+  'app.demo_notice': 'A demo switch, not authentication: anyone can pick any user.',
   'nav.label': 'Pages',
   'nav.dashboard': 'Dashboard',
   'nav.table': 'Simple table',
@@ -72,15 +72,14 @@ const en = {
   'ssr.lazy_intro': 'The fragment GET /api/grid/lazy/?block=region-kpis returns: a KPI strip rendered with Vue SSR for one region, as a page would insert it.',
   'ssr.region': 'Region',
 
-  'prefs.intro': 'Column presets and saved searches of the table below, stored per user through the real preferences routes (SQLite).',
+  'prefs.intro': 'Keep the table’s column layout as named presets and the searches you repeat; each demo user has their own.',
   'prefs.user': 'Demo user',
   'prefs.anonymous': 'Anonymous',
   'prefs.switch_user': 'Switch user',
-  'prefs.signed_in_as': 'Signed in as {user}',
   'prefs.local_only': 'Not signed in: presets and searches stay in this browser only; nothing is stored on the server.',
-  'prefs.server_note': 'Saved on the server for {user}; they survive a server restart.',
-  'prefs.columns': 'Visible columns',
+  'prefs.server_note': 'Signed in as {user}: presets and searches are saved on the server (SQLite) and survive its restart.',
   'prefs.presets': 'Column presets',
+  'prefs.presets_hint': 'A preset keeps the columns as the table’s Columns menu and resize handles left them.',
   'prefs.preset_name': 'Preset name',
   'prefs.save_preset': 'Save columns as preset',
   'prefs.no_presets': 'No presets yet.',
@@ -92,16 +91,16 @@ const en = {
   'prefs.rename': 'Rename',
   'prefs.delete': 'Delete',
   'prefs.new_name': 'New name',
+  'prefs.new_name_of': 'New name for {name}',
   'prefs.status.saved': 'All changes saved.',
   'prefs.status.pending': 'Saving…',
-  'prefs.status.error': 'Could not save: {message}. Your change is kept and will be retried.',
 } as const;
 
 export type PlaygroundMessageKey = keyof typeof en;
 
 const uk: Record<PlaygroundMessageKey, string> = {
   'app.name': 'Пісочниця vue-grid-view',
-  'app.demo_notice': 'Лише для демонстрації: перемикач користувача нижче не є автентифікацією.',
+  'app.demo_notice': 'Демонстраційний перемикач, а не автентифікація: будь-хто може вибрати будь-кого.',
   'nav.label': 'Сторінки',
   'nav.dashboard': 'Панель',
   'nav.table': 'Проста таблиця',
@@ -164,15 +163,14 @@ const uk: Record<PlaygroundMessageKey, string> = {
   'ssr.lazy_intro': 'Фрагмент, який повертає GET /api/grid/lazy/?block=region-kpis: смуга KPI, відрендерена Vue SSR для одного регіону, як сторінка вставила б її.',
   'ssr.region': 'Регіон',
 
-  'prefs.intro': 'Пресети стовпців і збережені пошуки таблиці нижче зберігаються для кожного користувача через справжні маршрути налаштувань (SQLite).',
+  'prefs.intro': 'Зберігайте розкладку стовпців таблиці як іменовані пресети, а пошуки, які повторюєте, — у списку; у кожного демо-користувача вони свої.',
   'prefs.user': 'Демо-користувач',
   'prefs.anonymous': 'Анонім',
   'prefs.switch_user': 'Змінити користувача',
-  'prefs.signed_in_as': 'Ви увійшли як {user}',
   'prefs.local_only': 'Ви не ввійшли: пресети й пошуки залишаються лише в цьому браузері; на сервері нічого не зберігається.',
-  'prefs.server_note': 'Збережено на сервері для {user}; переживає перезапуск сервера.',
-  'prefs.columns': 'Видимі стовпці',
+  'prefs.server_note': 'Ви увійшли як {user}: пресети й пошуки зберігаються на сервері (SQLite) і переживають його перезапуск.',
   'prefs.presets': 'Пресети стовпців',
+  'prefs.presets_hint': 'Пресет запам’ятовує стовпці такими, якими їх залишили меню «Стовпці» таблиці та маркери ширини.',
   'prefs.preset_name': 'Назва пресету',
   'prefs.save_preset': 'Зберегти стовпці як пресет',
   'prefs.no_presets': 'Пресетів ще немає.',
@@ -184,9 +182,9 @@ const uk: Record<PlaygroundMessageKey, string> = {
   'prefs.rename': 'Перейменувати',
   'prefs.delete': 'Видалити',
   'prefs.new_name': 'Нова назва',
+  'prefs.new_name_of': 'Нова назва для «{name}»',
   'prefs.status.saved': 'Усі зміни збережено.',
   'prefs.status.pending': 'Збереження…',
-  'prefs.status.error': 'Не вдалося зберегти: {message}. Зміну збережено локально, спробуємо ще раз.',
 };
 
 /** Both catalogs; the type makes a key missing from `uk` a compile error. */

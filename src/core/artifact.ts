@@ -33,7 +33,7 @@ import type {
 } from './types';
 
 /** The table settings a host may add to an artifact; a spec never carries them. */
-export type TableOptions = Partial<Pick<SimpleTableConfig, 'columnGroups' | 'rowUrl' | 'rowOnclick' | 'footerRow' | 'footerLabel' | 'footerLabelSpan'>>;
+export type TableOptions = Partial<Pick<SimpleTableConfig, 'columnGroups' | 'rowUrl' | 'rowOnclick' | 'footerRow' | 'footerLabel' | 'footerLabelSpan' | 'footerTotals'>>;
 
 /** Options of `GridRenderer.build`: locale and currency of KPI texts, plus host table settings. */
 export type RenderOptions = FormatOptions & { table?: TableOptions };
@@ -64,7 +64,7 @@ function isPlainRecord(value: unknown): value is Record<string, unknown> {
 /** Checks host table settings against the columns; returns the complete table part and issues. */
 function tableSettings(table: TableOptions | undefined, columns: readonly Column[], path: string, issues: SpecIssue[]): Required<TableOptions> {
   const keys = new Set(columns.map((c) => c.key));
-  const result: Required<TableOptions> = { columnGroups: [], rowUrl: null, rowOnclick: null, footerRow: null, footerLabel: null, footerLabelSpan: 1 };
+  const result: Required<TableOptions> = { columnGroups: [], rowUrl: null, rowOnclick: null, footerRow: null, footerLabel: null, footerLabelSpan: 1, footerTotals: false };
   if (table === undefined || table === null) return result;
   if (!isPlainRecord(table)) {
     issues.push({ code: 'not_object', path, message: 'Table settings must be a plain object such as { rowUrl: "/orders/{id}" }.' });
@@ -124,6 +124,11 @@ function tableSettings(table: TableOptions | undefined, columns: readonly Column
     if (typeof span === 'number' && Number.isInteger(span) && span >= 1 && span <= Math.max(1, columns.length)) result.footerLabelSpan = span;
     else issues.push({ code: 'out_of_range', path: `${path}.footerLabelSpan`, message: `footerLabelSpan must be a whole number from 1 to the number of columns (${columns.length}).` });
   }
+  const totals: unknown = table.footerTotals;
+  if (totals !== undefined && totals !== null) {
+    if (typeof totals === 'boolean') result.footerTotals = totals;
+    else issues.push({ code: 'invalid_type', path: `${path}.footerTotals`, message: 'footerTotals must be true or false.' });
+  }
   return result;
 }
 
@@ -181,6 +186,7 @@ class BuiltArtifact<R extends Row> implements GridArtifact<R> {
       footerRow: t.footerRow,
       footerLabel: t.footerLabel,
       footerLabelSpan: t.footerLabelSpan,
+      footerTotals: t.footerTotals === true,
       exportColumns: t.exportColumns ? [...t.exportColumns] : null,
       groupBy: t.groupBy ?? null,
     };
@@ -223,9 +229,10 @@ export class GridRenderer {
    *   series carries its column's `format`, and `xLabel` is the x column's label (for captions).
    * - `rows` is kept by reference: never copied, never mutated, never made reactive (the artifact and
    *   its table configuration are frozen, which Vue's `reactive` leaves alone).
-   * - `options.table` adds host table settings (column groups, row link, row action, footer); they
-   *   are checked: `rowUrl` must be an http(s) or relative template, group keys must name columns,
-   *   `footerLabelSpan` must be 1..columns.
+   * - `options.table` adds host table settings (column groups, row link, row action, footer, or
+   *   `footerTotals` for a footer the table computes over the rows it shows); they are checked:
+   *   `rowUrl` must be an http(s) or relative template, group keys must name columns,
+   *   `footerLabelSpan` must be 1..columns, `footerTotals` a boolean.
    *
    * @throws GridArtifactError when `rows` is not an array or a table setting is invalid (all issues
    * at once, each with a code and path).
@@ -252,6 +259,7 @@ export class GridRenderer {
       footerRow: table.footerRow,
       footerLabel: table.footerLabel,
       footerLabelSpan: table.footerLabelSpan,
+      footerTotals: table.footerTotals,
       exportColumns: spec.exportColumns,
       groupBy: spec.groupBy,
     });
@@ -360,6 +368,8 @@ export function hydrateArtifact(json: GridArtifactJson, options?: FormatOptions)
       footerRow: t.footerRow as Record<string, unknown> | null,
       footerLabel: t.footerLabel as string | null,
       footerLabelSpan: t.footerLabelSpan as number,
+      // Absent in JSON from older versions: no computed footer.
+      footerTotals: t.footerTotals === undefined ? undefined : (t.footerTotals as boolean),
     };
   } else if (raw.tableConfig !== undefined) {
     issues.push({ code: 'not_object', path: 'tableConfig', message: 'Artifact JSON tableConfig must be a plain object.' });

@@ -22,7 +22,10 @@
  *   hold only numbers when the term has characters no number shows ("k");
  * - both caches are built ahead in short resumable steps (`warmSortIndex` with a budget,
  *   `warmSearchIndex` and `warmSearchNumbers` with a row limit); an interaction that arrives first finishes only the part
- *   it needs, continuing from where the warm-up stopped.
+ *   it needs, continuing from where the warm-up stopped;
+ * - `visibleRowsInSteps` answers a first interaction screenful first: a search looks at rows until
+ *   the first matches are found, a sort whose order is not built picks its first rows in one pass
+ *   without sorting (`firstSortedRows` in `sort.ts`); the rest follows in budgeted steps.
  *
  * Every fast path gives exactly the result of the plain computation (property tests check them
  * against `Intl.NumberFormat` and `Intl.Collator`); where it could not, the plain one runs.

@@ -495,10 +495,20 @@ export interface SimpleTableConfig<R extends Row = Row> {
   rowUrl: string | null;
   /** `actionName({key}, ...)`: never evaluated; names an action registered with the renderer. */
   rowOnclick: string | null;
+  /**
+   * Footer values keyed by column key, as the host computed them (the interface document's
+   * `footer_row`). They do not follow a search: while one is active the footer says so.
+   */
   footerRow: Readonly<Record<string, unknown>> | null;
   footerLabel: string | null;
   /** Columns the footer label spans; at least 1. */
   footerLabelSpan: number;
+  /**
+   * A footer computed by the table over the rows it shows, from each column's `total`, labelled
+   * with how many rows it describes; it follows the search. When true, `footerRow`, `footerLabel`
+   * and `footerLabelSpan` are not used. Absent: false.
+   */
+  footerTotals?: boolean;
   /**
    * Keys of the columns exports may hold (the spec's `export_columns`); exports write those of them
    * the reader shows, in the order shown. Absent or null: every column whose `exportable` is not false.

@@ -180,23 +180,28 @@ describe('SimpleTable: page state handed over after mount', () => {
     const config = tableConfig(people, peopleColumns());
     const key = pageStateKey({ id: 'orders' });
     const first = await mountWithPageState(config);
-    await first.find('th[data-cm-col-key="amount"] [role="separator"]').trigger('keydown', { key: 'ArrowRight', shiftKey: true });
-    expect(widths(key)).toContainEqual(['amount', 90]);
+    // Keyboard steps start from the width the table gave the column (from its content).
+    const cityHandle = first.find('th[data-cm-col-key="city"] [role="separator"]');
+    const city = Number(cityHandle.attributes('aria-valuenow'));
+    await cityHandle.trigger('keydown', { key: 'ArrowRight', shiftKey: true });
+    expect(widths(key)).toContainEqual(['city', city + 50]);
     first.unmount();
 
     const pinia = createPinia();
     const second = mountTable(config, {}, { global: { plugins: [pinia] } });
     // Synchronously after mount: the store's code is still on its way, so the table owns the layout.
     expect(pageStateEntry(pinia, key)).toBeUndefined();
-    void second.find('th[data-cm-col-key="name"] [role="separator"]').trigger('keydown', { key: 'ArrowRight', shiftKey: true });
+    const nameHandle = () => second.find('th[data-cm-col-key="name"] [role="separator"]');
+    const name = Number(nameHandle().attributes('aria-valuenow'));
+    void nameHandle().trigger('keydown', { key: 'ArrowRight', shiftKey: true });
     await vi.waitFor(() => expect(pageStateEntry(pinia, key)?.hydrated).toBe(true));
     await flushPromises();
-    expect(widths(key)).toContainEqual(['name', 90]);
-    expect(widths(key)).toContainEqual(['amount', null]);
-    expect(second.find('th[data-cm-col-key="name"] [role="separator"]').attributes('aria-valuenow')).toBe('90');
+    expect(widths(key)).toContainEqual(['name', name + 50]);
+    expect(widths(key)).toContainEqual(['city', null]);
+    expect(nameHandle().attributes('aria-valuenow')).toBe(String(name + 50));
     // From now on the store owns it: a change is stored at once.
-    await second.find('th[data-cm-col-key="name"] [role="separator"]').trigger('keydown', { key: 'ArrowRight' });
-    expect(widths(key)).toContainEqual(['name', 100]);
+    await nameHandle().trigger('keydown', { key: 'ArrowRight' });
+    expect(widths(key)).toContainEqual(['name', name + 60]);
   });
 
   it('touches no store when unmounted before the store takes over', async () => {
@@ -211,9 +216,11 @@ describe('SimpleTable: page state handed over after mount', () => {
 
   it('keeps the layout in the component when Pinia is not installed', async () => {
     const wrapper = mountTable(tableConfig(people, peopleColumns()));
+    await flushPromises();
+    const start = Number(wrapper.find('th[data-cm-col-key="name"] [role="separator"]').attributes('aria-valuenow'));
     await wrapper.find('th[data-cm-col-key="name"] [role="separator"]').trigger('keydown', { key: 'ArrowRight', shiftKey: true });
     await flushPromises();
-    expect(wrapper.find('th[data-cm-col-key="name"] [role="separator"]').attributes('aria-valuenow')).toBe('90');
+    expect(wrapper.find('th[data-cm-col-key="name"] [role="separator"]').attributes('aria-valuenow')).toBe(String(start + 50));
     expect(localStorage.length).toBe(0);
   });
 });
@@ -221,36 +228,59 @@ describe('SimpleTable: page state handed over after mount', () => {
 describe('SimpleTable: column resize', () => {
   it('gives every header a focusable separator with its width as aria-valuenow, changed by the arrow keys', async () => {
     const wrapper = mountTable(tableConfig(people, peopleColumns()));
+    await flushPromises();
     const handle = wrapper.find('th[data-cm-col-key="name"] [role="separator"]');
     expect(handle.attributes()).toMatchObject({ tabindex: '0', 'aria-orientation': 'vertical', 'aria-label': 'Resize Name', 'aria-valuemin': '40', 'aria-valuemax': '2000' });
+    // The column's width as drawn (jsdom draws nothing: the narrowest).
+    const start = Number(handle.attributes('aria-valuenow'));
     await handle.trigger('keydown', { key: 'ArrowRight' });
-    // jsdom has no layout: the width starts at the minimum, 40.
-    expect(handle.attributes('aria-valuenow')).toBe('50');
+    expect(handle.attributes('aria-valuenow')).toBe(String(start + 10));
     await handle.trigger('keydown', { key: 'ArrowRight', shiftKey: true });
-    expect(handle.attributes('aria-valuenow')).toBe('100');
+    expect(handle.attributes('aria-valuenow')).toBe(String(start + 60));
     await handle.trigger('keydown', { key: 'ArrowLeft' });
-    expect(handle.attributes('aria-valuenow')).toBe('90');
-    expect(wrapper.findAll('colgroup col')[1]!.attributes('style')).toContain('width: 90px');
+    expect(handle.attributes('aria-valuenow')).toBe(String(start + 50));
+    expect(wrapper.findAll('colgroup col')[1]!.attributes('style')).toContain(`width: ${start + 50}px`);
     expect(wrapper.find('table').attributes('style')).toContain('table-layout: fixed');
     // Other keys are left alone.
     await handle.trigger('keydown', { key: 'Enter' });
-    expect(handle.attributes('aria-valuenow')).toBe('90');
+    expect(handle.attributes('aria-valuenow')).toBe(String(start + 50));
   });
 
   it('resizes by dragging: live while moving, stored on release', async () => {
     const wrapper = await mountWithPageState(tableConfig(people, peopleColumns()));
-    const handle = wrapper.find('th[data-cm-col-key="amount"] [role="separator"]');
-    await handle.trigger('keydown', { key: 'ArrowRight', shiftKey: true }); // 90px, a known start
+    const handle = wrapper.find('th[data-cm-col-key="name"] [role="separator"]');
+    const start = Number(handle.attributes('aria-valuenow')) + 50;
+    await handle.trigger('keydown', { key: 'ArrowRight', shiftKey: true }); // a stored start
     await handle.trigger('pointerdown', { button: 0, pointerId: 1, clientX: 500 });
     await handle.trigger('pointermove', { pointerId: 1, clientX: 560 });
-    expect(handle.attributes('aria-valuenow')).toBe('150');
+    expect(handle.attributes('aria-valuenow')).toBe(String(start + 60));
     const key = pageStateKey({ id: 'orders' });
-    const widthStored = () => (JSON.parse(localStorage.getItem(key) ?? 'null') as { state: { columnState: { colId: string; width?: number }[] } }).state.columnState.find((c) => c.colId === 'amount')?.width;
-    expect(widthStored()).toBe(90);
-    await handle.trigger('pointermove', { pointerId: 1, clientX: 400 });
-    await handle.trigger('pointerup', { pointerId: 1, clientX: 400 });
+    const widthStored = (colId = 'name') => (JSON.parse(localStorage.getItem(key) ?? 'null') as { state: { columnState: { colId: string; width?: number }[] } }).state.columnState.find((c) => c.colId === colId)?.width;
+    expect(widthStored()).toBe(start);
+    await handle.trigger('pointermove', { pointerId: 1, clientX: -2000 });
+    await handle.trigger('pointerup', { pointerId: 1, clientX: -2000 });
     expect(handle.attributes('aria-valuenow')).toBe('40');
     expect(widthStored()).toBe(40);
+  });
+
+  it('stops a number column at its widest value, by pointer and by keyboard, and says so in aria-valuemin', async () => {
+    const wrapper = await mountWithPageState(tableConfig(people, peopleColumns()));
+    const handle = wrapper.find('th[data-cm-col-key="amount"] [role="separator"]');
+    // "$15,000.00" is the widest amount: no width may cut it (measured by the estimate in jsdom).
+    const floor = Number(handle.attributes('aria-valuemin'));
+    expect(floor).toBeGreaterThan(60);
+    expect(wrapper.find('th[data-cm-col-key="name"] [role="separator"]').attributes('aria-valuemin')).toBe('40');
+    await handle.trigger('keydown', { key: 'Home' });
+    expect(handle.attributes('aria-valuenow')).toBe(String(floor));
+    await handle.trigger('keydown', { key: 'ArrowRight' });
+    expect(handle.attributes('aria-valuenow')).toBe(String(floor + 10));
+    await handle.trigger('pointerdown', { button: 0, pointerId: 1, clientX: 500 });
+    await handle.trigger('pointermove', { pointerId: 1, clientX: 100 });
+    await handle.trigger('pointerup', { pointerId: 1, clientX: 100 });
+    expect(handle.attributes('aria-valuenow')).toBe(String(floor));
+    const key = pageStateKey({ id: 'orders' });
+    const stored = (JSON.parse(localStorage.getItem(key) ?? 'null') as { state: { columnState: { colId: string; width?: number }[] } }).state.columnState.find((c) => c.colId === 'amount')?.width;
+    expect(stored).toBe(floor);
   });
 
   it('shows no handles when resizing is off', () => {

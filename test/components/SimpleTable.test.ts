@@ -23,12 +23,15 @@ describe('SimpleTable: headers and cells', () => {
     expect(wrapper.find('td[data-cm-col-key="amount"]').classes()).toContain('gv-table__cell--right');
   });
 
-  it('sets column widths on <col> elements', () => {
-    const columns = [column('a', { width: '120px' }), column('b')];
-    const wrapper = mountTable(tableConfig([{ a: 1, b: 2 }], columns));
+  it('sets the spec\'s column widths on <col> elements, and each header\'s minimum while the browser lays out', () => {
+    // jsdom never reports the table's width, so the browser's automatic layout stays in charge.
+    const columns = [column('a', { width: '120px' }), column('b', { format: 'number' })];
+    const wrapper = mountTable(tableConfig([{ a: 1, b: 123_456_789 }], columns));
     const cols = wrapper.findAll('colgroup col');
     expect(cols[0]?.attributes('style')).toContain('width: 120px');
     expect(cols[1]?.attributes('style')).toBeUndefined();
+    expect(wrapper.find('table').attributes('style')).toBeUndefined();
+    expect(wrapper.find('th[data-cm-col-key="b"]').attributes('style')).toMatch(/min-width: \d+px/);
   });
 
   it('builds multi-level headers from column groups: colgroup cells span their columns, ungrouped columns span both rows', () => {

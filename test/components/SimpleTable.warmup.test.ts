@@ -3,6 +3,7 @@ import { flushPromises } from '@vue/test-utils';
 import { runWhenIdle } from '../../src/core/table-model/idle';
 import type { IdleScheduler } from '../../src/core/table-model/idle';
 import { backgroundScheduler } from '../../composables/useTableWarmup';
+import { column, mountTable, tableConfig } from './simple-table.fixtures';
 
 /** A scheduler whose idle callbacks run only when the test says so. */
 function manualScheduler(withIdle: boolean) {
@@ -208,5 +209,37 @@ describe('backgroundScheduler', () => {
     const idle = backgroundScheduler({ ...timers, requestIdleCallback: () => 3, cancelIdleCallback: () => undefined });
     expect(idle.postTask).toBeUndefined();
     expect(idle.requestIdleCallback?.(() => undefined)).toBe(3);
+  });
+});
+
+describe('useTableWarmup in SimpleTable', () => {
+  it('first runs the code of a first search and sort over a copy of a few rows, a task per query, then warms the table itself', async () => {
+    vi.useFakeTimers();
+    try {
+      const rows = Array.from({ length: 1000 }, (_, i) => ({ id: i + 1, name: `Customer ${(i * 7919) % 1000}`, amount: (i * 37) % 1000 }));
+      const seen = new Set<unknown>();
+      const columns = [
+        column('id', { format: 'number' }),
+        column('name', {
+          sortValue: (row: Record<string, unknown>) => {
+            seen.add(row);
+            return row.name;
+          },
+        }),
+        column('amount', { format: 'currency' }),
+      ];
+      const wrapper = mountTable(tableConfig(rows, columns), { warmup: true });
+      // jsdom has no postTask or idle callbacks: one task per 30 ms timer; the first seven are the code's.
+      vi.advanceTimersByTime(7 * 30);
+      expect(seen.size).toBeGreaterThan(0);
+      // Only the copy's rows: the table's own sort is not built by it.
+      expect([...seen].every((row) => rows.indexOf(row as (typeof rows)[number]) >= 0 && rows.indexOf(row as (typeof rows)[number]) < 48)).toBe(true);
+      await vi.runAllTimersAsync();
+      expect(wrapper.find('[data-cm-simple-table]').attributes('data-cm-warmed')).toBe('true');
+      expect(seen.size).toBe(1000);
+      wrapper.unmount();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

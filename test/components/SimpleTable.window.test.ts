@@ -81,6 +81,31 @@ describe('SimpleTable: windowed body', () => {
     expect(columnTexts(wrapper, 'name')).toEqual(expected);
   });
 
+  it('draws only the rows on screen while a first answer is completed in steps, the overscan with the complete answer or at the first scroll', async () => {
+    vi.useFakeTimers();
+    const wrapper = mountTable(tableConfig(bigRows(100_000), bigColumns()));
+    const root = () => wrapper.find('[data-cm-simple-table]');
+    const rowCount = () => wrapper.findAll('tbody tr[data-cm-row-index]').length;
+    // 480 px / 36 px = 14 rows and a partial one, plus 10 rows of overscan below.
+    expect(rowCount()).toBe(25);
+    await wrapper.find('input[data-cm-search]').setValue('kyiv');
+    expect(root().attributes('data-cm-search-pending')).toBe('true');
+    expect(rowCount()).toBe(15);
+    expect(columnTexts(wrapper, 'city').every((city) => city === 'Kyiv')).toBe(true);
+    await vi.runAllTimersAsync();
+    expect(root().attributes('data-cm-search-pending')).toBeUndefined();
+    expect(rowCount()).toBe(25);
+    // Sorted, the search is answered in steps again; a scroll meanwhile draws the overscan at once.
+    await wrapper.find('th[data-cm-col-key="name"] button').trigger('click');
+    expect(root().attributes('data-cm-search-pending')).toBe('true');
+    expect(rowCount()).toBe(15);
+    await scrollTo(wrapper, 36 * 3);
+    expect(rowCount()).toBe(28);
+    await vi.runAllTimersAsync();
+    expect(root().attributes('data-cm-search-pending')).toBeUndefined();
+    expect(columnTexts(wrapper, 'city').every((city) => city === 'Kyiv')).toBe(true);
+  });
+
   it('renders small tables completely, without a fixed height', () => {
     const wrapper = mountTable(tableConfig(bigRows(200), bigColumns()));
     expect(wrapper.findAll('tbody tr[data-cm-row-index]')).toHaveLength(200);
@@ -122,7 +147,11 @@ describe('SimpleTable: windowed body', () => {
   it('warms the caches of a large table in idle time, and stops on unmount', async () => {
     vi.useFakeTimers();
     const wrapper = mountTable(tableConfig(bigRows(1000), bigColumns()), { warmup: true });
-    // jsdom has no requestIdleCallback: one task per 30 ms timer.
+    // jsdom has no requestIdleCallback: one task per 30 ms timer. Beside the warm-up, the column
+    // widths scan the two number columns for their extremes (one task each, after the next frame).
+    vi.advanceTimersToNextFrame();
+    vi.advanceTimersByTime(60);
+    // The scan is done; the warm-up goes on, one step per timer.
     expect(vi.getTimerCount()).toBe(1);
     vi.advanceTimersByTime(30);
     expect(vi.getTimerCount()).toBe(1);
@@ -137,6 +166,10 @@ describe('SimpleTable: sort intent', () => {
     vi.useFakeTimers();
     const rows = bigRows(1000);
     const wrapper = mountTable(tableConfig(rows, bigColumns()));
+    // No warm-up here: only the column widths' scan of the two number columns is queued (after the
+    // next frame, one task each); let it finish.
+    vi.advanceTimersToNextFrame();
+    vi.advanceTimersByTime(60);
     expect(vi.getTimerCount()).toBe(0);
     await wrapper.find('th[data-cm-col-key="name"] button').trigger('pointerenter');
     // jsdom has neither postTask nor requestIdleCallback: one step per 30 ms timer.

@@ -3,7 +3,7 @@
  * overlay with a retry button, the retry asks again with the same view, and the source's aggregates
  * become the view's KPIs and grid-filtered charts.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia } from 'pinia';
 import DataGrid from '../../components/DataGrid.vue';
@@ -217,6 +217,155 @@ describe('GridView with a rowSource', () => {
     expect((strip.props('kpis') as readonly { display: string }[]).map((k) => k.display)).toEqual(['40']);
     const chart = wrapper.findAllComponents(ChartBlock).find((c) => c.attributes('data-gv-server') === 'true')!;
     expect(chart.props('config')).toEqual(SERVER_FIGURES.charts[0]);
+    wrapper.unmount();
+  });
+});
+
+/** A server-like source over `count` rows: blocks, aggregates and export links, recording what it was asked. */
+function bigSource(count = 5_000) {
+  let rows = Array.from({ length: count }, (_, i) => ({ id: i + 1, region: ['North', 'South', 'East'][i % 3], amount: i }));
+  const requests: RowSourceRequest[] = [];
+  const aggregateQueries: RowSourceQuery[] = [];
+  const server = createRowSource({ url: '/api', gridId: 'orders', fetch: () => Promise.reject(new Error('the links are read, never fetched')) });
+  const source: RowSource & { exportUrl: typeof server.exportUrl } = {
+    getRows(request) {
+      requests.push(request);
+      return Promise.resolve({ rows: rows.slice(request.startRow, request.endRow), lastRow: rows.length });
+    },
+    getAggregates(query) {
+      aggregateQueries.push(query);
+      return Promise.resolve({ kpis: [...SERVER_FIGURES.kpis], charts: [...SERVER_FIGURES.charts] });
+    },
+    exportUrl: server.exportUrl,
+  };
+  return {
+    source,
+    requests,
+    aggregateQueries,
+    /** The server's rows change (a refresh must show the new ones). */
+    bump: () => {
+      rows = rows.map((row) => ({ ...row, amount: row.amount + 1_000_000 }));
+    },
+  };
+}
+
+type GridApiLike = {
+  ensureIndexVisible(index: number, position?: 'top'): void;
+  getFirstDisplayedRowIndex(): number;
+  getVerticalPixelRange(): { top: number; bottom: number };
+  getDisplayedRowAtIndex(index: number): { data?: Record<string, unknown> } | undefined;
+  getColumn(key: string): { isVisible(): boolean } | null;
+  getColumnState(): { colId: string; sort?: string | null; hide?: boolean | null }[];
+};
+
+/** Waits for AG Grid's asynchronous block requests to settle. */
+async function settle(): Promise<void> {
+  for (let i = 0; i < 5; i++) {
+    await flushPromises();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('DataGrid refresh on server rows', () => {
+  it('Reload asks the blocks on screen and the aggregates again with the same view, keeps the scroll position and shows the new rows', async () => {
+    const server = bigSource();
+    const wrapper = mount(DataGrid, { props: { spec, rowSource: server.source, pageState: false, height: '400px' }, global: { plugins: [createPinia()] }, attachTo: document.body });
+    await until(() => (wrapper.vm as unknown as { api: unknown }).api !== null && server.requests.length > 0, 'the first block');
+    const api = (wrapper.vm as unknown as { api: GridApiLike }).api;
+    const controller = (wrapper.vm as unknown as { controller: { setFilterModel(model: unknown): void; applyColumnState(state: unknown[]): void } }).controller;
+    controller.setFilterModel({ amount: { filterType: 'number', type: 'greaterThan', filter: -1 } });
+    controller.applyColumnState([{ colId: 'id', sort: 'asc', sortIndex: 0 }]);
+    await until(() => server.requests.some((r) => r.sortModel.length === 1 && Object.keys(r.filterModel ?? {}).length === 1), 'the filtered, sorted block');
+    api.ensureIndexVisible(2_500, 'top');
+    await until(() => server.requests.some((r) => r.startRow === 2_500), 'the block at row 2,500');
+    await settle();
+    const position = { first: api.getFirstDisplayedRowIndex(), top: api.getVerticalPixelRange().top };
+    expect(position.first).toBeGreaterThanOrEqual(2_400);
+    expect(api.getDisplayedRowAtIndex(2_500)?.data?.amount).toBe(2_500);
+    const view = { ...server.requests.at(-1)!, startRow: 0, endRow: 0 };
+    server.requests.length = 0;
+    const aggregatesBefore = server.aggregateQueries.length;
+    server.bump();
+    await wrapper.find('button[data-gv-reload]').trigger('click');
+    await until(() => server.requests.some((r) => r.startRow === 2_500), 'the block at row 2,500 again');
+    await settle();
+    // The blocks on screen again, with the same sort and filters; nothing scrolled back to the top.
+    expect(server.requests.every((r) => JSON.stringify({ ...r, startRow: 0, endRow: 0 }) === JSON.stringify(view))).toBe(true);
+    expect(server.requests.map((r) => r.startRow)).toContain(2_400);
+    expect({ first: api.getFirstDisplayedRowIndex(), top: api.getVerticalPixelRange().top }).toEqual(position);
+    expect(api.getDisplayedRowAtIndex(2_500)?.data?.amount).toBe(1_002_500);
+    expect(server.aggregateQueries.length).toBe(aggregatesBefore + 1);
+    expect(server.aggregateQueries.at(-1)).toEqual({ sortModel: [], filterModel: { amount: { filterType: 'number', type: 'greaterThan', filter: -1 } }, quickFilter: '' });
+    wrapper.unmount();
+  });
+});
+
+describe('DataGrid chooser, presets and saved searches on server rows', () => {
+  // jsdom has no modal dialogs; the chooser only needs `open` to follow (Chromium runs the real one).
+  beforeAll(() => {
+    HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+      this.setAttribute('open', '');
+    };
+    HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
+      this.removeAttribute('open');
+      this.dispatchEvent(new Event('close'));
+    };
+  });
+
+  it('hides a column with the chooser, saves and applies a preset and a saved search, and the source and the export links follow', async () => {
+    const server = bigSource();
+    const wrapper = mount(DataGrid, { props: { spec, rowSource: server.source, pageState: false }, global: { plugins: [createPinia()] }, attachTo: document.body });
+    await until(() => (wrapper.vm as unknown as { api: unknown }).api !== null && wrapper.find('a[data-gv-export="csv-server"]').exists() && server.requests.length > 0, 'the grid and its links');
+    const api = (wrapper.vm as unknown as { api: GridApiLike }).api;
+    const csvColumns = () => linkState(wrapper.find('a[data-gv-export="csv-server"]').attributes('href')!).params?.columns;
+    await until(() => JSON.stringify(csvColumns()) === JSON.stringify(['id', 'region', 'amount']), 'the links with every column');
+
+    // The chooser hides Region: the grid and every export link drop it; the rows still come from the source.
+    await wrapper.find('button[data-gv-gear]').trigger('click');
+    await wrapper.find('[data-gv-column-chooser] [data-gv-column="region"] input[data-gv-visible]').setValue(false);
+    await until(() => api.getColumn('region')?.isVisible() === false, 'Region hidden');
+    await until(() => JSON.stringify(csvColumns()) === JSON.stringify(['id', 'amount']), 'the links without Region');
+    await wrapper.find('[data-gv-chooser-close]').trigger('click');
+
+    // Sort by amount, descending (the state a header click leaves; the controller applies order
+    // too), then save that layout as a preset.
+    const controller = (wrapper.vm as unknown as { controller: { applyColumnState(state: unknown[]): void; setQuickFilter(text: string): void } }).controller;
+    controller.applyColumnState([{ colId: 'id' }, { colId: 'region', hide: true }, { colId: 'amount', sort: 'desc', sortIndex: 0 }]);
+    await until(() => server.requests.some((r) => r.sortModel[0]?.colId === 'amount'), 'the sorted block');
+    await wrapper.find('[data-gv-preset-name]').setValue('Big first');
+    await wrapper.find('[data-gv-preset-save]').trigger('submit');
+    await until(() => wrapper.find('[data-gv-preset="Big first"]').exists(), 'the saved preset');
+
+    // Back to the spec's layout (Region shown, no sort) …
+    controller.applyColumnState([{ colId: 'id' }, { colId: 'region', hide: false }, { colId: 'amount', sort: null }]);
+    await until(() => api.getColumn('region')?.isVisible() === true && server.requests.at(-1)!.sortModel.length === 0, 'the plain layout');
+    server.requests.length = 0;
+    // … and the preset brings its layout back: the source sorts, the links leave Region out.
+    await wrapper.find('[data-gv-preset="Big first"] [data-gv-preset-apply]').trigger('click');
+    await until(() => server.requests.some((r) => JSON.stringify(r.sortModel) === JSON.stringify([{ colId: 'amount', sort: 'desc' }])), 'the preset’s sort sent to the source');
+    expect(api.getColumn('region')?.isVisible()).toBe(false);
+    await until(() => JSON.stringify(csvColumns()) === JSON.stringify(['id', 'amount']), 'the links of the preset');
+
+    // A saved search: the quick search and a column filter, saved, cleared, applied again.
+    controller.setQuickFilter('north');
+    (wrapper.vm as unknown as { controller: { setFilterModel(model: unknown): void } }).controller.setFilterModel({ amount: { filterType: 'number', type: 'lessThan', filter: 100 } });
+    await until(() => server.requests.some((r) => r.quickFilter === 'north' && Object.keys(r.filterModel ?? {}).length === 1), 'the searched block');
+    await wrapper.find('[data-gv-search-name]').setValue('Small north');
+    await wrapper.find('[data-gv-search-save]').trigger('submit');
+    await until(() => wrapper.find('[data-gv-search="Small north"]').exists(), 'the saved search');
+    controller.setQuickFilter('');
+    (wrapper.vm as unknown as { controller: { setFilterModel(model: unknown): void } }).controller.setFilterModel({});
+    await until(() => server.requests.at(-1)!.quickFilter === '' && Object.keys(server.requests.at(-1)!.filterModel ?? {}).length === 0, 'the cleared view');
+    const asked = server.aggregateQueries.length;
+    server.requests.length = 0;
+    await wrapper.find('[data-gv-search="Small north"] [data-gv-search-apply]').trigger('click');
+    const wanted = { quickFilter: 'north', filterModel: { amount: { filterType: 'number', type: 'lessThan', filter: 100 } } };
+    await until(() => server.requests.some((r) => r.quickFilter === wanted.quickFilter && JSON.stringify(r.filterModel) === JSON.stringify(wanted.filterModel)), 'the saved search sent to the source');
+    await until(() => server.aggregateQueries.length > asked, 'the aggregates of the saved search');
+    expect(server.aggregateQueries.at(-1)).toEqual({ sortModel: [], ...wanted });
+    // The sort of the preset stays; the links carry the search too.
+    expect(server.requests.at(-1)!.sortModel).toEqual([{ colId: 'amount', sort: 'desc' }]);
+    expect(linkState(wrapper.find('a[data-gv-export="csv-server"]').attributes('href')!).params?.query).toEqual({ sortModel: [{ colId: 'amount', sort: 'desc' }], ...wanted });
     wrapper.unmount();
   });
 });

@@ -176,7 +176,18 @@ describe('GridRenderer.build', () => {
   });
 
   it('defaults the table settings to nothing', () => {
-    expect(GridRenderer.build(SPEC, []).tableConfig).toMatchObject({ columnGroups: [], rowUrl: null, rowOnclick: null, footerRow: null, footerLabel: null, footerLabelSpan: 1 });
+    expect(GridRenderer.build(SPEC, []).tableConfig).toMatchObject({ columnGroups: [], rowUrl: null, rowOnclick: null, footerRow: null, footerLabel: null, footerLabelSpan: 1, footerTotals: false });
+  });
+
+  it('carries footerTotals (the footer the table computes) through the JSON and hydration', () => {
+    const artifact = GridRenderer.build(SPEC, makeRows(), { table: { footerTotals: true } });
+    expect(artifact.tableConfig.footerTotals).toBe(true);
+    const json = JSON.parse(JSON.stringify(artifact)) as ReturnType<typeof artifact.toJSON>;
+    expect(json.tableConfig.footerTotals).toBe(true);
+    expect(hydrateArtifact(json).tableConfig.footerTotals).toBe(true);
+    // JSON from before the setting existed has none: no computed footer.
+    const older = { ...json, tableConfig: { ...json.tableConfig, footerTotals: undefined } };
+    expect(hydrateArtifact(older).tableConfig.footerTotals).toBe(false);
   });
 
   it('refuses unsafe or malformed table settings with every issue coded', () => {
@@ -190,6 +201,7 @@ describe('GridRenderer.build', () => {
           footerLabel: 3 as never,
           rowOnclick: {} as never,
           footerRow: [] as never,
+          footerTotals: 'yes' as never,
         },
       });
     } catch (error) {
@@ -205,6 +217,7 @@ describe('GridRenderer.build', () => {
       ['not_object', 'table.footerRow'],
       ['invalid_type', 'table.footerLabel'],
       ['out_of_range', 'table.footerLabelSpan'],
+      ['invalid_type', 'table.footerTotals'],
     ]);
     expect((caught as Error).message).toContain('[unsafe_url] table.rowUrl');
     expect(() => GridRenderer.build(SPEC, [], { table: { rowUrl: '/x/{id' } })).toThrow(/invalid_placeholder/);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { groupRowIndices, groupedDisplayList } from '../../src/core/table-model/groups';
-import { columnTotalOf, groupTotals } from '../../src/core/table-model/group-totals';
+import { columnTotalOf, groupTotals, tableTotals } from '../../src/core/table-model/group-totals';
 import { visibleRowIndices } from '../../src/core/table-model';
 import type { ModelColumn } from '../../src/core/table-model/types';
 import type { Row } from '../../src/core/types';
@@ -111,5 +111,54 @@ describe('groupTotals', () => {
     expect(columnTotalOf({ key: 'a', format: 'currency' })).toBe('sum');
     expect(columnTotalOf({ key: 'a', format: 'text' })).toBe('none');
     expect(columnTotalOf({ key: 'a', format: 'text', total: 'count' })).toBe('count');
+  });
+});
+
+describe('tableTotals (the footer)', () => {
+  const totalColumns = [
+    { key: 'city', format: 'text' as const },
+    { key: 'amount', format: 'number' as const },
+    { key: 'qty', format: 'number' as const, total: 'avg' as const },
+    { key: 'note', format: 'text' as const, total: 'count' as const },
+  ];
+
+  it('totals every row without a search, with the same aggregates as the sections', () => {
+    expect(tableTotals(rows, null, totalColumns, { locale: 'uk' }).map((t) => [t.key, t.total, t.value])).toEqual([
+      ['amount', 'sum', 2523.5],
+      ['qty', 'avg', 17 / 5],
+      ['note', 'count', 4],
+    ]);
+  });
+
+  it('totals only the shown rows, and the same whatever order they are shown in', () => {
+    const kyiv = all(null, 'kyiv');
+    const sorted = all({ key: 'qty', direction: 'desc' }, 'kyiv');
+    expect(ids(kyiv)).toEqual([2, 4]);
+    const totals = tableTotals(rows, kyiv, totalColumns, { locale: 'uk' });
+    expect(totals.map((t) => [t.key, t.value])).toEqual([
+      ['amount', 2505.5],
+      ['qty', 2],
+      ['note', 1],
+    ]);
+    expect(tableTotals(rows, sorted, totalColumns, { locale: 'uk' })).toEqual(totals);
+  });
+
+  it('adds floating-point amounts in data order, so a sort does not change the last digits of a sum', () => {
+    const money = [{ v: 0.1 }, { v: 0.2 }, { v: 0.3 }, { v: 1e16 }, { v: -1e16 }];
+    const inData = tableTotals(money, Uint32Array.from([0, 1, 2, 3, 4]), [{ key: 'v', format: 'number' }])[0]!.value;
+    const reversed = tableTotals(money, Uint32Array.from([4, 3, 2, 1, 0]), [{ key: 'v', format: 'number' }])[0]!.value;
+    expect(reversed).toBe(inData);
+    expect(tableTotals(money, null, [{ key: 'v', format: 'number' }])[0]!.value).toBe(inData);
+  });
+
+  it('gives 0 for a sum and "—" for an average of no rows, ignores indices out of range, and nothing for text-only columns', () => {
+    const none = tableTotals(rows, [], totalColumns, { locale: 'en' });
+    expect(none.map((t) => [t.key, t.value, t.display])).toEqual([
+      ['amount', 0, '0'],
+      ['qty', null, '—'],
+      ['note', 0, '0'],
+    ]);
+    expect(tableTotals(rows, [99, -1, 0], [{ key: 'amount', format: 'number' }])[0]!.value).toBe(10);
+    expect(tableTotals(rows, null, [{ key: 'city', format: 'text' }])).toEqual([]);
   });
 });

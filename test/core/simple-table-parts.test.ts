@@ -27,6 +27,48 @@ describe('layoutHeader', () => {
     ]);
     expect(layout.groupRow).toEqual([{ kind: 'group', label: 'One', colspan: 2, groupIndex: 0, firstColumn: 0 }]);
   });
+
+  const groups = [
+    { label: 'Order', columnKeys: ['id', 'date'] },
+    { label: 'Figures', columnKeys: ['units', 'amount'] },
+  ];
+
+  it('draws a group left with one column of its own name as that column alone, spanning both rows', () => {
+    // "Date" hidden: the group "Order" would stand over a lone "Order".
+    expect(layoutHeader(['id', 'units', 'amount'], groups, ['Order', 'Units', 'Amount'])).toEqual({
+      groupRow: [
+        { kind: 'column', columnIndex: 0, rowspan: 2 },
+        { kind: 'group', label: 'Figures', colspan: 2, groupIndex: 1, firstColumn: 1 },
+      ],
+      columnRow: [1, 2],
+    });
+    // Case and surrounding spaces do not make the names different.
+    expect(layoutHeader(['id', 'units', 'amount'], groups, [' order ', 'Units', 'Amount']).groupRow?.[0]).toEqual({ kind: 'column', columnIndex: 0, rowspan: 2 });
+  });
+
+  it('keeps a one-column group whose name says something else, and a group of several columns', () => {
+    expect(layoutHeader(['id', 'units'], groups, ['Order', 'Units']).groupRow).toEqual([
+      { kind: 'column', columnIndex: 0, rowspan: 2 },
+      { kind: 'group', label: 'Figures', colspan: 1, groupIndex: 1, firstColumn: 1 },
+    ]);
+    expect(layoutHeader(['id', 'date'], groups, ['Order', 'Date']).groupRow).toEqual([{ kind: 'group', label: 'Order', colspan: 2, groupIndex: 0, firstColumn: 0 }]);
+    // Without labels nothing is merged (the old call keeps its meaning).
+    expect(layoutHeader(['id'], groups).groupRow).toEqual([{ kind: 'group', label: 'Order', colspan: 1, groupIndex: 0, firstColumn: 0 }]);
+  });
+
+  it('gives one header row when every group is left with only a column of its own name', () => {
+    expect(layoutHeader(['id', 'region'], groups, ['Order', 'Region'])).toEqual({ groupRow: null, columnRow: [0, 1] });
+  });
+
+  it('merges per run: a group split by the reader\'s order merges only its one-column run of the same name', () => {
+    const split = [{ label: 'Order', columnKeys: ['id', 'date', 'note'] }];
+    // id | region | date note: the run of "id" alone is labelled like the group; the run "date note" stays a group.
+    expect(layoutHeader(['id', 'region', 'date', 'note'], split, ['Order', 'Region', 'Date', 'Note']).groupRow).toEqual([
+      { kind: 'column', columnIndex: 0, rowspan: 2 },
+      { kind: 'column', columnIndex: 1, rowspan: 2 },
+      { kind: 'group', label: 'Order', colspan: 2, groupIndex: 0, firstColumn: 2 },
+    ]);
+  });
 });
 
 describe('buildPdfExportUrl', () => {

@@ -20,6 +20,8 @@ import {
 import type { TableFilter } from '../../src/core/table-model';
 import { formatValue, getCollator, getNumberFormat, valueToText } from '../../src/core/format';
 import { compileQuery, matchesValuesFilter } from '../../src/core/search';
+import { firstSortedRows, sortedIndices } from '../../src/core/table-model/sort';
+import { asciiCollationOf, compareToKeyed, keyedText } from '../../src/core/table-model/ascii-collation';
 
 function col<R extends Row = Row>(key: string, extra: Partial<Column<R>> = {}): Column<R> {
   return { key, label: key, format: 'text', align: 'left', sortable: true, searchable: true, width: null, linkTemplate: null, ...extra };
@@ -588,7 +590,15 @@ describe('visibleRowsInSteps', () => {
 
   it('answers at once when nothing filters or the caches are complete, and looks at part of the rows otherwise', () => {
     const rows = many.slice();
-    expect(visibleRowsInSteps(rows, cols, { sort: { key: 'qty', direction: 'asc' } }, 'en').advance(10)).toBe(true);
+    // A sort not built yet gives its first rows from one pass, then builds the order.
+    const unsorted = visibleRowsInSteps(rows, cols, { sort: { key: 'qty', direction: 'asc' } }, 'en');
+    expect(unsorted.advance(10)).toBe(false);
+    expect(unsorted.found.length).toBe(10);
+    expect(Array.from(unsorted.found)).toEqual(Array.from(visibleRowIndices(many, cols, { sort: { key: 'qty', direction: 'asc' } }, 'en').subarray(0, 10)));
+    expect(unsorted.advance(0, { timeRemaining: () => 100 })).toBe(true);
+    expect(unsorted.found.length).toBe(rows.length);
+    // Built: at once.
+    expect(visibleRowsInSteps(rows, cols, { sort: { key: 'qty', direction: 'desc' } }, 'en').advance(10)).toBe(true);
     const cold = visibleRowsInSteps(rows, cols, { filter: { global: 'kyiv' } }, 'en');
     expect(cold.advance(10)).toBe(false);
     expect(cold.found.length).toBeLessThan(2400);
@@ -627,6 +637,20 @@ describe('sorting ASCII text without the collator (fast path against Intl.Collat
     }
   });
 
+  it('compares a text with a keyed one exactly as the collator, code by code, whatever either holds (property)', () => {
+    const any = fc.oneof(value, fc.string({ maxLength: 6 }), fc.constantFrom('0', '00', 'a0', 'a00', 'a 0', '1'.repeat(61), `x${'0'.repeat(70)}1`, 'ä', 'Ab'));
+    for (const locale of [...MODELLED, 'da']) {
+      const collator = getCollator(locale);
+      const collation = asciiCollationOf(collator);
+      fc.assert(
+        fc.property(any, any, (a, b) => {
+          expect(Math.sign(compareToKeyed(a, keyedText(b, collation), collation, collator))).toBe(Math.sign(collator.compare(a, b)));
+        }),
+        { numRuns: 300 },
+      );
+    }
+  });
+
   it('sorts ASCII columns, small and large, exactly as a stable collator sort, in both directions (property)', () => {
     fc.assert(
       fc.property(fc.array(value, { maxLength: 400 }), fc.constantFrom(...MODELLED), fc.boolean(), (values, locale, ascending) => {
@@ -656,6 +680,72 @@ describe('sorting ASCII text without the collator (fast path against Intl.Collat
     const collator = getCollator('da');
     expect(sortRows(rows, col('s'), 'asc', 'da').map((r) => r.s)).toEqual(rows.map((r) => r.s).sort(collator.compare));
     expect(sortRows(rows, col('s'), 'asc', 'da').map((r) => r.s).at(-1)).not.toBe('z');
+  });
+});
+
+describe('the first rows of a sort, chosen without sorting (firstSortedRows)', () => {
+  const text = fc.oneof(
+    fc.string({ unit: fc.constantFrom('a', 'A', 'b', 'Z', '0', '1', '9', ' ', '-', '.', '\t') as fc.Arbitrary<string>, maxLength: 6 }),
+    fc.string({ unit: fc.constantFrom('а', 'Б', 'ї', 'Ґ', 'é', 'ß', 'ö', 'z', '2', ' ') as fc.Arbitrary<string>, maxLength: 5 }),
+    fc.integer({ min: 0, max: 3000 }).map((n) => `Customer ${n}`),
+  );
+  const cell = fc.oneof(
+    text,
+    fc.integer({ min: -20, max: 20 }),
+    fc.double(),
+    fc.constantFrom(null, undefined, '', '  ', -0, 0, Number.NaN, Number.POSITIVE_INFINITY, true, false, '12', '1,5', new Date(5), new Date(Number.NaN)),
+  );
+  // Distinct texts with a few repeats: ties the sample does not hand over to the sort.
+  const distinct = fc.oneof(fc.integer({ min: 0, max: 400 }).map((n) => `Customer ${n}`), fc.integer({ min: 0, max: 400 }).map((n) => `клієнт ${n}`), fc.constantFrom('same', 'Same', 'SAME'));
+
+  it('gives exactly the first rows of the built sort, in both directions, for any values, formats and locales (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.array(cell, { maxLength: 300 }),
+          fc.array(distinct, { maxLength: 300 }),
+          fc.array(fc.oneof(fc.integer({ min: -5, max: 5 }), fc.constantFrom(null, Number.NaN, -0, '3', 'x')), { maxLength: 300 }),
+        ),
+        fc.constantFrom('text', 'number', 'currency') as fc.Arbitrary<'text' | 'number' | 'currency'>,
+        fc.constantFrom('en', 'uk', 'da'),
+        fc.boolean(),
+        // Mostly fewer rows than the table: ties then fall across the cut.
+        fc.oneof(fc.integer({ min: 0, max: 12 }), fc.integer({ min: 0, max: 320 })),
+        (values, format, locale, ascending, limit) => {
+          const direction = ascending ? 'asc' : 'desc';
+          const rows = values.map((v, id) => ({ id, v }));
+          const column = col('v', { format });
+          const first = firstSortedRows(rows, column, direction, locale, limit);
+          const expected = Array.from(sortedIndices(rows.slice(), column, direction, locale).subarray(0, Math.min(limit, rows.length)));
+          if (first !== null) expect(Array.from(first)).toEqual(expected);
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it('answers the usual columns (numbers, distinct ASCII text) in one pass, including sorted and reversed data and ties', () => {
+    const rows = Array.from({ length: 5000 }, (_, id) => ({ id, name: `Customer ${(id * 7919) % 4000}`, amount: Math.round(((id * 31) % 977) * 1.5), up: id, down: -id }));
+    for (const key of ['name', 'amount', 'up', 'down']) {
+      const column = col(key, { format: key === 'name' ? 'text' : 'number' });
+      for (const direction of ['asc', 'desc'] as const) {
+        const first = firstSortedRows(rows, column, direction, 'en', 64);
+        expect(first, `${key} ${direction}`).not.toBeNull();
+        expect(Array.from(first as Uint32Array), `${key} ${direction}`).toEqual(Array.from(sortedIndices(rows.slice(), column, direction, 'en').subarray(0, 64)));
+      }
+    }
+  });
+
+  it('leaves columns that repeat their texts (statuses, cities) to the sort, which ranks each value once', () => {
+    const rows = Array.from({ length: 2000 }, (_, id) => ({ id, city: ['Kyiv', 'Lviv', 'Zürich'][id % 3] }));
+    expect(firstSortedRows(rows, col('city'), 'asc', 'en', 64)).toBeNull();
+  });
+
+  it('reads a built sort instead of the rows', () => {
+    const rows = Array.from({ length: 300 }, (_, id) => ({ id, n: (id * 7) % 101 }));
+    const column = col('n', { format: 'number' });
+    const built = sortedIndices(rows, column, 'desc', 'en');
+    expect(Array.from(firstSortedRows(rows, column, 'desc', 'en', 10) as Uint32Array)).toEqual(Array.from(built.subarray(0, 10)));
   });
 });
 

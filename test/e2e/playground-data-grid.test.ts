@@ -99,6 +99,8 @@ async function resizeColumn(page: Page, key: string, by: number): Promise<number
 
 async function switchUser(page: Page, user: 'alice' | 'bob'): Promise<void> {
   await page.locator(`[data-testid="grid-user-switch"] input[data-user="${user}"]`).check();
+  // Choosing only chooses (arrow keys pass every user); the button switches.
+  await page.locator('[data-testid="grid-switch-user"]').click();
   await page.locator(`.pg-grid-demo[data-user="${user}"]`).waitFor();
   await page.locator('[data-testid="grid-user-switch"]:not([disabled])').waitFor();
 }

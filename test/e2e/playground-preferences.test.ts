@@ -85,9 +85,14 @@ describe('playground preferences across users and a server restart', () => {
     await expect(page.locator('[data-testid="server-note"]').textContent()).resolves.toContain('alice');
     await expect(page.locator('[data-testid="local-only"]').count()).resolves.toBe(0);
 
-    await page.locator('[data-testid="column-toggles"] input[data-column="channel"]').uncheck();
-    await page.locator('[data-testid="column-toggles"] input[data-column="unit_price"]').uncheck();
-    await expect(page.locator('.pg-prefs [data-cm-simple-table] th[data-cm-col-key="channel"]').count()).resolves.toBe(0);
+    // The columns are chosen in one place, the table's own Columns menu; the preset keeps that layout.
+    const table = page.locator('.pg-prefs [data-cm-simple-table]');
+    await table.getByRole('button', { name: 'Columns', exact: true }).click();
+    const menu = page.getByRole('dialog', { name: 'Columns' });
+    await menu.getByRole('checkbox', { name: 'Channel' }).uncheck();
+    await menu.getByRole('checkbox', { name: 'Unit price' }).uncheck();
+    await page.keyboard.press('Escape');
+    await expect(table.locator('th[data-cm-col-key="channel"]').count()).resolves.toBe(0);
     await page.locator('[data-testid="preset-name"]').fill('Compact');
     await savedBy(page, () => page.locator('[data-testid="save-preset"]').click());
 
@@ -108,8 +113,13 @@ describe('playground preferences across users and a server restart', () => {
     await savedBy(page, () => page.locator('[data-testid="save-search"]').click());
     await page.locator('[data-search="Ткаченко"]').waitFor();
 
-    const answer = (await (await page.request.get(`${playground.server.url}${PREFS_API}`)).json()) as { colPresets: Record<string, unknown>; searches: string[] };
+    const answer = (await (await page.request.get(`${playground.server.url}${PREFS_API}`)).json()) as {
+      colPresets: Record<string, { columns: { colId: string; hide?: boolean }[] }>;
+      searches: string[];
+    };
     expect(Object.keys(answer.colPresets)).toEqual(['Compact']);
+    const hidden = answer.colPresets.Compact?.columns.filter((column) => column.hide === true).map((column) => column.colId);
+    expect(hidden?.sort()).toEqual(['channel', 'unit_price']);
     expect(answer.searches).toEqual(['Ткаченко']);
     await saveScreenshot(page, 'preferences');
     expect(errors).toEqual([]);
@@ -125,8 +135,9 @@ describe('playground preferences across users and a server restart', () => {
     await expect(presetNames(page)).resolves.toEqual(['Compact']);
     await page.locator('[data-search="Ткаченко"]').waitFor();
 
-    await page.locator('[data-preset="Compact"] [data-action="apply"]').click();
     const table = page.locator('.pg-prefs [data-cm-simple-table]');
+    await expect(table.locator('th[data-cm-col-key="channel"]').count()).resolves.toBe(1);
+    await page.locator('[data-preset="Compact"] [data-action="apply"]').click();
     await page.waitForFunction(() => document.querySelector('.pg-prefs [data-cm-simple-table] th[data-cm-col-key="channel"]') === null);
     await expect(table.locator('th[data-cm-col-key="unit_price"]').count()).resolves.toBe(0);
     await expect(table.locator('th[data-cm-col-key="amount"]').count()).resolves.toBe(1);
@@ -151,6 +162,66 @@ describe('playground preferences across users and a server restart', () => {
     await expect(page.locator('[data-testid="search-list"]').count()).resolves.toBe(0);
     const answer = (await (await page.request.get(`${playground.server.url}${PREFS_API}`)).json()) as { colPresets: object; searches: string[] };
     expect(answer).toMatchObject({ colPresets: {}, searches: [] });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('moves through the demo users with arrow keys without switching; Enter and the button switch, and focus stays put', async () => {
+    const { context, page, errors } = await freshVisit();
+    await switchUser(page, 'alice');
+    /** The preferences store's subject, read from the app's Pinia. */
+    const storeSubject = () =>
+      page.evaluate(() => {
+        const app = (document.querySelector('#app') as unknown as { __vue_app__: { config: { globalProperties: { $pinia: { state: { value: Record<string, { subject?: unknown }> } } } } } }).__vue_app__;
+        return app.config.globalProperties.$pinia.state.value['gridView/preferences']?.subject;
+      });
+    const focusedUser = () => page.evaluate(() => document.activeElement?.getAttribute('data-user') ?? document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName);
+    const requests: string[] = [];
+    page.on('request', (request) => {
+      if (/\/demo\/|\/api\/grid\/preferences\//.test(request.url())) requests.push(`${request.method()} ${new URL(request.url()).pathname}${new URL(request.url()).search}`);
+    });
+    const url = page.url();
+    await expect(storeSubject()).resolves.toBe('alice');
+
+    // The reader walks the group: every radio passed is checked, none signs in.
+    await page.locator('[data-testid="user-switch"] input[data-user="alice"]').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.locator('[data-testid="user-switch"] input[data-user="bob"]').isChecked()).resolves.toBe(true);
+    await page.keyboard.press('ArrowRight');
+    await expect(page.locator('[data-testid="user-switch"] input[data-user="anonymous"]').isChecked()).resolves.toBe(true);
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.locator('[data-testid="user-switch"] input[data-user="bob"]').isChecked()).resolves.toBe(true);
+    // Long enough for any switch a change would have started (a sign-in is a few milliseconds here).
+    await page.waitForTimeout(600);
+    expect(requests).toEqual([]);
+    await expect(storeSubject()).resolves.toBe('alice');
+    await expect(page.locator('.pg-prefs').getAttribute('data-user')).resolves.toBe('alice');
+    await expect(page.locator('[data-testid="server-note"]').textContent()).resolves.toContain('alice');
+    expect(page.url()).toBe(url);
+    await expect(focusedUser()).resolves.toBe('bob');
+
+    // Enter is the deliberate action: bob now, and the focus is still on bob's radio.
+    await page.keyboard.press('Enter');
+    await page.locator('.pg-prefs[data-user="bob"]').waitFor();
+    await page.locator('[data-testid="prefs-status"]:not([data-state="loading"])').waitFor();
+    expect(requests).toContain('POST /demo/login?user=bob');
+    expect(requests.some((request) => request.includes('user=alice') || request.endsWith('/demo/login'))).toBe(false);
+    await expect(storeSubject()).resolves.toBe('bob');
+    await expect(focusedUser()).resolves.toBe('bob');
+
+    // The button switches too, and keeps the focus it was given.
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.locator('[data-testid="user-switch"] input[data-user="alice"]').isChecked()).resolves.toBe(true);
+    await expect(storeSubject()).resolves.toBe('bob');
+    await page.keyboard.press('Tab');
+    await expect(focusedUser()).resolves.toBe('switch-user');
+    await page.keyboard.press('Space');
+    await page.locator('.pg-prefs[data-user="alice"]').waitFor();
+    await page.locator('[data-testid="prefs-status"]:not([data-state="loading"])').waitFor();
+    await expect(storeSubject()).resolves.toBe('alice');
+    await expect(focusedUser()).resolves.toBe('switch-user');
+    expect(requests.filter((request) => request.startsWith('POST /demo/login'))).toEqual(['POST /demo/login?user=bob', 'POST /demo/login?user=alice']);
+    expect(page.url()).toBe(url);
     expect(errors).toEqual([]);
     await context.close();
   });

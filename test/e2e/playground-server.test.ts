@@ -88,9 +88,11 @@ describe('playground server: demo sign-in', () => {
 
 describe('playground server: exports, lazy block and report', () => {
   const rows = generateSales();
+  const rowsUk = generateSales(undefined, undefined, 'uk');
 
-  it('exports the filtered, sorted ledger as XLSX with Ukrainian headers for lang=uk', async () => {
-    const query = new URLSearchParams({ builder: 'sales', lang: 'uk', f_region: 'East', f_product: 'Webcam', sort: 'units', dir: 'asc' });
+  it('exports the filtered, sorted ledger as XLSX with Ukrainian headers and values for lang=uk', async () => {
+    // A Ukrainian reader filters the Ukrainian values the table shows: Схід (East), Вебкамера (Webcam).
+    const query = new URLSearchParams({ builder: 'sales', lang: 'uk', f_region: 'Схід', f_product: 'Вебкамера', sort: 'units', dir: 'asc' });
     const response = await fetch(`${app.server.url}/api/grid/export/xlsx/?${query.toString()}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toContain('.xlsx');
@@ -98,14 +100,18 @@ describe('playground server: exports, lazy block and report', () => {
     const header = matrix[0] as string[];
     expect(header).toContain('Регіон');
     expect(header).toContain('Менеджер');
-    const expected = rows.filter((row) => row.region === 'East' && row.product === 'Webcam');
+    const expected = rowsUk.filter((row) => row.region === 'Схід' && row.product === 'Вебкамера');
+    // The same sales as the English ledger's East webcams, with their texts in Ukrainian.
+    expect(expected.map((row) => row.id)).toEqual(rows.filter((row) => row.region === 'East' && row.product === 'Webcam').map((row) => row.id));
     expect(matrix.length - 1).toBe(expected.length);
+    expect(new Set(matrix.slice(1).map((line) => line[header.indexOf('Регіон')]))).toEqual(new Set(['Схід']));
+    expect(new Set(matrix.slice(1).map((line) => line[header.indexOf('Товар')]))).toEqual(new Set(['Вебкамера']));
     const units = matrix.slice(1).map((line) => line[header.indexOf('Кількість')] as number);
     expect(units).toEqual([...units].sort((a, b) => a - b));
   });
 
   it('exports a PDF and answers 404 for an unknown builder', async () => {
-    const pdf = await fetch(`${app.server.url}/api/grid/export/pdf/?builder=sales&f_region=North&lang=uk`);
+    const pdf = await fetch(`${app.server.url}/api/grid/export/pdf/?builder=sales&f_region=${encodeURIComponent('Північ')}&lang=uk`);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toContain('application/pdf');
     expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');

@@ -62,6 +62,10 @@ describe('playground server-rendered page with JavaScript disabled', () => {
     await expect(page.locator('html').getAttribute('data-gv-theme')).resolves.toBe('dark');
     await expect(page.locator('.gv-view__title').textContent()).resolves.toBe('Регіональний місячний звіт');
     await expect(page.locator('.gv-view__table thead').textContent()).resolves.toContain('Регіон');
+    // The data in the reader's language too: the regions of the table and of the charts.
+    const regions = new Set(await page.locator('.gv-view__table tbody td[data-cm-col-key="region"]').allTextContents());
+    expect(regions).toEqual(new Set(['Північ', 'Південь', 'Схід', 'Захід', 'Центр']));
+    await expect(page.locator('.gv-chart', { hasText: 'Регіон' }).first().locator('svg').textContent()).resolves.toContain('Південь');
     await expect(page.locator('.gv-chart svg').count()).resolves.toBeGreaterThanOrEqual(3);
     // Ukrainian number text: a non-breaking space groups the thousands.
     await expect(page.locator('.gv-kpi', { hasText: 'Замовлення' }).locator('.gv-kpi__value').textContent()).resolves.toMatch(/100\s000/);
@@ -85,6 +89,11 @@ describe('playground page around the server-rendered report', () => {
     await expect(lazy.locator('.gv-kpi', { hasText: 'Orders' }).locator('.gv-kpi__value').textContent()).resolves.toContain(
       new Intl.NumberFormat('en').format(westOrders),
     );
+    // The region's code stays the option's value; a Ukrainian reader picks it by its Ukrainian name.
+    await page.locator('[data-testid="locale-switch"]').selectOption('uk');
+    await page.locator('[data-testid="lazy-region"] option', { hasText: 'Захід' }).waitFor({ state: 'attached' });
+    await expect(page.locator('[data-testid="lazy-region"]').inputValue()).resolves.toBe('West');
+    await lazy.locator('.gv-kpi', { hasText: 'Замовлення' }).locator('.gv-kpi__value', { hasText: new RegExp(new Intl.NumberFormat('uk').format(westOrders).replace(/\s/g, '\\s')) }).waitFor();
     await saveScreenshot(page, 'ssr-page');
     expect(errors).toEqual([]);
     await context.close();

@@ -198,6 +198,7 @@ describe('SimpleTable in Chromium', () => {
     await settled();
     const early = await count();
     await page.getByRole('button', { name: 'Customer', exact: true }).click();
+    await settled();
     const earlyCustomers = await cells(page, 'customer');
     await page.waitForSelector('[data-cm-warmed="true"]');
     await page.getByRole('button', { name: 'Customer', exact: true }).click();

@@ -6,7 +6,7 @@
  * never finds a number written inside text: on such data the two sources must agree exactly.
  */
 import Database from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent } from 'kysely';
 import pg from 'pg';
 import type { LocalRowSourceColumn } from '../../src/core/data-grid/local-row-source';
 import { registerSqliteFunctions } from '../../src/server/rows/sql-text';
@@ -61,10 +61,22 @@ export function makeRows(count: number, seed = 12): OrderRow[] {
   return rows;
 }
 
-/** The one table of the tests, as Kysely sees it. */
+/** A row of the typed table: the order's day also in a `date` column (`ordered_on` is a `timestamp` there on PostgreSQL). */
+export interface TypedOrderRow extends OrderRow {
+  ordered_day: string | null;
+}
+
+/** The tables of the tests, as Kysely sees them. */
 export interface OrdersDatabase {
   orders: OrderRow;
+  orders_typed: TypedOrderRow;
 }
+
+/** The rows with their day as `ordered_day` (what the typed table holds). */
+export function typedRows(rows: readonly OrderRow[]): TypedOrderRow[] {
+  return rows.map((row) => ({ ...row, ordered_day: row.ordered_on === null ? null : row.ordered_on.slice(0, 10) }));
+}
+
 
 export const SQL_COLUMNS: SqlRowSourceColumn[] = [
   { key: 'id', type: 'number' },
@@ -77,6 +89,23 @@ export const SQL_COLUMNS: SqlRowSourceColumn[] = [
 ];
 
 export const SEARCHABLE = ['name', 'city', 'amount', 'qty', 'rate'];
+
+/**
+ * `columns` with the named ones categorical (the fixture indexes `name`, `city` and `ordered_on` of
+ * `orders`, and `ordered_on`, `ordered_day` of `orders_typed`).
+ */
+export function categorical(columns: readonly SqlRowSourceColumn[], keys: readonly string[]): SqlRowSourceColumn[] {
+  return columns.map((c) => (keys.includes(c.key) ? { ...c, categorical: true } : c));
+}
+
+/** The variants every SQL row source suite runs: the plain source, and one with categorical text and date columns. */
+export const COLUMN_VARIANTS: readonly { name: string; categorical: readonly string[] }[] = [
+  { name: '', categorical: [] },
+  { name: ', categorical name, city and ordered_on', categorical: ['name', 'city', 'ordered_on'] },
+];
+
+/** The typed table's columns: `ordered_on` (a timestamp on PostgreSQL) and `ordered_day` (a date). */
+export const TYPED_SQL_COLUMNS: SqlRowSourceColumn[] = [...SQL_COLUMNS, { key: 'ordered_day', type: 'date', label: 'Day' }];
 
 /** The same columns for the core's local row source. */
 export const LOCAL_COLUMNS: LocalRowSourceColumn[] = SQL_COLUMNS.map((c) => ({
@@ -92,25 +121,64 @@ const CREATE = {
   postgres: `CREATE TABLE orders (id INTEGER PRIMARY KEY, name TEXT, city TEXT, amount DOUBLE PRECISION, qty INTEGER NOT NULL, rate DOUBLE PRECISION, ordered_on TEXT)`,
 };
 
-async function load(db: Kysely<OrdersDatabase>, dialect: 'sqlite' | 'postgres', rows: readonly OrderRow[]): Promise<void> {
+/**
+ * The same rows with real date types where the database has them: PostgreSQL `timestamp` and
+ * `date`; SQLite has no date type (a declared `DATETIME`/`DATE` gives NUMERIC affinity, and ISO
+ * text stays text), so there the table stores what any SQLite application stores.
+ */
+const CREATE_TYPED = {
+  sqlite: `CREATE TABLE orders_typed (id INTEGER PRIMARY KEY, name TEXT, city TEXT, amount REAL, qty INTEGER NOT NULL, rate REAL, ordered_on DATETIME, ordered_day DATE)`,
+  postgres: `CREATE TABLE orders_typed (id INTEGER PRIMARY KEY, name TEXT, city TEXT, amount DOUBLE PRECISION, qty INTEGER NOT NULL, rate DOUBLE PRECISION, ordered_on TIMESTAMP, ordered_day DATE)`,
+};
+
+/**
+ * Indexes the SQL row source's categorical columns need (an index whose first column is the column),
+ * and one on `amount`, so a whole-table median of `amount` walks an index while one of `qty` does not.
+ */
+const CATEGORICAL_INDEXES = [
+  'CREATE INDEX orders_name ON orders (name)',
+  'CREATE INDEX orders_city ON orders (city)',
+  'CREATE INDEX orders_ordered_on ON orders (ordered_on)',
+  'CREATE INDEX orders_amount ON orders (amount)',
+];
+
+/** What a fixture database holds besides `orders`. */
+export interface FixtureOptions {
+  /** Kysely's query log (tests count the statements a source sends). */
+  log?: (event: LogEvent) => void;
+  /** Also create and fill `orders_typed`. */
+  typed?: boolean;
+}
+
+async function load(db: Kysely<OrdersDatabase>, dialect: 'sqlite' | 'postgres', rows: readonly OrderRow[], options: FixtureOptions): Promise<void> {
   await sql.raw(CREATE[dialect]).execute(db);
   for (let i = 0; i < rows.length; i += 500) {
     await db.insertInto('orders').values(rows.slice(i, i + 500)).execute();
   }
+  for (const statement of CATEGORICAL_INDEXES) await sql.raw(statement).execute(db);
+  if (options.typed) {
+    await sql.raw(CREATE_TYPED[dialect]).execute(db);
+    const typed = typedRows(rows);
+    for (let i = 0; i < typed.length; i += 500) {
+      await db.insertInto('orders_typed').values(typed.slice(i, i + 500)).execute();
+    }
+    await sql`CREATE INDEX orders_typed_on ON orders_typed (ordered_on)`.execute(db);
+    await sql`CREATE INDEX orders_typed_day ON orders_typed (ordered_day)`.execute(db);
+  }
 }
 
 /** A SQLite database in memory holding `rows`, with the row source's function registered. */
-export async function sqliteWith(rows: readonly OrderRow[]): Promise<{ db: Kysely<OrdersDatabase>; close: () => Promise<void> }> {
+export async function sqliteWith(rows: readonly OrderRow[], options: FixtureOptions = {}): Promise<{ db: Kysely<OrdersDatabase>; close: () => Promise<void> }> {
   const database = new Database(':memory:');
   registerSqliteFunctions(database);
-  const db = new Kysely<OrdersDatabase>({ dialect: new SqliteDialect({ database }) });
-  await load(db, 'sqlite', rows);
+  const db = new Kysely<OrdersDatabase>({ dialect: new SqliteDialect({ database }), log: options.log });
+  await load(db, 'sqlite', rows, options);
   return { db, close: () => db.destroy() };
 }
 
 /** A PostgreSQL schema (from `createTestSchema`) holding `rows`. */
-export async function postgresWith(url: string, rows: readonly OrderRow[]): Promise<{ db: Kysely<OrdersDatabase>; close: () => Promise<void> }> {
-  const db = new Kysely<OrdersDatabase>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 4 }) }) });
-  await load(db, 'postgres', rows);
+export async function postgresWith(url: string, rows: readonly OrderRow[], options: FixtureOptions = {}): Promise<{ db: Kysely<OrdersDatabase>; close: () => Promise<void> }> {
+  const db = new Kysely<OrdersDatabase>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 4 }) }), log: options.log });
+  await load(db, 'postgres', rows, options);
   return { db, close: () => db.destroy() };
 }

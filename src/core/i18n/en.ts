@@ -121,6 +121,7 @@ export const en = {
 
   // --- simple table ---------------------------------------------------------------------------
   'table.label': 'Data table',
+  'table.label_named': 'Table: {title}',
   'table.sort.button': 'Sort by {column}',
   'table.sort.ascending': 'sorted ascending',
   'table.sort.descending': 'sorted descending',
@@ -164,6 +165,15 @@ export const en = {
   'table.group.total.min': 'Min',
   'table.group.total.max': 'Max',
   'table.group.total.count': 'Count',
+  'table.footer.total.one': 'Total of {count} row',
+  'table.footer.total.few': 'Total of {count} rows',
+  'table.footer.total.many': 'Total of {count} rows',
+  'table.footer.total.other': 'Total of {count} rows',
+  'table.footer.total_shown.one': 'Total of {count} shown row',
+  'table.footer.total_shown.few': 'Total of {count} shown rows',
+  'table.footer.total_shown.many': 'Total of {count} shown rows',
+  'table.footer.total_shown.other': 'Total of {count} shown rows',
+  'table.footer.not_searched': 'Not filtered by the search',
   'table.export.in_progress': 'Preparing the file…',
   'table.export.done': 'The file is ready',
   'table.export.failed': 'The export failed',
@@ -280,6 +290,7 @@ export const en = {
   'grid.share.done': 'The address bar now holds a link to this view',
   'grid.share.copied': 'A link to this view was copied',
   'grid.label': 'Data grid',
+  'grid.label_named': 'Data grid: {title}',
   'grid.state.restored': 'The grid is shown as you left it',
   'grid.state.from_link': 'The grid shows the view from the link',
   'grid.columns.filter': 'Find a column',
@@ -403,6 +414,12 @@ export const en = {
   'page_state.reset': 'Reset view settings',
   'page_state.collapse': 'Collapse {block}',
   'page_state.expand': 'Expand {block}',
+
+  // --- exports ------------------------------------------------------------------------------
+  'export.rows_truncated.one': 'Showing the first {shown} of {count} row.',
+  'export.rows_truncated.few': 'Showing the first {shown} of {count} rows.',
+  'export.rows_truncated.many': 'Showing the first {shown} of {count} rows.',
+  'export.rows_truncated.other': 'Showing the first {shown} of {count} rows.',
 
   // --- lazy blocks ----------------------------------------------------------------------------
   'lazy.loading': 'Loading…',

@@ -19,6 +19,7 @@
  * | `prefs.*` | saved column presets and searches (preferences store and its UI) |
  * | `page_state.*` | browser-local page state |
  * | `lazy.*` | lazily loaded blocks |
+ * | `export.*` | notes the server writes into exported files (rows exports cut at their cap) |
  *
  * Placeholders are written `{name}` and filled by `Translator.format` / `Translator.plural`; the
  * filled text is always plain text (components render it as text, never as markup).
@@ -27,7 +28,7 @@
  * four; English uses `.one` and `.other`, and its `.few`/`.many` entries repeat `.other` so both
  * catalogs hold exactly the same keys). Plural bases: `kpi.sample`, `chart.more`, `spec_issues.count`, `table.rows`,
  * `table.rows_filtered`, `search.summary.more_columns`, `search.values.one_of`, `search.values.has_one_of`, `prefs.preset.too_many`, `prefs.search.too_many`, `prefs.save.retrying`,
- * `prefs.preset.name_too_long`, `prefs.search.too_long`. Every text that holds a count is a plural
+ * `prefs.preset.name_too_long`, `prefs.search.too_long`, `export.rows_truncated`. Every text that holds a count is a plural
  * key (a test checks 0, 1, 2, 5, 11, 21 and 22 in both languages).
  *
  * @module

@@ -22,7 +22,7 @@ import { identityOrder, integerKeyOrder, packWidth } from './key-order';
  * orders texts exactly as the collator does, which `readAsciiCollation` checks on a probe set and
  * the property tests check on random text.
  */
-interface AsciiCollation {
+export interface AsciiCollation {
   readonly primary: Uint8Array;
   readonly tertiary: Uint8Array;
   /** Primary code of every digit. */
@@ -203,6 +203,111 @@ export function asciiCollationOf(collator: Intl.Collator): AsciiCollation | null
 export function asciiSortKey(text: string, locale?: string): string | null {
   const collation = asciiCollationOf(getCollator(locale));
   return collation === null ? null : asciiKeyString(text, collation);
+}
+
+/** A text with its key (see `AsciiCollation`), or null when the text has none (not ASCII, a long digit run, no collation). */
+export interface KeyedText {
+  readonly text: string;
+  readonly key: Int32Array | null;
+  /** The text up to its first digit: a text starting with it shares its first `headCodes` primary codes. */
+  readonly head: string;
+  readonly headCodes: number;
+}
+
+/** `text` with a copy of its key under `collation` (null: compared through the collator). */
+export function keyedText(text: string, collation: AsciiCollation | null): KeyedText {
+  const n = collation === null ? -1 : asciiKeyCodes(text, collation);
+  if (n < 0 || collation === null) return { text, key: null, head: '', headCodes: 0 };
+  let end = 0;
+  let codes = 0;
+  while (end < text.length && !isDigitCode(text.charCodeAt(end))) {
+    if ((collation.primary[text.charCodeAt(end)] ?? 0) !== 0) codes++;
+    end++;
+  }
+  return { text, key: keyCodes.slice(0, n), head: text.slice(0, end), headCodes: codes };
+}
+
+function isDigitCode(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
+/**
+ * Compares `text` with `bound` exactly as `collator` would (negative, 0, positive), fast when both
+ * have a key: the text's primary codes are made one by one and compared with the bound's key as
+ * they come, so most texts are decided within a few characters and nothing is written or
+ * allocated; texts whose primary codes all agree compare whole keys (the tertiary part). Any other
+ * pair goes through the collator. Keys order ASCII text exactly as the collator they were read
+ * from (`readAsciiCollation` checks it), so mixing both ways of comparing gives one order: the
+ * collator's.
+ */
+export function compareToKeyed(text: string, bound: KeyedText, collation: AsciiCollation | null, collator: Intl.Collator): number {
+  const key = bound.key;
+  // The key model holds for a whole text only: every character ASCII, no digit run it cannot write.
+  if (key === null || collation === null || NON_ASCII.test(text) || (text.length > MAX_DIGIT_RUN && LONG_DIGIT_RUN.test(text))) {
+    return collator.compare(text, bound.text);
+  }
+  const { primary, digit } = collation;
+  const length = text.length;
+  // Primary codes are never 0: the first 0 of a key ends its primary part. A text that starts
+  // with the bound's head (its characters before the first digit: "Customer ") shares the head's
+  // primary codes; comparing starts after them.
+  const shared = bound.head.length > 0 && text.startsWith(bound.head);
+  let k = shared ? bound.headCodes : 0;
+  let theirs = 0;
+  for (let i = shared ? bound.head.length : 0; i < length; ) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      const start = skipZeros(text, i, length);
+      const end = digitRunEnd(text, start, length);
+      // The run as the key writes it: the digit code, its length, its digits (the number 0: 1, 1).
+      theirs = key[k++] as number;
+      if (digit !== theirs) return digit < theirs ? -1 : 1;
+      const run = end === start ? 1 : end - start;
+      theirs = key[k++] as number;
+      if (run !== theirs) return run < theirs ? -1 : 1;
+      if (end === start) {
+        theirs = key[k++] as number;
+        if (theirs !== 1) return 1 < theirs ? -1 : 1;
+      }
+      for (let j = start; j < end; j++) {
+        const mine = text.charCodeAt(j) - 47;
+        theirs = key[k++] as number;
+        if (mine !== theirs) return mine < theirs ? -1 : 1;
+      }
+      i = end;
+      continue;
+    }
+    const mine = primary[c] as number;
+    i++;
+    if (mine === 0) continue;
+    theirs = key[k++] as number;
+    if (mine !== theirs) return mine < theirs ? -1 : 1;
+  }
+  // The text's primary part ended: its key goes on with 0, the separator.
+  if (key[k] !== 0) return -1;
+  return compareWrittenKey(asciiKeyCodes(text, collation), key);
+}
+
+/** Code-by-code comparison of `keyCodes[0, n)` with `key` (a shorter key that is a prefix comes first). */
+function compareWrittenKey(n: number, key: Int32Array): number {
+  const length = Math.min(n, key.length);
+  const codes = keyCodes;
+  for (let i = 0; i < length; i++) {
+    const a = codes[i] as number;
+    const b = key[i] as number;
+    if (a !== b) return a < b ? -1 : 1;
+  }
+  return n === key.length ? 0 : n < key.length ? -1 : 1;
+}
+
+/** `compareToKeyed` for two keyed texts. */
+export function compareKeyed(a: KeyedText, b: KeyedText, collator: Intl.Collator): number {
+  if (a.key === null || b.key === null) return collator.compare(a.text, b.text);
+  const x = a.key;
+  const y = b.key;
+  const length = Math.min(x.length, y.length);
+  for (let i = 0; i < length; i++) if (x[i] !== y[i]) return (x[i] as number) < (y[i] as number) ? -1 : 1;
+  return x.length === y.length ? 0 : x.length < y.length ? -1 : 1;
 }
 
 /** Blocks of at most this many values are ordered by comparing whole keys. */

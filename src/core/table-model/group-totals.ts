@@ -1,8 +1,9 @@
 /**
- * Totals of the sections of a simple table (`group_by`): per group and column, the KPI aggregates
- * (`resolveKpis`: one implementation of `sum`, `avg`, `min`, `max` and `count`, with its handling of
- * empty values, numeric strings and overflow). A module of its own because it brings the KPI code:
- * `SimpleTable` loads it with its section header rows, only for a table with sections.
+ * Totals of a simple table: of its sections (`group_by`), per group and column, and of its footer
+ * (`footerTotals`), per column, with the KPI aggregates (`resolveKpis`: one implementation of `sum`,
+ * `avg`, `min`, `max` and `count`, with its handling of empty values, numeric strings and
+ * overflow). A module of its own because it brings the KPI code: `SimpleTable` loads it with its
+ * section header rows and its totals footer, only for a table that shows them.
  *
  * @module
  */
@@ -32,20 +33,12 @@ export function columnTotalOf(column: TotalColumn): ColumnTotal {
   return column.total ?? (column.format === 'text' ? 'none' : 'sum');
 }
 
-/**
- * The totals of every group of `view`, per column whose total is not `none`, computed with the KPI
- * aggregates over the group's shown rows (`sum` of no values is 0, `avg`/`min`/`max` of no values
- * is null and shows "—", `count` counts non-empty values; numeric strings are read in `options`'
- * locale). One entry per group, in `view.groups` order; each lists the columns in `columns` order.
- *
- * Cost: one pass over the shown rows for all columns together (`resolveKpis` per group).
- */
-export function groupTotals<R extends Row>(rows: readonly R[], view: GroupedView, columns: readonly TotalColumn[], options?: FormatOptions): GroupTotal[][] {
+/** The KPI specs computing the totals of `columns` (those whose total is not `none`). */
+function totalSpecs(columns: readonly TotalColumn[]): { totalled: { column: TotalColumn; total: Exclude<ColumnTotal, 'none'> }[]; specs: KpiSpec[] } {
   const totalled = columns.flatMap((column) => {
     const total = columnTotalOf(column);
     return total === 'none' ? [] : [{ column, total }];
   });
-  if (totalled.length === 0) return view.groups.map(() => []);
   const specs: KpiSpec[] = totalled.map(({ column, total }) => ({
     label: column.key,
     columnKey: column.key,
@@ -55,13 +48,54 @@ export function groupTotals<R extends Row>(rows: readonly R[], view: GroupedView
     icon: null,
     tone: 'neutral',
   }));
+  return { totalled, specs };
+}
+
+function totalsOver<R extends Row>(rows: readonly R[], totals: ReturnType<typeof totalSpecs>, options?: FormatOptions): GroupTotal[] {
+  return resolveKpis(totals.specs, rows, options).map((kpi, i) => ({
+    key: totals.totalled[i]!.column.key,
+    total: totals.totalled[i]!.total,
+    value: kpi.value,
+    display: kpi.display,
+  }));
+}
+
+/**
+ * The totals of every group of `view`, per column whose total is not `none`, computed with the KPI
+ * aggregates over the group's shown rows (`sum` of no values is 0, `avg`/`min`/`max` of no values
+ * is null and shows "—", `count` counts non-empty values; numeric strings are read in `options`'
+ * locale). One entry per group, in `view.groups` order; each lists the columns in `columns` order.
+ *
+ * Cost: one pass over the shown rows for all columns together (`resolveKpis` per group).
+ */
+export function groupTotals<R extends Row>(rows: readonly R[], view: GroupedView, columns: readonly TotalColumn[], options?: FormatOptions): GroupTotal[][] {
+  const totals = totalSpecs(columns);
+  if (totals.specs.length === 0) return view.groups.map(() => []);
   return view.groups.map((group) => {
     const groupRows = Array.from(view.order.subarray(group.start, group.start + group.count), (i) => rows[i] as R);
-    return resolveKpis(specs, groupRows, options).map((kpi, i) => ({
-      key: totalled[i]!.column.key,
-      total: totalled[i]!.total as Exclude<ColumnTotal, 'none'>,
-      value: kpi.value,
-      display: kpi.display,
-    }));
+    return totalsOver(groupRows, totals, options);
   });
+}
+
+/**
+ * The totals of a whole table (its footer), per column whose total is not `none`, with the same
+ * aggregates as `groupTotals`, over the rows `shown` names (the rows a search leaves, in any
+ * order; null: every row). Rows are taken in their order in `rows`, whatever order `shown` has, so
+ * a sum does not change in its last digits when the reader sorts. Indices out of range are ignored.
+ *
+ * Cost: one pass over `rows` to put the shown ones in order (none when `shown` is null), then one
+ * over the shown rows for all columns together.
+ */
+export function tableTotals<R extends Row>(rows: readonly R[], shown: ArrayLike<number> | null, columns: readonly TotalColumn[], options?: FormatOptions): GroupTotal[] {
+  const totals = totalSpecs(columns);
+  if (totals.specs.length === 0) return [];
+  if (shown === null) return totalsOver(rows, totals, options);
+  const marks = new Uint8Array(rows.length);
+  for (let i = 0; i < shown.length; i++) {
+    const index = shown[i]!;
+    if (index >= 0 && index < marks.length) marks[index] = 1;
+  }
+  const picked: R[] = [];
+  for (let i = 0; i < marks.length; i++) if (marks[i] === 1) picked.push(rows[i] as R);
+  return totalsOver(picked, totals, options);
 }

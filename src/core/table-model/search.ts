@@ -620,6 +620,36 @@ interface WordGroup {
   readonly others: readonly RowCheck[];
 }
 
+/** The unscoped words of a query's plans and where each is in the list. */
+interface PlanWords {
+  readonly words: readonly Word[];
+  readonly wordOf: ReadonlyMap<string, number>;
+}
+
+/** Made once per plans (a prepared filter runs its plans step after step). */
+const planWords = new WeakMap<readonly GroupPlan[], PlanWords>();
+
+function wordsOf(plans: readonly GroupPlan[]): PlanWords {
+  let known = planWords.get(plans);
+  if (known === undefined) {
+    const words: Word[] = [];
+    const wordOf = new Map<string, number>();
+    for (const plan of plans) {
+      for (const test of plan.texts) {
+        if (!test.contains || test.scope !== null) continue;
+        const term = test.parts[0] as string;
+        if (!wordOf.has(term)) {
+          wordOf.set(term, words.length);
+          words.push({ term, patterns: termPatterns(term) });
+        }
+      }
+    }
+    known = { words, wordOf };
+    planWords.set(plans, known);
+  }
+  return known;
+}
+
 /**
  * The rows of `alive` (all when null) that match the query while the row texts are incomplete:
  * the words of all groups settled in one pass (`wordHits`), then each row's groups tried in order,
@@ -629,18 +659,7 @@ function matchByWords(target: Target, plans: readonly GroupPlan[], alive: Uint8A
   const rows = target.rows;
   const { lo, hi } = target;
   const columns = target.texts();
-  const words: Word[] = [];
-  const wordOf = new Map<string, number>();
-  for (const plan of plans) {
-    for (const test of plan.texts) {
-      if (!test.contains || test.scope !== null) continue;
-      const term = test.parts[0] as string;
-      if (!wordOf.has(term)) {
-        wordOf.set(term, words.length);
-        words.push({ term, patterns: termPatterns(term) });
-      }
-    }
-  }
+  const { words, wordOf } = wordsOf(plans);
   const hits = wordHits(rows, columns, words, alive, lo, hi);
   const numbers = plans.some((plan) => plan.clusters.length > 0) ? target.numbers() : [];
   const groups: WordGroup[] = plans.map((plan) => {
@@ -811,6 +830,78 @@ function valuesCell(value: unknown): { text: string; tokens: string[] | undefine
 }
 
 /**
+ * A filter made ready to run over one rows array: `(within, lo, hi)` gives the flags of the rows
+ * that pass among those of `within` (all when null) in [lo, hi), or null when nothing filters (all
+ * pass); with `within`, the flags outside [lo, hi) are 0 and it may be changed or returned.
+ */
+export type PreparedFilter = (within: Uint8Array | null, lo: number, hi: number) => Uint8Array | null;
+
+/**
+ * `filter` parsed and planned once for `rows`, `columns` and `options` (see `matchFlags`), so a
+ * view answered in steps (`visibleRowsInSteps`) parses nothing again per step: the global query
+ * and each column filter in the search language's AST, run over the index (`rowsMatchingPlans`);
+ * values filters over the raw cells.
+ */
+export function prepareFilter<R extends Row>(rows: readonly R[], columns: readonly ModelColumn<R>[], filter: TableFilter | undefined, options: FormatOptions): PreparedFilter {
+  if (filter === undefined || filter === null) return (within) => within;
+  const index = searchIndexFor(rows, options);
+  const symbols = numberSymbols(options.locale);
+  const parts: ((flags: Uint8Array | null, lo: number, hi: number) => Uint8Array | null)[] = [];
+  const searchable = columns.filter((c) => c.searchable);
+  const global = typeof filter.global === 'string' ? filter.global : '';
+  if (global.trim() !== '' && searchable.length > 0) {
+    const ast = parseSearchQuery(global, { columns: searchable.map((c) => ({ key: c.key, label: typeof c.label === 'string' ? c.label : c.key })), locale: options.locale });
+    if (ast.groups.length > 0) {
+      const plans = planQuery(ast);
+      const texts = globalTextsFor(rows, searchable, options, index);
+      const keys = searchable.map((c) => c.key);
+      // Read when needed: the column texts exist only until the row texts are complete.
+      const columnTexts = () => texts.columns ?? [];
+      const numbers = () => searchable.map((c) => columnNumbersFor(rows, c, options, index));
+      parts.push((flags, lo, hi) => rowsMatchingPlans({ rows, keys, global: texts, texts: columnTexts, numbers, options, symbols, lo, hi }, plans, flags));
+    }
+  }
+  const perColumn = filter.perColumn;
+  if (perColumn !== null && typeof perColumn === 'object') {
+    for (const column of searchable) {
+      if (!Object.prototype.hasOwnProperty.call(perColumn, column.key)) continue;
+      const text = perColumn[column.key];
+      if (typeof text !== 'string' || text.trim() === '') continue;
+      const ast = parseSearchQuery(text, { locale: options.locale, mode: 'cell' });
+      if (ast.groups.length === 0) continue;
+      const plans = planQuery(ast);
+      const keys = [column.key];
+      const columnTexts = () => [columnTextsFor(rows, column, options, index)];
+      const numbers = () => [columnNumbersFor(rows, column, options, index)];
+      parts.push((flags, lo, hi) => rowsMatchingPlans({ rows, keys, global: null, texts: columnTexts, numbers, options, symbols, lo, hi }, plans, flags));
+    }
+  }
+  const values = filter.values;
+  if (values !== null && typeof values === 'object') {
+    for (const column of columns) {
+      if (!Object.prototype.hasOwnProperty.call(values, column.key)) continue;
+      const check = valuesCheck(values[column.key] ?? null);
+      if (check === null) continue;
+      const read = cellReader<Row>(column.key);
+      parts.push((flags, lo, hi) => {
+        const out: Uint8Array = flags ?? new Uint8Array(rows.length).fill(1);
+        for (let i = lo; i < hi; i++) {
+          if (out[i] === 0) continue;
+          const cell = valuesCell(read(rows[i] as Row));
+          if (!passesValuesCheck(check, cell.text, cell.tokens)) out[i] = 0;
+        }
+        return out;
+      });
+    }
+  }
+  return (within, lo, hi) => {
+    let flags = within;
+    for (const part of parts) flags = part(flags, lo, hi);
+    return flags;
+  };
+}
+
+/**
  * Which rows pass the filter: a flag per row, or null when there is no active filter (all pass).
  * The global query and each column filter are parsed into the search language's AST and run over
  * the index (`rowsMatchingPlans`); values filters run over the raw cells. With `within` (flags that are 0
@@ -825,71 +916,7 @@ export function matchFlags<R extends Row>(
   lo = 0,
   hi = rows.length,
 ): Uint8Array | null {
-  if (filter === undefined || filter === null) return within;
-  const index = searchIndexFor(rows, options);
-  const symbols = numberSymbols(options.locale);
-  // Steps of `visibleRowsInSteps` look at [lo, hi) only; `within` is 0 outside it.
-  let flags: Uint8Array | null = within;
-  const searchable = columns.filter((c) => c.searchable);
-  const global = typeof filter.global === 'string' ? filter.global : '';
-  if (global.trim() !== '' && searchable.length > 0) {
-    const ast = parseSearchQuery(global, { columns: searchable.map((c) => ({ key: c.key, label: typeof c.label === 'string' ? c.label : c.key })), locale: options.locale });
-    if (ast.groups.length > 0) {
-      const texts = globalTextsFor(rows, searchable, options, index);
-      const target: Target = {
-        rows,
-        keys: searchable.map((c) => c.key),
-        global: texts,
-        // Read when needed: the column texts exist only until the row texts are complete.
-        texts: () => texts.columns ?? [],
-        numbers: () => searchable.map((c) => columnNumbersFor(rows, c, options, index)),
-        options,
-        symbols,
-        lo,
-        hi,
-      };
-      flags = rowsMatchingPlans(target, planQuery(ast), flags);
-    }
-  }
-  const perColumn = filter.perColumn;
-  if (perColumn !== null && typeof perColumn === 'object') {
-    for (const column of searchable) {
-      if (!Object.prototype.hasOwnProperty.call(perColumn, column.key)) continue;
-      const text = perColumn[column.key];
-      if (typeof text !== 'string' || text.trim() === '') continue;
-      const ast = parseSearchQuery(text, { locale: options.locale, mode: 'cell' });
-      if (ast.groups.length === 0) continue;
-      const target: Target = {
-        rows,
-        keys: [column.key],
-        global: null,
-        texts: () => [columnTextsFor(rows, column, options, index)],
-        numbers: () => [columnNumbersFor(rows, column, options, index)],
-        options,
-        symbols,
-        lo,
-        hi,
-      };
-      flags = rowsMatchingPlans(target, planQuery(ast), flags);
-    }
-  }
-  const values = filter.values;
-  if (values !== null && typeof values === 'object') {
-    for (const column of columns) {
-      if (!Object.prototype.hasOwnProperty.call(values, column.key)) continue;
-      const check = valuesCheck(values[column.key] ?? null);
-      if (check === null) continue;
-      const read = cellReader<Row>(column.key);
-      const out: Uint8Array = flags ?? new Uint8Array(rows.length).fill(1);
-      for (let i = lo; i < hi; i++) {
-        if (out[i] === 0) continue;
-        const cell = valuesCell(read(rows[i] as Row));
-        if (!passesValuesCheck(check, cell.text, cell.tokens)) out[i] = 0;
-      }
-      flags = out;
-    }
-  }
-  return flags;
+  return prepareFilter(rows, columns, filter, options)(within, lo, hi);
 }
 
 /** Whether a filter has nothing active (every row passes). */

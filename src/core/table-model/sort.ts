@@ -12,7 +12,8 @@ import type { ModelColumn, SortDirection, TableLocale, WarmBudget } from './type
 import { STEP, cellReader, formatOptions, isNumericFormat } from './shared';
 import type { TextOrder } from './key-order';
 import { doubleOrder, monotonicOrder } from './key-order';
-import { asciiCollationOf, asciiOrderSteps } from './ascii-collation';
+import { asciiCollationOf, asciiOrderSteps, compareKeyed, compareToKeyed, keyedText } from './ascii-collation';
+import type { AsciiCollation, KeyedText } from './ascii-collation';
 import { collationOrder } from './collation-order';
 
 /**
@@ -381,6 +382,207 @@ export function sortedIndices<R extends Row>(rows: readonly R[], column: ModelCo
   if (direction === 'asc') return index.asc;
   if (index.desc === null) index.desc = deriveDescending(index);
   return index.desc;
+}
+
+/** Whether the sort of `column` over `rows` is built (so `sortedIndices` costs nothing). */
+export function sortIndexReady<R extends Row>(rows: readonly R[], column: ModelColumn<R>, locale: string | undefined): boolean {
+  const entry = sortCache.get(rows)?.get(sortCacheKey(column, locale));
+  return entry !== undefined && !('steps' in entry);
+}
+
+/**
+ * True when a sample of the column's texts (up to 512 rows, evenly spread) repeats values (half
+ * or fewer distinct): building the sort then ranks few distinct values and is cheaper than
+ * comparing every row's text (cities, statuses).
+ */
+function repeatsTexts<R extends Row>(rows: readonly R[], read: (row: R) => unknown, numericStrings: boolean): boolean {
+  const step = Math.max(1, Math.floor(rows.length / 512));
+  const seen = new Set<string>();
+  let sampled = 0;
+  for (let i = 0; i < rows.length; i += step) {
+    if (classify(read(rows[i] as R), numericStrings) !== TEXT) continue;
+    seen.add(classifiedText);
+    sampled++;
+  }
+  return sampled > 0 && seen.size * 2 <= sampled;
+}
+
+/** More distinct texts than this compared through the collator, and `firstSortedRows` gives up. */
+const COLLATOR_TEXTS = 2048;
+
+/**
+ * Exactly the first `limit` entries of `sortedIndices(rows, column, direction, locale)` (all rows
+ * when fewer), chosen in one pass over the rows without building the sort: the first screenful of
+ * a sort click on a table whose sort is not prepared, drawn before the sort is built. Null when
+ * that would not be faster than building the sort: text that repeats values (the sort ranks each
+ * distinct value once), or text the collation keys do not cover (not ASCII, or a locale whose
+ * ASCII collation is not modelled) with many distinct values, each of which the collator would
+ * have to compare.
+ *
+ * The rows chosen so far are kept in a max-heap in view order; each row is compared with its root
+ * (numbers as numbers, ASCII text by its collation key without allocating, other text with the
+ * collator, once per distinct text) and replaces it when it comes first. Equal keys keep the
+ * original order, empty keys come last, as in `sortRows`. Throws what a `sortValue` throws.
+ *
+ * @internal
+ */
+export function firstSortedRows<R extends Row>(rows: readonly R[], column: ModelColumn<R>, direction: SortDirection, locale: string | undefined, limit: number): Uint32Array | null {
+  const count = rows.length;
+  const k = Math.max(0, Math.min(count, Math.floor(limit)));
+  if (sortIndexReady(rows, column, locale)) return sortedIndices(rows, column, direction, locale).slice(0, k);
+  const read = column.sortValue ?? cellReader<R>(column.key);
+  const numericStrings = isNumericFormat(column.format);
+  if (repeatsTexts(rows, read, numericStrings)) return null;
+  const desc = direction === 'desc';
+  // Kinds in view order: numbers before text ascending, text before numbers descending.
+  const textKind = desc ? 0 : 1;
+  const numberKind = desc ? 1 : 0;
+  // The heap of chosen rows: entry e is row `chosen[e]`, of kind order `kinds[e]`, with its number or text.
+  const chosen = new Uint32Array(k);
+  const kinds = new Uint8Array(k);
+  const nums = new Float64Array(k);
+  const texts: (KeyedText | null)[] = new Array<KeyedText | null>(k).fill(null);
+  let size = 0;
+  const empties: number[] = [];
+  let collator: Intl.Collator | null = null;
+  let collation: AsciiCollation | null = null;
+  /** Texts without a key compared with the root's text: the collator's answer, valid until that text changes. */
+  let unkeyed = new Map<string, number>();
+  let collatorCalls = 0;
+
+  /** Entry a against entry b in view order (ties by row: the original order). */
+  const compareEntries = (a: number, b: number): number => {
+    const ka = kinds[a] as number;
+    const kb = kinds[b] as number;
+    if (ka !== kb) return ka < kb ? -1 : 1;
+    let result = 0;
+    if (ka === numberKind) {
+      const x = nums[a] as number;
+      const y = nums[b] as number;
+      if (x !== y) result = x < y ? -1 : 1;
+    } else result = compareKeyed(texts[a] as KeyedText, texts[b] as KeyedText, collator as Intl.Collator);
+    if (result !== 0) return desc ? -result : result;
+    return (chosen[a] as number) - (chosen[b] as number);
+  };
+  const swap = (a: number, b: number): void => {
+    const row = chosen[a] as number;
+    chosen[a] = chosen[b] as number;
+    chosen[b] = row;
+    const kind = kinds[a] as number;
+    kinds[a] = kinds[b] as number;
+    kinds[b] = kind;
+    const num = nums[a] as number;
+    nums[a] = nums[b] as number;
+    nums[b] = num;
+    const text = texts[a] as KeyedText | null;
+    texts[a] = texts[b] as KeyedText | null;
+    texts[b] = text;
+  };
+  const siftUp = (at: number): void => {
+    let e = at;
+    while (e > 0) {
+      const parent = (e - 1) >> 1;
+      if (compareEntries(e, parent) <= 0) return;
+      swap(e, parent);
+      e = parent;
+    }
+  };
+  const siftDown = (at: number): void => {
+    let e = at;
+    for (;;) {
+      const left = 2 * e + 1;
+      if (left >= size) return;
+      const right = left + 1;
+      const larger = right < size && compareEntries(right, left) > 0 ? right : left;
+      if (compareEntries(larger, e) <= 0) return;
+      swap(larger, e);
+      e = larger;
+    }
+  };
+  /**
+   * Whether the current row (its classified key, of kind order `kind`) comes before the root. On
+   * equal keys the earlier row comes first: the current one when reading backwards.
+   */
+  const beforeRoot = (kind: number): boolean => {
+    const other = kinds[0] as number;
+    if (kind !== other) return kind < other;
+    if (kind === numberKind) {
+      const x = classifiedNumber;
+      const y = nums[0] as number;
+      return desc ? x >= y : x < y;
+    }
+    const bound = texts[0] as KeyedText;
+    const text = classifiedText;
+    let result: number | undefined;
+    if (bound.key !== null) result = compareToKeyed(text, bound, collation, collator as Intl.Collator);
+    else {
+      result = unkeyed.get(text);
+      if (result === undefined) {
+        result = (collator as Intl.Collator).compare(text, bound.text);
+        unkeyed.set(text, result);
+        collatorCalls++;
+      }
+    }
+    return desc ? result >= 0 : result < 0;
+  };
+  const place = (row: number, kind: number, at: number): void => {
+    chosen[at] = row;
+    kinds[at] = kind;
+    nums[at] = kind === numberKind ? classifiedNumber : 0;
+    const previous = texts[at];
+    // Rows repeating the text they replace (equal keys read backwards) share its key.
+    texts[at] = kind !== textKind ? null : previous !== null && previous !== undefined && previous.text === classifiedText ? previous : keyedText(classifiedText, collation);
+  };
+
+  // Descending, the rows are read from the end, so data that already runs ascending (ids, dates)
+  // meets its largest keys first and the heap rarely changes; a row whose key equals the root's
+  // then comes before it (it is earlier in the original order).
+  const step = desc ? -1 : 1;
+  for (let n = 0, i = desc ? count - 1 : 0; n < count && k > 0; n++, i += step) {
+    const value = read(rows[i] as R);
+    let kind: number;
+    // Most cells of a text column: a string starting with a printable ASCII character is text.
+    if (!numericStrings && typeof value === 'string' && value.length > 0 && value.charCodeAt(0) > 32 && value.charCodeAt(0) < 127) {
+      classifiedText = value;
+      kind = TEXT;
+    } else kind = classify(value, numericStrings);
+    if (kind === EMPTY) {
+      empties.push(i);
+      continue;
+    }
+    const order = kind === NUMBER ? numberKind : textKind;
+    if (order === textKind && collator === null) {
+      collator = getCollator(locale);
+      collation = asciiCollationOf(collator);
+    }
+    if (size < k) {
+      place(i, order, size++);
+      siftUp(size - 1);
+      continue;
+    }
+    if (!beforeRoot(order)) {
+      if (collatorCalls > COLLATOR_TEXTS) return null;
+      continue;
+    }
+    const rootText = texts[0]?.text;
+    place(i, order, 0);
+    siftDown(0);
+    // The memo compares with the root's text: it holds while that text stays.
+    if (unkeyed.size > 0 && texts[0]?.text !== rootText) unkeyed = new Map();
+  }
+  const ranked = size;
+  // The heap in view order: repeatedly move the root (the last) to the end.
+  for (let end = size - 1; end > 0; end--) {
+    swap(0, end);
+    size--;
+    siftDown(0);
+  }
+  const result = new Uint32Array(Math.min(k, ranked + empties.length));
+  result.set(chosen.subarray(0, Math.min(ranked, result.length)));
+  // Empty keys last in the original order (collected backwards when descending).
+  if (desc) empties.reverse();
+  for (let j = ranked, e = 0; j < result.length; j++, e++) result[j] = empties[e] as number;
+  return result;
 }
 
 /**

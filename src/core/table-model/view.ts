@@ -5,10 +5,11 @@
  * @module
  */
 import type { Row } from '../types';
-import type { ModelColumn, TableLocale, TableViewState, WarmBudget } from './types';
+import type { ModelColumn, SortState, TableLocale, TableViewState, WarmBudget } from './types';
 import { formatOptions } from './shared';
-import { filterIsBlank, matchFlags, searchIndexReady } from './search';
-import { sortedIndices } from './sort';
+import { filterIsBlank, matchFlags, prepareFilter, searchIndexReady } from './search';
+import type { PreparedFilter } from './search';
+import { firstSortedRows, sortIndexReady, sortedIndices, warmSortIndex } from './sort';
 
 /**
  * Indices (into `rows`) of the rows a table shows: filtered by `state.filter`, then ordered by
@@ -66,20 +67,31 @@ export interface VisibleRowsSteps {
   advance(wanted: number, budget?: WarmBudget): boolean;
 }
 
-/** Rows looked at by the first step; each further step looks at twice as many, up to `LAST_STEP`. */
-const FIRST_STEP = 2048;
+/**
+ * Rows looked at by the first step (a screenful of matches is often among them, and a first
+ * keystroke runs code the engine has not optimised yet); each further step looks at twice as many,
+ * up to `LAST_STEP`, or fewer in a background slice when a step took more than half of it.
+ */
+const FIRST_STEP = 256;
 const LAST_STEP = 16_384;
+/** The smallest step in background slices (smaller ones spend more on each call than on rows). */
+const SLICE_STEP = 1024;
 
 /**
  * What a table shows (`visibleRowIndices`), found in steps, for the first interaction with a table
- * whose search caches are not built yet: `advance(screenful)` finds the first rows of the result
- * (in view order: sorted, or original) by looking at rows in that order until enough are found,
- * so the table can draw them at once; `advance(0, budget)` then looks at the rest in short steps
- * that yield to input. Each step answers exactly as `visibleRowIndices` would for its rows (the
- * same evaluation, restricted to them), so the result is the same, only sooner in front.
+ * whose caches are not built yet: `advance(screenful)` finds the first rows of the result so the
+ * table can draw them at once; `advance(0, budget)` then does the rest in short steps that yield
+ * to input. The result is exactly that of `visibleRowIndices`, only sooner in front:
  *
- * With nothing to filter, or with complete caches (one pass then takes a few milliseconds), the
- * first `advance` answers everything at once. A sort is computed (or read from its cache) up front.
+ * - a search looks at rows in view order (sorted, or original) until enough are found; each step
+ *   answers exactly as `visibleRowIndices` would for its rows (the same evaluation, restricted to
+ *   them; the query is parsed once);
+ * - a sort whose order is not built yet, with nothing to filter, takes its first rows from
+ *   `firstSortedRows` (one pass over the rows, no sort) and builds the order in the later steps
+ *   (continuing what a warm-up started). A sort with a search is built up front.
+ *
+ * With nothing to filter and the sort built (or no sort), or with complete search caches (one pass
+ * then takes a few milliseconds), the first `advance` answers everything at once.
  *
  * @example
  * const steps = visibleRowsInSteps(rows, columns, { filter: { global: 'kyiv/lviv -paid' } }, 'en');
@@ -92,11 +104,16 @@ export function visibleRowsInSteps<R extends Row>(rows: readonly R[], columns: r
   const filter = state.filter;
   const sort = state.sort ?? null;
   const column = sort === null ? undefined : columns.find((c) => c.key === sort.key && c.sortable);
-  const order = sort !== null && column !== undefined ? sortedIndices(rows, column, sort.direction, options.locale) : null;
+  const blank = filterIsBlank(filter);
+  let sortPending = sort !== null && column !== undefined && blank && !sortIndexReady(rows, column, options.locale);
+  const order = sort !== null && column !== undefined && !sortPending ? sortedIndices(rows, column, sort.direction, options.locale) : null;
   let found: Uint32Array = new Uint32Array(0);
   let size = 0;
   let position = 0;
   let step = FIRST_STEP;
+  let match: PreparedFilter | null = null;
+  /** Flags of the rows a step looks at (0 elsewhere), reused by every step. */
+  let within: Uint8Array | null = null;
   const push = (row: number): void => {
     if (size === found.length) {
       const grown = new Uint32Array(Math.min(count, Math.max(1024, found.length * 2)));
@@ -108,20 +125,43 @@ export function visibleRowsInSteps<R extends Row>(rows: readonly R[], columns: r
   /** Looks at the next `length` rows of the order. */
   const look = (length: number): void => {
     const end = Math.min(count, position + length);
-    const within = new Uint8Array(count);
+    match ??= prepareFilter(rows, columns, filter, options);
+    within ??= new Uint8Array(count);
     if (order === null) {
       within.fill(1, position, end);
-      const flags = matchFlags(rows, columns, filter, options, within, position, end);
+      const flags = match(within, position, end);
       for (let i = position; i < end; i++) if (flags === null || flags[i] === 1) push(i);
+      within.fill(0, position, end);
     } else {
       for (let k = position; k < end; k++) within[order[k] as number] = 1;
-      const flags = matchFlags(rows, columns, filter, options, within);
+      const flags = match(within, 0, count);
       for (let k = position; k < end; k++) {
         const row = order[k] as number;
         if (flags === null || flags[row] === 1) push(row);
       }
+      for (let k = position; k < end; k++) within[order[k] as number] = 0;
     }
     position = end;
+  };
+  const answerAll = (): true => {
+    found = visibleRowIndices(rows, columns, state, locale);
+    size = found.length;
+    position = count;
+    sortPending = false;
+    return true;
+  };
+  /** A sort not built yet: its first rows, then the order built (in budgeted steps when given one). */
+  const advanceSort = (wanted: number, budget: WarmBudget | undefined): boolean => {
+    const sorted = column as ModelColumn<R>;
+    if (size === 0 && wanted > 0 && Number.isFinite(wanted)) {
+      const first = firstSortedRows(rows, sorted, (sort as SortState).direction, options.locale, wanted);
+      if (first === null || first.length === count) return answerAll();
+      found = first;
+      size = first.length;
+    }
+    if (size >= wanted && budget === undefined) return false;
+    if (budget !== undefined && !warmSortIndex(rows, sorted, options.locale, budget)) return false;
+    return answerAll();
   };
   const steps: VisibleRowsSteps = {
     get found() {
@@ -131,22 +171,25 @@ export function visibleRowsInSteps<R extends Row>(rows: readonly R[], columns: r
       return position >= count;
     },
     advance(wanted, budget) {
-      if (position === 0 && (filterIsBlank(filter) || searchIndexReady(rows, columns, filter, options))) {
-        found = visibleRowIndices(rows, columns, state, locale);
-        size = found.length;
-        position = count;
-        return true;
-      }
+      if (position >= count) return true;
+      if (sortPending) return advanceSort(wanted, budget);
+      if (position === 0 && (blank || searchIndexReady(rows, columns, filter, options))) return answerAll();
       while (position < count && size < wanted) {
         look(step);
         step = Math.min(LAST_STEP, step * 2);
       }
       // With a budget, at least one step: a budget that is always spent still gets there.
       if (budget !== undefined) {
+        const slice = budget.timeRemaining();
         do {
           if (position >= count) break;
+          const before = budget.timeRemaining();
           look(step);
-          step = Math.min(LAST_STEP, step * 2);
+          // A step that took more than half the slice makes the next one smaller, so input never
+          // waits long behind one; a quick one makes it larger (fewer, cheaper calls).
+          const spent = before - budget.timeRemaining();
+          if (slice > 0 && spent > slice / 2) step = Math.max(SLICE_STEP, step >> 1);
+          else if (slice <= 0 || spent < slice / 4) step = Math.min(LAST_STEP, step * 2);
         } while (budget.timeRemaining() > 0);
       }
       return position >= count;

@@ -42,7 +42,7 @@ export function checkExportTable(value: unknown, builder: string): ExportTable {
       return { label: k.label, display: typeof k.display === 'string' ? k.display : undefined, value: typeof k.value === 'number' ? k.value : null, format: k.format && FORMATS.has(k.format) ? k.format : 'number' };
     });
   }
-  for (const field of ['title', 'fileName', 'sheetName', 'pageLabel', 'truncatedLabel'] as const) {
+  for (const field of ['title', 'fileName', 'sheetName', 'pageLabel', 'truncatedLabel', 'note'] as const) {
     if (table[field] !== undefined && typeof table[field] !== 'string') throw new Error(`${where}: ${field} must be a string.`);
   }
   const charts = table.charts === undefined ? undefined : checkExportCharts(table.charts, columns, where);

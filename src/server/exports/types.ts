@@ -54,6 +54,12 @@ export interface ExportTable {
   pageLabel?: string;
   /** PDF note when rows were cut, with `{shown}` and `{total}`; default `Showing the first {shown} of {total} rows.` */
   truncatedLabel?: string;
+  /**
+   * XLSX: a line of text written in the first column two rows below the table (after one empty row),
+   * outside the column widths; the rows export says there that the file holds only the first rows.
+   * Neutralised like every text cell. Ignored by the PDF (which has `truncatedLabel`).
+   */
+  note?: string;
 }
 
 /** What a builder receives for one export request. */

@@ -58,7 +58,8 @@ const WIDTH_SAMPLE = 1_000;
  * - every other value becomes text through `neutraliseCell`, so text starting with `=`, `+`, `-`,
  *   `@`, tab or carriage return is stored with a leading apostrophe and never runs as a formula;
  * - column widths come from the header and a sample of the rows (or `column.width`), 6 to 60 characters;
- * - more than 1,048,575 rows are cut to that (Excel's sheet limit); `truncated` says so.
+ * - more than 1,048,575 rows are cut to that (Excel's sheet limit); `truncated` says so;
+ * - `note`, when given, is one text cell in the first column after an empty row below the data.
  */
 export async function buildXlsx(table: ExportTable): Promise<{ bytes: Uint8Array; truncated: boolean }> {
   const XLSX = await loadXlsx();
@@ -80,8 +81,14 @@ export async function buildXlsx(table: ExportTable): Promise<{ bytes: Uint8Array
     }
     sheet[r + 1] = cells;
   }
+  // The note sits below an empty row, so a reader's filter or table range over the data stops before it.
+  const note = typeof table.note === 'string' && table.note !== '' ? table.note : null;
+  if (note !== null) {
+    sheet.push([]);
+    sheet.push([textCell(note)]);
+  }
   const ws = sheet as unknown as WorkSheet;
-  ws['!ref'] = XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: rows.length, c: columns.length - 1 } });
+  ws['!ref'] = XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: sheet.length - 1, c: columns.length - 1 } });
   ws['!cols'] = columnWidths(columns, rows);
   const workbook = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(workbook, ws, sheetName(table.sheetName ?? table.title));

@@ -7,6 +7,8 @@
  * @module
  */
 import { readGridExportParams } from '../../core/data-grid/export-url';
+import { createTranslator } from '../../core/i18n';
+import { ROW_SOURCE_REQUEST_LIMITS } from '../../core/data-grid/request';
 import type { RowSourceQuery } from '../../core/data-grid/types';
 import { neutraliseCell } from '../../core/safety';
 import type { Row } from '../../core/types';
@@ -33,9 +35,11 @@ export type RowsExportFormat = keyof typeof DEFAULT_ROWS_EXPORT_CAPS;
  * (429); then the request is validated by the source (400 `invalid_rows_request`).
  *
  * Caps (`exportCaps` of the registration, else `DEFAULT_ROWS_EXPORT_CAPS`; PDF also at most the
- * handler's `pdfMaxRows`): past a cap the file holds the first rows and the answer says so in
- * `X-Grid-View-Truncated: <written>/<total>` (the PDF also in a note under the table). CSV is
- * streamed a block at a time, never holding the rows; XLSX and PDF are built in memory.
+ * handler's `pdfMaxRows`): past a cap the file holds the first rows and says so in the
+ * registration's language ("Showing the first 10 of 2,500 rows."): the CSV in a last record (the
+ * note in the first field, the others empty), the XLSX in a row after an empty row below the table,
+ * the PDF in a line above the table; and the answer in `X-Grid-View-Truncated: <written>/<total>`.
+ * CSV is streamed a block at a time, never holding the rows; XLSX and PDF are built in memory.
  */
 export async function rowsExportRoute(ctx: RequestContext): Promise<Response> {
   const { request, url, options } = ctx;
@@ -47,6 +51,12 @@ export async function rowsExportRoute(ctx: RequestContext): Promise<Response> {
   if (format !== 'csv' && format !== 'xlsx' && format !== 'pdf') throw apiError('invalid_query', 'The format query parameter must be csv, xlsx or pdf.');
   const registration = Object.prototype.hasOwnProperty.call(sources, gridId) ? sources[gridId] : undefined;
   if (registration === undefined) throw apiError('unknown_grid', `No row source is registered for grid ${JSON.stringify(gridId.slice(0, 100))}.`);
+  // The link reader cuts texts to their limit; a longer one is refused rather than searched in part.
+  url.searchParams.forEach((value, name) => {
+    if ((name === 'q' || name.startsWith('f_')) && value.length > ROW_SOURCE_REQUEST_LIMITS.textLength) {
+      throw apiError('invalid_query', `The ${name === 'q' ? 'q' : 'f_…'} parameter is longer than ${ROW_SOURCE_REQUEST_LIMITS.textLength} characters.`);
+    }
+  });
   const params = readGridExportParams(url.searchParams);
   if (params === null) throw apiError('invalid_query', 'The grid parameters (sorts, filter, sort, dir) are not valid.');
   const subject = await ctx.subject();
@@ -76,7 +86,13 @@ export async function rowsExportRoute(ctx: RequestContext): Promise<Response> {
     'Content-Security-Policy': `default-src 'none'; ${options.frame.directive}`,
     'Content-Disposition': contentDisposition(`${fileBase(title)}.${format}`),
   };
-  if (written < total) headers['X-Grid-View-Truncated'] = `${written}/${total}`;
+  // Past a cap the file says so itself (the header is for programs): the CSV's last record, the
+  // XLSX's row under the table, the PDF's line above it; in the registration's language.
+  let note: string | null = null;
+  if (written < total) {
+    headers['X-Grid-View-Truncated'] = `${written}/${total}`;
+    note = createTranslator({ locale: registration.locale }).plural('export.rows_truncated', total, { shown: written });
+  }
   const keys = columns.map((c) => c.key);
 
   if (format === 'csv') {
@@ -94,6 +110,8 @@ export async function rowsExportRoute(ctx: RequestContext): Promise<Response> {
         }
         const next = await blocks.next();
         if (next.done) {
+          // The note is a record of its own with the header's number of fields.
+          if (note !== null) controller.enqueue(encoder.encode(csvLine([csvCell(note), ...keys.slice(1).map(() => '')])));
           controller.close();
           return;
         }
@@ -115,11 +133,12 @@ export async function rowsExportRoute(ctx: RequestContext): Promise<Response> {
     columns: columns.map((c): ExportColumn => ({ key: c.key, label: c.label, format: c.format })),
     rows,
     format: { locale: registration.locale, currency: registration.currency },
+    ...(note === null ? {} : { note }),
   };
   let bytes: Uint8Array;
   if (format === 'pdf') {
     // The PDF holds all it was given (capped above), and its note gives the real total.
-    const pdf = await buildPdf({ ...table, truncatedLabel: `Showing the first {shown} of ${total} rows.` }, { maxRows: Math.max(1, written) });
+    const pdf = await buildPdf({ ...table, truncatedLabel: note ?? undefined }, { maxRows: Math.max(1, written) });
     bytes = pdf.bytes;
     headers['Content-Type'] = PDF_CONTENT_TYPE;
   } else {

@@ -5,21 +5,26 @@
  *
  * Aggregates follow the core (src/core/kpi.ts): `count` counts rows (no column) or non-empty cells
  * (NULL and '' are empty), `count_distinct` distinct non-empty cells, `sum` of no number is 0 for a
- * KPI and null for a chart category, `avg`/`min`/`max`/`median` of nothing are null. The median is
- * PostgreSQL's `percentile_cont(0.5)`; SQLite has none, so there the one or two middle values are
- * read in value order and averaged (exact): a KPI's with `ORDER BY x LIMIT 1 or 2 OFFSET (n - 1) / 2`
- * (n, the count of numbers, comes with the other KPIs; an index on the column turns it into a walk
- * of half the index instead of a sort), a chart's per category by row numbers (`ROW_NUMBER()`).
+ * KPI and null for a chart category, `avg`/`min`/`max`/`median` of nothing are null.
+ *
+ * Medians are exact. Over the whole table a KPI's median is read in value order, the one or two
+ * middle values with `ORDER BY x LIMIT 1|2 OFFSET (n - 1) / 2` (an index on the column makes that a
+ * walk of half the index), and averaged as the core does. Otherwise PostgreSQL's is
+ * `percentile_cont(0.5)`, and SQLite's the aggregate `grid_view_median(x)` that
+ * `registerSqliteFunctions` adds: it collects the group's numbers and takes the core's median of
+ * them, in the same pass as the other aggregates. `count_distinct` of a categorical column counts
+ * its distinct values read from its index (see `categoricalDistinct`).
  *
  * @module
  */
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { chartPlottedKeys, chartRuntimeFromGroups, categoryLabel, type ChartColumnInfo } from '../../core/chart/runtime';
-import { resolveKpiValue } from '../../core/kpi';
+import { aggregate, resolveKpiValue } from '../../core/kpi';
 import { toChart, toKpi } from '../../core/spec/build';
 import type { ChartRuntime, ChartSpec, ChartSpecWire, KpiAggregate, KpiSpec, KpiSpecWire, ResolvedKpi } from '../../core/types';
 import type { SqlDialectName } from '../store/schema';
-import { type SqlColumn, matchesEveryRow, refOf } from './sql-filter';
+import { type SqlColumn, type ValueTest, cellSql, distinctValuesSql, matchesEveryRow, refOf } from './sql-filter';
+import { SQLITE_MEDIAN_FUNCTION } from './sql-text';
 
 /** What to aggregate over a row source's filtered set, and how to show it. */
 export interface SqlAggregateRequest {
@@ -50,6 +55,8 @@ export interface AggregateContext {
   readonly table: string;
   readonly columns: ReadonlyMap<string, SqlColumn>;
   readonly tie: SqlColumn;
+  /** Whether reading `column` in value order walks an index (SQLite's plan, asked once per column). */
+  readonly walksIndex: (column: SqlColumn) => Promise<boolean>;
 }
 
 const NUMERIC: ReadonlySet<KpiAggregate> = new Set(['sum', 'avg', 'min', 'max', 'median']);
@@ -106,8 +113,8 @@ function aggregateSql(ctx: AggregateContext, aggregate: KpiAggregate, column: Sq
     case 'max':
       return sql`MAX(${ref})`;
     case 'median':
-      // SQLite's median comes from `medianSql`; this is PostgreSQL's.
-      return sql`percentile_cont(0.5) WITHIN GROUP (ORDER BY ${ref})`;
+      // SQLite has no median: the aggregate `registerSqliteFunctions` adds computes the core's.
+      return ctx.dialect === 'sqlite' ? sql`${sql.raw(SQLITE_MEDIAN_FUNCTION)}(${ref})` : sql`percentile_cont(0.5) WITHIN GROUP (ORDER BY ${ref})`;
   }
 }
 
@@ -118,32 +125,36 @@ function sampleSql(aggregate: KpiAggregate, column: SqlColumn | null): RawBuilde
 }
 
 /**
- * SQLite's exact median of the `count` numbers of `column` in the filtered set: the middle value, or
- * the mean of the two middle values, read in value order with LIMIT/OFFSET (no window function).
- * Over the whole table SQLite may walk an index on the column (reading (n - 1) / 2 entries instead of
- * sorting); under a filter the order key is `+x`, which keeps SQLite off that index: walking it
- * would look up every row to test the filter (seconds on a million rows) where a scan and a sort
- * cost a fraction of that.
+ * The exact median of the `count` numbers of `column` over the whole table, read in value order:
+ * the middle value, or the mean of the two middle values (`ORDER BY x LIMIT 1|2 OFFSET (n - 1) / 2`).
+ * With an index on the column the database walks half of it instead of sorting the table (on a
+ * million rows a few milliseconds instead of a second). The mean is the core's (`aggregate`).
  */
-async function sqliteMedian(ctx: AggregateContext, where: RawBuilder<boolean>, column: SqlColumn, count: number): Promise<number | null> {
+async function medianByWalk(ctx: AggregateContext, column: SqlColumn, count: number): Promise<number | null> {
   if (count <= 0) return null;
   const ref = refOf(column);
-  const key = matchesEveryRow(where) ? ref : sql`+${ref}`;
-  const middle = await sql<{ v: unknown }>`SELECT ${ref} AS v FROM ${sql.table(ctx.table)} WHERE ${where} AND ${ref} IS NOT NULL ORDER BY ${key} LIMIT ${2 - (count % 2)} OFFSET ${Math.floor((count - 1) / 2)}`.execute(ctx.db);
+  const middle = await sql<{ v: unknown }>`SELECT ${ref} AS v FROM ${sql.table(ctx.table)} WHERE ${ref} IS NOT NULL ORDER BY ${ref} LIMIT ${2 - (count % 2)} OFFSET ${Math.floor((count - 1) / 2)}`.execute(ctx.db);
   const values = middle.rows.map((row) => numberOrNull(row.v)).filter((v): v is number => v !== null);
-  return values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length;
+  return aggregate('median', values);
 }
 
 /**
- * SQLite's exact median of `column` per category (`x`, or one group when null): the middle value,
- * or the mean of the two middle values, by row number in value order.
+ * The distinct present values of a categorical column in the filtered set: all of them, read from
+ * the index alone, over the whole table; under a filter those for which one matching row exists
+ * (one index probe per value, which finds a row at once unless the filter keeps few rows of it).
  */
-async function sqliteMedians(ctx: AggregateContext, where: RawBuilder<boolean>, column: SqlColumn, x: RawBuilder<unknown> | null): Promise<Map<unknown, number>> {
+async function categoricalDistinct(ctx: AggregateContext, where: RawBuilder<boolean>, column: SqlColumn): Promise<number> {
+  const present: ValueTest = (value) => sql<boolean>`(CAST(${value} AS text) <> '')`;
+  if (matchesEveryRow(where)) {
+    const values = distinctValuesSql(ctx, column, present, false);
+    const result = await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM (${values}) AS present_values`.execute(ctx.db);
+    return Number(result.rows[0]?.n ?? 0);
+  }
   const ref = refOf(column);
-  const partition = x === null ? sql`` : sql`PARTITION BY ${x}`;
-  const inner = sql`SELECT ${x ?? sql`0`} AS x, ${ref} AS v, ROW_NUMBER() OVER (${partition} ORDER BY ${ref}) AS rn, COUNT(*) OVER (${partition}) AS cnt FROM ${sql.table(ctx.table)} WHERE ${where} AND ${ref} IS NOT NULL`;
-  const result = await sql<{ x: unknown; m: number }>`SELECT x, AVG(v) AS m FROM (${inner}) AS ranked WHERE rn IN ((cnt + 1) / 2, (cnt + 2) / 2) GROUP BY x`.execute(ctx.db);
-  return new Map(result.rows.map((row) => [row.x, Number(row.m)]));
+  const found: ValueTest = (value) => sql<boolean>`(${present(value)} AND EXISTS (SELECT 1 FROM ${sql.table(ctx.table)} WHERE ${ref} = ${value} AND ${where}))`;
+  const values = distinctValuesSql(ctx, column, found, false);
+  const result = await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM (${values}) AS found_values`.execute(ctx.db);
+  return Number(result.rows[0]?.n ?? 0);
 }
 
 function numberOrNull(value: unknown): number | null {
@@ -152,14 +163,29 @@ function numberOrNull(value: unknown): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-/** The KPIs of the filtered set: one statement (plus one per median on SQLite). */
+/**
+ * The KPIs of the filtered set: one statement with every aggregate it can hold, then, apart, what is
+ * cheaper apart: a median over the whole table walked in value order (on SQLite only when an index
+ * serves that walk, else `grid_view_median` in the statement), and the `count_distinct` of a
+ * categorical column read from its distinct values (a statement's `COUNT(DISTINCT …)` sorts or
+ * hashes every row, and keeps PostgreSQL from aggregating in parallel).
+ */
 async function kpisOver(ctx: AggregateContext, where: RawBuilder<boolean>, specs: readonly KpiSpec[], request: SqlAggregateRequest): Promise<ResolvedKpi[]> {
   if (specs.length === 0) return [];
+  const everything = matchesEveryRow(where);
   const columnOf = (kpi: KpiSpec): SqlColumn | null => (kpi.columnKey === null ? null : (ctx.columns.get(kpi.columnKey) as SqlColumn));
-  const sqliteMedianOf = (kpi: KpiSpec): boolean => ctx.dialect === 'sqlite' && kpi.aggregate === 'median' && kpi.columnKey !== null;
+  const apart = await Promise.all(
+    specs.map(async (kpi): Promise<'walk' | 'distinct' | null> => {
+      const column = columnOf(kpi);
+      if (column === null) return null;
+      if (kpi.aggregate === 'count_distinct' && column.categorical) return 'distinct';
+      if (kpi.aggregate === 'median' && everything && (ctx.dialect === 'postgres' || (await ctx.walksIndex(column)))) return 'walk';
+      return null;
+    }),
+  );
   const selections = specs.flatMap((kpi, i) => {
     const column = columnOf(kpi);
-    const value = sqliteMedianOf(kpi) ? sql`NULL` : aggregateSql(ctx, kpi.aggregate, column, 'zero');
+    const value = apart[i] !== null ? sql`NULL` : aggregateSql(ctx, kpi.aggregate, column, 'zero');
     return [value.as(`v${i}`), sampleSql(kpi.aggregate, column).as(`n${i}`)];
   });
   const row = (await ctx.db.selectFrom(ctx.table).select(selections).where(where).executeTakeFirstOrThrow()) as Record<string, unknown>;
@@ -168,7 +194,9 @@ async function kpisOver(ctx: AggregateContext, where: RawBuilder<boolean>, specs
   for (const [i, kpi] of specs.entries()) {
     let value = numberOrNull(row[`v${i}`]);
     let sample = Number(row[`n${i}`] ?? 0);
-    if (sqliteMedianOf(kpi)) value = await sqliteMedian(ctx, where, columnOf(kpi) as SqlColumn, sample);
+    if (apart[i] === 'walk') value = await medianByWalk(ctx, columnOf(kpi) as SqlColumn, sample);
+    // No present cell, no distinct value: nothing to look up.
+    else if (apart[i] === 'distinct') value = sample === 0 ? 0 : await categoricalDistinct(ctx, where, columnOf(kpi) as SqlColumn);
     // A KPI without a column counts rows; any other aggregate without one has no value, as in the core.
     if (kpi.columnKey === null && kpi.aggregate !== 'count') {
       value = null;
@@ -179,31 +207,30 @@ async function kpisOver(ctx: AggregateContext, where: RawBuilder<boolean>, specs
   return resolved;
 }
 
-/** The category of a chart row as SQL: empty cells ('' and the "—" the core shows for them) are one NULL group. */
-function categorySql(column: SqlColumn): RawBuilder<unknown> {
-  const ref = refOf(column);
-  return column.type === 'number' ? ref : sql`NULLIF(NULLIF(${ref}, ''), '—')`;
+/**
+ * The category of a chart row as SQL: empty cells ('' and the "—" the core shows for them) are one
+ * NULL group. Dates are grouped by the text the source answers for them (`cellSql`).
+ */
+function categorySql(dialect: SqlDialectName, column: SqlColumn): RawBuilder<unknown> {
+  if (column.type === 'number') return refOf(column);
+  return sql`NULLIF(NULLIF(${cellSql(dialect, column)}, ''), '—')`;
 }
 
 /** One chart over the filtered set: a GROUP BY of its category column, categories in the order they first occur. */
 async function chartOver(ctx: AggregateContext, where: RawBuilder<boolean>, chart: ChartSpec, request: SqlAggregateRequest): Promise<ChartRuntime> {
   const xColumn = ctx.columns.get(chart.xKey) as SqlColumn;
-  const x = categorySql(xColumn);
+  const x = categorySql(ctx.dialect, xColumn);
   const keys = chartPlottedKeys(chart);
   const series: (SqlColumn | null)[] = keys.length === 0 ? [null] : keys.map((key) => ctx.columns.get(key) as SqlColumn);
-  const medianByRows = ctx.dialect === 'sqlite' && chart.aggregate === 'median' && keys.length > 0;
   const selections = [
     sql`${x}`.as('x'),
     // First occurrence in the table's order (the tie-breaker), as the browser meets categories.
     sql`MIN(${refOf(ctx.tie)})`.as('first'),
-    ...series.map((column, i) => (medianByRows ? sql`NULL` : aggregateSql(ctx, column === null ? 'count' : chart.aggregate, column, 'null')).as(`v${i}`)),
+    ...series.map((column, i) => aggregateSql(ctx, column === null ? 'count' : chart.aggregate, column, 'null').as(`v${i}`)),
   ];
   const rows = (await ctx.db.selectFrom(ctx.table).select(selections).where(where).groupBy(sql`1`).orderBy(sql`2`).execute()) as Record<string, unknown>[];
-  const medians = medianByRows ? await Promise.all(series.map((column) => sqliteMedians(ctx, where, column as SqlColumn, x))) : [];
   const categories = rows.map((row) => categoryLabel(xColumn.type === 'number' ? numberOrNull(row.x) : row.x));
-  const values = series.map((_, i) =>
-    rows.map((row) => (medianByRows ? (medians[i]?.get(row.x) ?? null) : numberOrNull(row[`v${i}`]))),
-  );
+  const values = series.map((_, i) => rows.map((row) => numberOrNull(row[`v${i}`])));
   return chartRuntimeFromGroups(chart, { categories, values }, { columns: request.columns, countLabel: request.countLabel });
 }
 

@@ -38,17 +38,35 @@ export interface SqlColumn {
   readonly sortable: boolean;
   readonly filterable: boolean;
   readonly searchable: boolean;
+  /** Text tests run once per distinct value, read through the column's index (`SqlRowSourceColumn.categorical`). */
+  readonly categorical: boolean;
 }
 
 /** What a translation needs besides the query. */
 export interface SqlFilterContext {
   readonly dialect: SqlDialectName;
+  /** The table (categorical columns read their distinct values from it). */
+  readonly table: string;
   readonly columns: ReadonlyMap<string, SqlColumn>;
   /** Searchable columns in column order (quick search and `label:` scopes). */
   readonly searchable: readonly SqlColumn[];
   /** Locale of number terms (`2 500,5` under `uk`). */
   readonly locale: string | undefined;
+  /**
+   * The values of a categorical column a test keeps, read beforehand: given the query that lists
+   * them (each row `{ v }`, on PostgreSQL as text), the list, or null to select by the subquery
+   * itself. The row source runs the translation twice, first collecting these queries.
+   */
+  readonly categoricalValues?: (query: RawBuilder<{ v: unknown }>) => readonly unknown[] | null;
+  /**
+   * SQLite only: write listed values as `+x IN (…)`, which keeps the planner off the column's index,
+   * so a sorted block walks the sort's index instead (the source decides when that is cheaper).
+   */
+  readonly walkSortIndex?: boolean;
 }
+
+/** Most values of a categorical column a condition lists as parameters; beyond, it selects by a subquery. */
+export const MAX_LISTED_VALUES = 1000;
 
 type Condition = RawBuilder<boolean>;
 
@@ -65,20 +83,104 @@ export function refOf(column: SqlColumn): RawBuilder<unknown> {
   return sql`${sql.ref(column.column)}`;
 }
 
-function and(parts: readonly Condition[]): Condition {
+/**
+ * A number of a request as a SQL value. On PostgreSQL a bare parameter takes the column's type, so
+ * `int_column > 2.5` would fail to parse 2.5 as an integer, and 3e9 would overflow an `integer`
+ * column: whole numbers go as `bigint` (compared with any integer column by the same btree operator
+ * family, so an index on the column still serves them) and all others as `double precision` (the
+ * browser compares doubles too). SQLite compares any number with any number.
+ */
+export function numberValueSql(ctx: Pick<SqlFilterContext, 'dialect'>, value: number): RawBuilder<number> {
+  if (ctx.dialect !== 'postgres') return sql<number>`${value}`;
+  return Number.isSafeInteger(value) ? sql<number>`CAST(${value} AS bigint)` : sql<number>`CAST(${value} AS double precision)`;
+}
+
+/**
+ * A cell as the source answers it. A date column on PostgreSQL is read as its text (`2024-03-05`,
+ * `2024-03-05 10:30:00`): the driver would turn a `date` into a JavaScript Date at local midnight,
+ * which JSON then shifts to UTC, and the filters compare that same text.
+ */
+export function cellSql(dialect: SqlDialectName, column: SqlColumn): RawBuilder<unknown> {
+  return dialect === 'postgres' && column.type === 'date' ? sql`CAST(${refOf(column)} AS text)` : refOf(column);
+}
+
+// The constants fold away, so a test no categorical value passes leaves no dead branch to the planner.
+function and(all: readonly Condition[]): Condition {
+  if (all.includes(FALSE)) return FALSE;
+  const parts = all.filter((part) => part !== TRUE);
   if (parts.length === 0) return TRUE;
   if (parts.length === 1) return parts[0] as Condition;
   return sql<boolean>`(${sql.join(parts, sql` AND `)})`;
 }
 
-function or(parts: readonly Condition[]): Condition {
+function or(all: readonly Condition[]): Condition {
+  if (all.includes(TRUE)) return TRUE;
+  const parts = all.filter((part) => part !== FALSE);
   if (parts.length === 0) return FALSE;
   if (parts.length === 1) return parts[0] as Condition;
   return sql<boolean>`(${sql.join(parts, sql` OR `)})`;
 }
 
 function not(part: Condition): Condition {
+  if (part === TRUE) return FALSE;
+  if (part === FALSE) return TRUE;
   return sql<boolean>`(NOT ${part})`;
+}
+
+/** A test of one non-NULL value: TRUE or FALSE, never NULL. */
+export type ValueTest = (value: RawBuilder<unknown>) => Condition;
+
+/** Name of the recursive query that lists a categorical column's distinct values (no table may have it). */
+export const DISTINCT_VALUES_NAME = 'grid_view_distinct';
+
+/**
+ * The distinct non-NULL values of a categorical column for which `test` holds. A loose index scan:
+ * the smallest value, then each time the smallest value above the last, so with an index whose first
+ * column is this one it costs one index probe per distinct value, however many rows hold each
+ * (without such an index every probe scans the table: `categorical` needs the index).
+ */
+export function distinctValuesSql(ctx: Pick<SqlFilterContext, 'dialect' | 'table'>, column: SqlColumn, test: ValueTest, listed: boolean): RawBuilder<{ v: unknown }> {
+  const col = sql.ref(column.column);
+  const table = sql.table(ctx.table);
+  const name = sql.table(DISTINCT_VALUES_NAME);
+  const v = sql.ref(`${DISTINCT_VALUES_NAME}.v`);
+  // A list read beforehand is bound back as parameters: on PostgreSQL as text, which the column's
+  // type reads back exactly (a date as a date, not a JavaScript Date in the local time zone).
+  const out = listed && ctx.dialect === 'postgres' ? sql`CAST(${v} AS text)` : v;
+  const limit = listed ? sql` LIMIT ${MAX_LISTED_VALUES + 1}` : sql``;
+  return sql<{ v: unknown }>`WITH RECURSIVE ${name}(v) AS (SELECT MIN(${col}) FROM ${table} UNION ALL SELECT (SELECT MIN(${col}) FROM ${table} WHERE ${col} > ${v}) FROM ${name} WHERE ${v} IS NOT NULL) SELECT ${out} AS v FROM ${name} WHERE ${v} IS NOT NULL AND ${test(v)}${limit}`;
+}
+
+/**
+ * A per-cell test: `whenNull` for a NULL cell, `test` of the value otherwise. A categorical column
+ * evaluates `test` once per distinct value, and then selects rows by value: the source reads the
+ * values a test keeps first (`categoricalValues`) and lists them (`x IN (?, ?)`), so the planner
+ * sees real values (its statistics, the column's index, nothing for a test no value passes); past
+ * `MAX_LISTED_VALUES`, or without a reader, by the subquery itself (`x IN (…)`; on PostgreSQL
+ * `x = ANY(ARRAY(…))`, an index condition too). Any other column evaluates `test` on every row.
+ * All give the same rows: the test depends on the value alone.
+ */
+function cellTestSql(ctx: SqlFilterContext, column: SqlColumn, whenNull: boolean, test: ValueTest): Condition {
+  const ref = refOf(column);
+  if (!column.categorical) return whenNull ? sql<boolean>`(${ref} IS NULL OR ${test(ref)})` : sql<boolean>`(${ref} IS NOT NULL AND ${test(ref)})`;
+  const listed = ctx.categoricalValues?.(distinctValuesSql(ctx, column, test, true)) ?? null;
+  let inSet: Condition;
+  if (listed !== null && listed.length <= MAX_LISTED_VALUES) {
+    if (listed.length === 0) return whenNull ? sql<boolean>`(${ref} IS NULL)` : FALSE;
+    const target = ctx.walkSortIndex === true && ctx.dialect === 'sqlite' ? sql`+${ref}` : ref;
+    inSet = sql<boolean>`${target} IN (${sql.join(listed.map((value) => sql`${value}`))})`;
+  } else {
+    const matching = distinctValuesSql(ctx, column, test, false);
+    inSet = ctx.dialect === 'postgres' ? sql<boolean>`${ref} = ANY(ARRAY(${matching}))` : sql<boolean>`${ref} IN (${matching})`;
+  }
+  // `NULL IN (…)` is NULL, not FALSE: the NULL case is spelt out so NOT and OR combine as in the core.
+  return whenNull ? sql<boolean>`(${ref} IS NULL OR ${inSet})` : sql<boolean>`(${ref} IS NOT NULL AND ${inSet})`;
+}
+
+/** A non-NULL value is blank: only whitespace (a number never is). */
+function blankValueSql(ctx: SqlFilterContext, column: SqlColumn): ValueTest {
+  if (column.type === 'number') return () => FALSE;
+  return (value) => sql<boolean>`(${trimSql(ctx.dialect, value)} = '')`;
 }
 
 /**
@@ -102,18 +204,22 @@ export function whereSql(ctx: SqlFilterContext, filterModel: GridFilterModel | n
   return and(parts);
 }
 
-/** One column's filter. */
-export function columnFilterSql(ctx: SqlFilterContext, column: SqlColumn, filter: ColumnFilterModel): Condition {
+/**
+ * One column's filter. As in the core (`compileFilterModel`), only a lone `contains` on a searchable
+ * column reads its text in the search language; inside combined conditions every operation is the
+ * plain per-cell test (`contains`: every word occurs).
+ */
+export function columnFilterSql(ctx: SqlFilterContext, column: SqlColumn, filter: ColumnFilterModel, combined = false): Condition {
   if (filter.filterType === 'values') return valuesSql(ctx, column, filter);
   if ('conditions' in filter) {
-    const parts = (filter.conditions as ColumnFilterModel[]).map((condition) => columnFilterSql(ctx, column, condition));
+    const parts = (filter.conditions as ColumnFilterModel[]).map((condition) => columnFilterSql(ctx, column, condition, true));
     return filter.operator === 'OR' ? or(parts) : and(parts);
   }
   switch (filter.filterType) {
     case 'text':
-      return textSql(ctx, column, filter);
+      return textSql(ctx, column, filter, combined);
     case 'number':
-      return numberSql(column, filter);
+      return numberSql(ctx, column, filter);
     case 'date':
       return dateSql(ctx, column, filter);
   }
@@ -121,61 +227,72 @@ export function columnFilterSql(ctx: SqlFilterContext, column: SqlColumn, filter
 
 /** Blank as the core reads it: NULL, or text that is only whitespace. */
 function blankSql(ctx: SqlFilterContext, column: SqlColumn): Condition {
-  const ref = refOf(column);
-  if (column.type === 'number') return sql<boolean>`(${ref} IS NULL)`;
-  return sql<boolean>`(${ref} IS NULL OR ${trimSql(ctx.dialect, ref)} = '')`;
+  if (column.type === 'number') return sql<boolean>`(${refOf(column)} IS NULL)`;
+  return cellTestSql(ctx, column, true, blankValueSql(ctx, column));
 }
 
-/** The folded, trimmed text of a non-NULL cell (what equals/startsWith/endsWith compare). */
-function foldedTrim(ctx: SqlFilterContext, column: SqlColumn): RawBuilder<string> {
+/** Not blank: a value that is not only whitespace. */
+function notBlankSql(ctx: SqlFilterContext, column: SqlColumn): Condition {
+  if (column.type === 'number') return sql<boolean>`(${refOf(column)} IS NOT NULL)`;
+  const blank = blankValueSql(ctx, column);
+  return cellTestSql(ctx, column, false, (value) => not(blank(value)));
+}
+
+/** The folded, trimmed text of a value (what equals/startsWith/endsWith compare). */
+function foldedTrim(ctx: SqlFilterContext, value: RawBuilder<unknown>): RawBuilder<string> {
   // After the fold every whitespace run is one plain space, so SQL's space-only trim is JavaScript's.
-  return sql<string>`trim(${foldSql(ctx.dialect, refOf(column))})`;
+  return sql<string>`trim(${foldSql(ctx.dialect, value)})`;
 }
 
-function textSql(ctx: SqlFilterContext, column: SqlColumn, condition: TextFilterCondition): Condition {
+function textSql(ctx: SqlFilterContext, column: SqlColumn, condition: TextFilterCondition, combined: boolean): Condition {
   const query = condition.filter ?? '';
   const wanted = normaliseSearchText(query.trim());
-  const blank = blankSql(ctx, column);
+  const blank = blankValueSql(ctx, column);
+  /** Holds for a value that is not blank and passes `test`; never for NULL. */
+  const present = (test: ValueTest): Condition => cellTestSql(ctx, column, false, (value) => and([not(blank(value)), test(value)]));
+  /** Holds for NULL, a blank value, or a value that fails `test`. */
+  const absentOr = (test: ValueTest): Condition => cellTestSql(ctx, column, true, (value) => or([blank(value), test(value)]));
   switch (condition.type) {
     case 'blank':
-      return blank;
+      return blankSql(ctx, column);
     case 'notBlank':
-      return not(blank);
+      return notBlankSql(ctx, column);
     case 'contains': {
-      // As the local source: a searchable column reads the text in the search language (cell mode);
-      // any other column needs every word of the text.
-      if (column.searchable) {
+      // As the local source: a searchable column's lone filter reads the text in the search language
+      // (cell mode); a condition of a combined filter, or any other column, needs every word.
+      if (column.searchable && !combined) {
         const ast = compileQuery(query, { mode: 'cell', locale: ctx.locale }).ast;
         return ast.groups.length === 0 ? TRUE : searchSql(ctx, ast, [column]);
       }
-      return and([not(blank), allTermsSql(ctx, column, query)]);
+      return present(allTermsTest(ctx, query));
     }
     case 'notContains':
-      return or([blank, not(allTermsSql(ctx, column, query))]);
+      return absentOr((value) => not(allTermsTest(ctx, query)(value)));
     case 'equals':
-      return and([not(blank), sql<boolean>`(${foldedTrim(ctx, column)} = ${wanted})`]);
+      return present((value) => sql<boolean>`(${foldedTrim(ctx, value)} = ${wanted})`);
     case 'notEqual':
-      return or([blank, sql<boolean>`(${foldedTrim(ctx, column)} <> ${wanted})`]);
+      return absentOr((value) => sql<boolean>`(${foldedTrim(ctx, value)} <> ${wanted})`);
     case 'startsWith':
-      return and([not(blank), likeSql(foldedTrim(ctx, column), `${escapeLike(wanted)}%`)]);
+      return present((value) => likeSql(foldedTrim(ctx, value), `${escapeLike(wanted)}%`));
     case 'endsWith':
-      return and([not(blank), likeSql(foldedTrim(ctx, column), `%${escapeLike(wanted)}`)]);
+      return present((value) => likeSql(foldedTrim(ctx, value), `%${escapeLike(wanted)}`));
   }
 }
 
-/** Every whitespace-separated word of `query` occurs in the folded cell (the core's `cellMatchesQuery`). */
-function allTermsSql(ctx: SqlFilterContext, column: SqlColumn, query: string): Condition {
+/** Every whitespace-separated word of `query` occurs in the folded value (the core's `cellMatchesQuery`). */
+function allTermsTest(ctx: SqlFilterContext, query: string): ValueTest {
   const terms = queryTerms(query);
-  if (terms.length === 0) return TRUE;
-  const folded = foldSql(ctx.dialect, refOf(column));
-  const ref = refOf(column);
-  return and(terms.map((term) => sql<boolean>`(${ref} IS NOT NULL AND ${likeSql(folded, `%${escapeLike(term)}%`)})`));
+  return (value) => {
+    const folded = foldSql(ctx.dialect, value);
+    return and(terms.map((term) => likeSql(folded, `%${escapeLike(term)}%`)));
+  };
 }
 
-function numberSql(column: SqlColumn, condition: NumberFilterCondition): Condition {
+function numberSql(ctx: SqlFilterContext, column: SqlColumn, condition: NumberFilterCondition): Condition {
   const ref = refOf(column);
-  const a = condition.filter ?? 0;
-  const b = condition.filterTo ?? 0;
+  const a = numberValueSql(ctx, condition.filter ?? 0);
+  const low = numberValueSql(ctx, Math.min(condition.filter ?? 0, condition.filterTo ?? 0));
+  const high = numberValueSql(ctx, Math.max(condition.filter ?? 0, condition.filterTo ?? 0));
   const compare = (test: RawBuilder<boolean>): Condition => sql<boolean>`(${ref} IS NOT NULL AND ${test})`;
   switch (condition.type) {
     case 'blank':
@@ -196,46 +313,44 @@ function numberSql(column: SqlColumn, condition: NumberFilterCondition): Conditi
       return compare(sql<boolean>`${ref} >= ${a}`);
     case 'inRange':
       // Exclusive at both ends, bounds in either order (AG Grid's default, and the core's).
-      return compare(sql<boolean>`${ref} > ${Math.min(a, b)} AND ${ref} < ${Math.max(a, b)}`);
+      return compare(sql<boolean>`${ref} > ${low} AND ${ref} < ${high}`);
   }
 }
 
-/** The day of a date cell (`YYYY-MM-DD`), as text; only meaningful where `validDaySql` holds. */
-function daySql(column: SqlColumn): RawBuilder<string> {
-  return sql<string>`substr(CAST(${refOf(column)} AS text), 1, 10)`;
+/** The day of a date value (`YYYY-MM-DD`), as text; only meaningful where `validDaySql` holds. */
+function daySql(value: RawBuilder<unknown>): RawBuilder<string> {
+  return sql<string>`substr(CAST(${value} AS text), 1, 10)`;
 }
 
-/** The cell starts with an ISO day, as the core's `dayOf` requires. */
-function validDaySql(ctx: SqlFilterContext, column: SqlColumn): Condition {
-  const text = sql`CAST(${refOf(column)} AS text)`;
-  if (ctx.dialect === 'sqlite') {
-    return sql<boolean>`(${refOf(column)} IS NOT NULL AND ${text} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]*')`;
-  }
-  return sql<boolean>`(${refOf(column)} IS NOT NULL AND ${text} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T]|$)')`;
+/** The value starts with an ISO day, as the core's `dayOf` requires. */
+function validDaySql(ctx: SqlFilterContext, value: RawBuilder<unknown>): Condition {
+  const text = sql`CAST(${value} AS text)`;
+  if (ctx.dialect === 'sqlite') return sql<boolean>`(${text} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]*')`;
+  return sql<boolean>`(${text} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T]|$)')`;
 }
 
 function dateSql(ctx: SqlFilterContext, column: SqlColumn, condition: DateFilterCondition): Condition {
   const from = (condition.dateFrom ?? '').slice(0, 10);
   const to = (condition.dateTo ?? '').slice(0, 10);
-  const day = daySql(column);
-  const compare = (test: RawBuilder<boolean>): Condition => and([validDaySql(ctx, column), test]);
+  const compare = (test: (day: RawBuilder<string>) => RawBuilder<boolean>): Condition =>
+    cellTestSql(ctx, column, false, (value) => and([validDaySql(ctx, value), sql<boolean>`(${test(daySql(value))})`]));
   switch (condition.type) {
     case 'blank':
       return blankSql(ctx, column);
     case 'notBlank':
-      return not(blankSql(ctx, column));
+      return notBlankSql(ctx, column);
     case 'equals':
-      return compare(sql<boolean>`${day} = ${from}`);
+      return compare((day) => sql<boolean>`${day} = ${from}`);
     case 'notEqual':
-      return compare(sql<boolean>`${day} <> ${from}`);
+      return compare((day) => sql<boolean>`${day} <> ${from}`);
     case 'lessThan':
-      return compare(sql<boolean>`${day} < ${from}`);
+      return compare((day) => sql<boolean>`${day} < ${from}`);
     case 'greaterThan':
-      return compare(sql<boolean>`${day} > ${from}`);
+      return compare((day) => sql<boolean>`${day} > ${from}`);
     case 'inRange': {
       const low = from < to ? from : to;
       const high = from < to ? to : from;
-      return compare(sql<boolean>`${day} > ${low} AND ${day} < ${high}`);
+      return compare((day) => sql<boolean>`${day} > ${low} AND ${day} < ${high}`);
     }
   }
 }
@@ -245,9 +360,13 @@ export const EMPTY_VALUE_TEXTS: readonly string[] = ['', '-', '—'];
 
 /** The cell is empty for the values filter: NULL, blank, `-` or `—`. */
 export function valuesEmptySql(ctx: SqlFilterContext, column: SqlColumn): Condition {
-  const ref = refOf(column);
-  if (column.type === 'number') return sql<boolean>`(${ref} IS NULL)`;
-  return sql<boolean>`(${ref} IS NULL OR ${trimSql(ctx.dialect, ref)} IN (${sql.join(EMPTY_VALUE_TEXTS.map((t) => sql`${t}`))}))`;
+  if (column.type === 'number') return sql<boolean>`(${refOf(column)} IS NULL)`;
+  return cellTestSql(ctx, column, true, emptyValueTest(ctx));
+}
+
+/** A non-NULL value the values filter counts as empty. */
+function emptyValueTest(ctx: SqlFilterContext): ValueTest {
+  return (value) => sql<boolean>`(${trimSql(ctx.dialect, value)} IN (${sql.join(EMPTY_VALUE_TEXTS.map((t) => sql`${t}`))}))`;
 }
 
 /**
@@ -258,18 +377,20 @@ export function valuesEmptySql(ctx: SqlFilterContext, column: SqlColumn): Condit
  */
 function valuesSql(ctx: SqlFilterContext, column: SqlColumn, filter: ValuesColumnFilter): Condition {
   if ('mode' in filter) {
-    const empty = valuesEmptySql(ctx, column);
-    return filter.mode === 'empty' ? empty : not(empty);
+    if (filter.mode === 'empty') return valuesEmptySql(ctx, column);
+    if (column.type === 'number') return sql<boolean>`(${refOf(column)} IS NOT NULL)`;
+    const empty = emptyValueTest(ctx);
+    return cellTestSql(ctx, column, false, (value) => not(empty(value)));
   }
   const ref = refOf(column);
   if (column.type === 'number') {
     const numbers = [...new Set(filter.values.map((v) => v.trim()).filter((v) => v !== '' && String(Number(v)) === v).map(Number))];
     if (numbers.length === 0) return FALSE;
-    return sql<boolean>`(${ref} IS NOT NULL AND ${ref} IN (${sql.join(numbers.map((n) => sql`${n}`))}))`;
+    return sql<boolean>`(${ref} IS NOT NULL AND ${ref} IN (${sql.join(numbers.map((n) => numberValueSql(ctx, n)))}))`;
   }
   const texts = [...new Set(filter.values.map((v) => v.trim()))];
   if (texts.length === 0) return FALSE;
-  return sql<boolean>`(${ref} IS NOT NULL AND ${trimSql(ctx.dialect, ref)} IN (${sql.join(texts.map((t) => sql`${t}`))}))`;
+  return cellTestSql(ctx, column, false, (value) => sql<boolean>`(${trimSql(ctx.dialect, value)} IN (${sql.join(texts.map((t) => sql`${t}`))}))`);
 }
 
 // --- The search language ------------------------------------------------------------------------
@@ -295,7 +416,7 @@ export function searchSql(ctx: SqlFilterContext, ast: SearchQueryAst, inScope: r
         continue;
       }
       if (term.negate) {
-        parts.push(not(or(numberColumns(scopeColumns(scope)).map((column) => numberTermsSql(column, [term])))));
+        parts.push(not(or(numberColumns(scopeColumns(scope)).map((column) => numberTermsSql(ctx, column, [term])))));
         continue;
       }
       const key = scope === null ? '' : `\u0000${scope.join('\u0000')}`;
@@ -307,7 +428,7 @@ export function searchSql(ctx: SqlFilterContext, ast: SearchQueryAst, inScope: r
       cluster.terms.push(term);
     }
     for (const cluster of clusters.values()) {
-      parts.push(or(numberColumns(scopeColumns(cluster.scope)).map((column) => numberTermsSql(column, cluster.terms))));
+      parts.push(or(numberColumns(scopeColumns(cluster.scope)).map((column) => numberTermsSql(ctx, column, cluster.terms))));
     }
     return and(parts);
   });
@@ -322,8 +443,7 @@ function numberColumns(columns: readonly SqlColumn[]): SqlColumn[] {
 function textTermSql(ctx: SqlFilterContext, column: SqlColumn, term: SearchTextTerm): Condition {
   if (term.parts.length === 0) return FALSE;
   const pattern = `${term.anchorStart ? '' : '%'}${term.parts.map(escapeLike).join('%')}${term.anchorEnd ? '' : '%'}`;
-  const ref = refOf(column);
-  return sql<boolean>`(${ref} IS NOT NULL AND ${likeSql(foldSql(ctx.dialect, ref), pattern)})`;
+  return cellTestSql(ctx, column, false, (value) => likeSql(foldSql(ctx.dialect, value), pattern));
 }
 
 /**
@@ -332,9 +452,9 @@ function textTermSql(ctx: SqlFilterContext, column: SqlColumn, term: SearchTextT
  * JavaScript, because `29 / 100` is the same double as a stored 0.29 while `0.29 * 100` in SQL is
  * not 29. Never NULL.
  */
-function numberTermsSql(column: SqlColumn, terms: readonly SearchNumberTerm[]): Condition {
+function numberTermsSql(ctx: SqlFilterContext, column: SqlColumn, terms: readonly SearchNumberTerm[]): Condition {
   const ref = refOf(column);
-  const scale = column.format === 'percent' ? (n: number) => n / 100 : (n: number) => n;
+  const scale = column.format === 'percent' ? (n: number) => numberValueSql(ctx, n / 100) : (n: number) => numberValueSql(ctx, n);
   const tests = terms.map((term): Condition => {
     const value = scale(term.value);
     switch (term.op) {

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Compilable, CompiledQuery, type Kysely, type RawBuilder, sql } from 'kysely';
 import { canonicalJson } from '../../core/data-grid/filter-eval';
 import { validateRowSourceQuery, validateRowSourceRequest, validateRowSourceValuesRequest } from '../../core/data-grid/request';
 import { unstorableTextReason } from '../../core/prefs';
@@ -28,8 +28,8 @@ import { HttpError, apiError } from '../errors';
 import { DatabaseSetupError, isDatabaseFault } from '../store/faults';
 import { dialectOf, type SqlDialectName } from '../store/schema';
 import { type SqlAggregateRequest, type SqlAggregateResult, aggregateOver, checkAggregateSpecs } from './sql-aggregate';
-import { type SqlColumn, type SqlFilterContext, refOf, valuesEmptySql, whereSql } from './sql-filter';
-import { SQLITE_FOLD_FUNCTION, escapeLike, foldSql, likeSql, trimSql } from './sql-text';
+import { DISTINCT_VALUES_NAME, MAX_LISTED_VALUES, type SqlColumn, type SqlFilterContext, cellSql, refOf, valuesEmptySql, whereSql } from './sql-filter';
+import { SQLITE_FOLD_FUNCTION, SQLITE_MEDIAN_FUNCTION, escapeLike, foldSql, likeSql, trimSql } from './sql-text';
 
 /** A column a SQL row source serves: the only identifiers that ever reach SQL. */
 export interface SqlRowSourceColumn {
@@ -51,6 +51,16 @@ export interface SqlRowSourceColumn {
   sortable?: boolean;
   /** May the grid filter it (column filters and the values checklist). @default true */
   filterable?: boolean;
+  /**
+   * The column holds few distinct values (a region, a status, a product: up to a few thousand) and
+   * the table has an index whose first column is this one. Text and date filters, the values
+   * checklist and the search then test each distinct value once (read from the index by a loose
+   * index scan) and find and count the rows through the index, instead of folding and testing the
+   * cell of every row; a whole-table `count_distinct` KPI reads the distinct values alone. The rows
+   * answered are the same. Without such an index every probe scans the table: leave it off. Text
+   * and date columns only. @default false
+   */
+  categorical?: boolean;
 }
 
 /** Options of `createSqlRowSource`. */
@@ -73,7 +83,10 @@ export interface SqlRowSourceOptions {
    * rows. Need not be among the visible columns.
    */
   tieBreaker: string;
-  /** Most rows of one block; larger requests are cut to it. @default 1000 (at most 10,000) */
+  /**
+   * Most rows of one block; larger requests are cut to it. At most 1,000 (the issue's clamp: a
+   * browser never needs more at once, and a bigger block only makes one request slower). @default 1000
+   */
   maxBlock?: number;
   /** Milliseconds a count of a filtered set is reused for `lastRow`. @default 10000 (0: never cached) */
   countCacheMs?: number;
@@ -118,11 +131,13 @@ export interface SqlRowSource extends RowSource<Row> {
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const TABLE = /^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)?$/;
-/** Highest `maxBlock` a source may be created with. */
-const MAX_BLOCK_LIMIT = 10_000;
+/** Highest `maxBlock` a source may be created with: every block a client gets is clamped to 1,000 rows. */
+export const MAX_BLOCK_LIMIT = 1000;
 /** Counts kept at once; the oldest goes first. */
 const COUNT_CACHE_SIZE = 256;
 const DEFAULT_VALUES_LIMIT = 1000;
+/** How long the table's row count is reused for planning sorted blocks (`blockQuery`). */
+const TABLE_SIZE_CACHE_MS = 60_000;
 
 /** Which filter types each column type accepts. */
 const FILTER_TYPES: Readonly<Record<SqlColumn['type'], readonly string[]>> = {
@@ -149,8 +164,9 @@ const FILTER_TYPES: Readonly<Record<SqlColumn['type'], readonly string[]>> = {
  * goes to the handler's `onError`). A SQLite connection without `registerSqliteFunctions` throws a
  * `TypeError` (a setup bug: 500).
  *
- * Throws a `TypeError` at creation for a column or table name that is not a plain identifier, a
- * duplicate key, unknown `searchable` or `tieBreaker` keys, or a `maxBlock` outside 1–10,000.
+ * Throws a `TypeError` at creation for a column or table name that is not a plain identifier (or a
+ * table named `grid_view_distinct`), a duplicate key, a categorical number column, unknown
+ * `searchable` or `tieBreaker` keys, or a `maxBlock` outside 1–1,000.
  *
  * @example
  * const source = createSqlRowSource({
@@ -168,6 +184,7 @@ export function createSqlRowSource(options: SqlRowSourceOptions): SqlRowSource {
   const { db } = options;
   const dialect = dialectOf(db as Kysely<unknown>);
   if (typeof options.table !== 'string' || !TABLE.test(options.table)) throw new TypeError(`table must be a plain name or schema.name, not ${JSON.stringify(options.table)}.`);
+  if (options.table.split('.').at(-1)?.toLowerCase() === DISTINCT_VALUES_NAME) throw new TypeError(`table may not be named ${DISTINCT_VALUES_NAME} (the row source's own name for distinct values).`);
   const table = options.table;
   const maxBlock = options.maxBlock ?? 1000;
   if (!Number.isSafeInteger(maxBlock) || maxBlock < 1 || maxBlock > MAX_BLOCK_LIMIT) throw new TypeError(`maxBlock must be a whole number from 1 to ${MAX_BLOCK_LIMIT}.`);
@@ -178,22 +195,25 @@ export function createSqlRowSource(options: SqlRowSourceOptions): SqlRowSource {
   const tie = columns.get(options.tieBreaker);
   if (tie === undefined) throw new TypeError(`tieBreaker ${JSON.stringify(options.tieBreaker)} is not a key of columns.`);
   const searchable = [...columns.values()].filter((c) => c.searchable);
-  const ctx: SqlFilterContext = { dialect, columns, searchable, locale: options.locale };
+  const ctx: SqlFilterContext = { dialect, table, columns, searchable, locale: options.locale };
   const allKeys = [...columns.keys()];
   const counts = new Map<string, { at: number; count: number }>();
   let ready: Promise<void> | null = null;
 
-  /** On SQLite, checks once that the fold function is registered: without it every search would fail with a SQL error. */
+  /** On SQLite, checks once that the functions are registered: without them searches and medians would fail with a SQL error. */
   const ensureReady = (): Promise<void> => {
     if (dialect !== 'sqlite') return Promise.resolve();
-    ready ??= sql`SELECT ${sql.raw(SQLITE_FOLD_FUNCTION)}('A') AS v`
+    ready ??= sql`SELECT ${sql.raw(SQLITE_FOLD_FUNCTION)}('A') AS v, ${sql.raw(SQLITE_MEDIAN_FUNCTION)}(1) AS m`
       .execute(db)
       .then(
         () => undefined,
         (error: unknown) => {
           ready = null;
           if (/no such function/i.test(error instanceof Error ? error.message : String(error))) {
-            throw new DatabaseSetupError(`createSqlRowSource: the SQLite connection lacks ${SQLITE_FOLD_FUNCTION}(); call registerSqliteFunctions(database) on it first.`, { cause: error });
+            throw new DatabaseSetupError(
+              `createSqlRowSource: the SQLite connection lacks ${SQLITE_FOLD_FUNCTION}() or ${SQLITE_MEDIAN_FUNCTION}(); call registerSqliteFunctions(database) on it first.`,
+              { cause: error },
+            );
           }
           throw error;
         },
@@ -240,17 +260,77 @@ export function createSqlRowSource(options: SqlRowSourceOptions): SqlRowSource {
     }
   };
 
-  const where = (query: Pick<RowSourceQuery, 'filterModel' | 'quickFilter'>): RawBuilder<boolean> => whereSql(ctx, query.filterModel, query.quickFilter);
+  /**
+   * Builds SQL with `build`, having first read the values each test of a categorical column keeps
+   * (one small query per test, walking the column's index): the translation runs once to collect
+   * those queries, then again with their answers, which it lists as parameters (see `cellTestSql`).
+   */
+  const resolved = async <T>(build: (context: SqlFilterContext) => T, options: { walkSortIndex?: boolean } = {}): Promise<{ value: T; listed: boolean }> => {
+    const pending: RawBuilder<{ v: unknown }>[] = [];
+    const first = build({
+      ...ctx,
+      categoricalValues: (query) => {
+        pending.push(query);
+        return null;
+      },
+    });
+    if (pending.length === 0) return { value: first, listed: false };
+    const lists: (readonly unknown[] | null)[] = [];
+    for (const query of pending) {
+      const { rows } = await query.execute(db);
+      lists.push(rows.length > MAX_LISTED_VALUES ? null : rows.map((row) => row.v));
+    }
+    let next = 0;
+    return { value: build({ ...ctx, ...options, categoricalValues: () => lists[next++] ?? null }), listed: true };
+  };
+
+  const walks = new Map<string, Promise<boolean>>();
+  /**
+   * Whether SQLite reads `column` in value order through an index (its plan of `ORDER BY x`), asked
+   * once per column: a median over the whole table then walks half the index instead of sorting.
+   */
+  const walksIndex = (column: SqlColumn): Promise<boolean> => {
+    let known = walks.get(column.key);
+    if (known === undefined) {
+      const ref = refOf(column);
+      known = sql<{ detail: string }>`EXPLAIN QUERY PLAN SELECT ${ref} FROM ${sql.table(table)} WHERE ${ref} IS NOT NULL ORDER BY ${ref} LIMIT 1`
+        .execute(db)
+        .then((plan) => plan.rows.some((step) => /\bINDEX\b/.test(step.detail)) && !plan.rows.some((step) => /TEMP B-TREE/.test(step.detail)));
+      walks.set(column.key, known);
+      known.catch(() => walks.delete(column.key));
+    }
+    return known;
+  };
+
+  /** The WHERE condition of a query, and whether it lists values of categorical columns. */
+  const whereOf = (query: Pick<RowSourceQuery, 'filterModel' | 'quickFilter'>, options: { walkSortIndex?: boolean } = {}) =>
+    resolved((context) => whereSql(context, query.filterModel, query.quickFilter), options);
+  const where = async (query: Pick<RowSourceQuery, 'filterModel' | 'quickFilter'>): Promise<RawBuilder<boolean>> => (await whereOf(query)).value;
+
+  let tableSize: { at: number; rows: number } | null = null;
+  /** Rows in the table, reused for a minute: only a planning estimate (a stale one costs time, never a wrong answer). */
+  const tableRows = async (): Promise<number> => {
+    if (tableSize !== null && now() - tableSize.at < TABLE_SIZE_CACHE_MS) return tableSize.rows;
+    const result = await db.selectFrom(table).select(sql<number | string | bigint>`COUNT(*)`.as('n')).executeTakeFirstOrThrow();
+    tableSize = { at: now(), rows: Number(result.n) };
+    return tableSize.rows;
+  };
+
+  /** Whether the count of a query is cached and fresh. */
+  const cachedCount = (query: Pick<RowSourceQuery, 'filterModel' | 'quickFilter'>): boolean => {
+    const cached = counts.get(countKey(query));
+    return cached !== undefined && now() - cached.at < countCacheMs;
+  };
 
   const count = (query: Pick<RowSourceQuery, 'filterModel' | 'quickFilter'>): Promise<number> =>
     run(async () => {
-      const key = canonicalJson([query.filterModel ?? {}, query.quickFilter]);
+      const key = countKey(query);
       const cached = counts.get(key);
       if (cached !== undefined && now() - cached.at < countCacheMs) return cached.count;
       const result = await db
         .selectFrom(table)
         .select(sql<number | string | bigint>`COUNT(*)`.as('n'))
-        .where(where(query))
+        .where(await where(query))
         .executeTakeFirstOrThrow();
       const counted = Number(result.n);
       if (countCacheMs > 0) {
@@ -280,6 +360,39 @@ export function createSqlRowSource(options: SqlRowSourceOptions): SqlRowSource {
     return sql.join(parts);
   };
 
+  /** SQLite's plans that sort with a temporary b-tree, by statement text (bounded). */
+  const sortingPlans = new Map<string, boolean>();
+  const planSorts = async (query: Compilable<unknown>): Promise<boolean> => {
+    const compiled = query.compile();
+    let sorts = sortingPlans.get(compiled.sql);
+    if (sorts === undefined) {
+      const plan = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]));
+      sorts = plan.rows.some((step) => /TEMP B-TREE FOR (RIGHT PART OF )?ORDER BY/.test(step.detail));
+      sortingPlans.set(compiled.sql, sorts);
+      if (sortingPlans.size > COUNT_CACHE_SIZE) sortingPlans.delete(sortingPlans.keys().next().value as string);
+    }
+    return sorts;
+  };
+
+  /**
+   * The block query: its condition, and on SQLite the plan it leads to. Shown a list of a
+   * categorical column's values, SQLite's planner takes that column's index and then sorts every
+   * matching row, even when walking the sort's own index would find the first block in a few hundred
+   * rows. When its plan sorts, and the filter keeps so many rows that a walk meets the block early
+   * (about (startRow + size) × table rows / matching rows row reads, against the matching rows
+   * plus their sort), the lists are written `+x IN (…)`, which keeps the planner off those indexes.
+   * A sort an index serves already (one on the filter's column and then the sort's) is left alone.
+   * The count this needs is the one `lastRow` needs anyway.
+   */
+  const blockQuery = async (request: RowSourceRequest, build: (condition: RawBuilder<boolean>) => Compilable<unknown>, end: number): Promise<{ query: Compilable<unknown>; total: number | null }> => {
+    const plain = await whereOf(request);
+    const query = build(plain.value);
+    if (dialect !== 'sqlite' || request.sortModel.length === 0 || !plain.listed) return { query, total: null };
+    const total = await count(request);
+    if (total * total <= end * (await tableRows()) || !(await planSorts(query))) return { query, total };
+    return { query: build((await whereOf(request, { walkSortIndex: true })).value), total };
+  };
+
   const getRows = async (raw: RowSourceRequest, signal?: RowSourceSignal): Promise<RowSourceResult<Row>> => {
     const check = validateRowSourceRequest(raw);
     if (!check.ok) throw invalid(check.message);
@@ -292,17 +405,29 @@ export function createSqlRowSource(options: SqlRowSourceOptions): SqlRowSource {
     const size = Math.min(maxBlock, request.endRow - start);
     if (signal?.aborted) return { rows: [], lastRow: -1 };
     const selected = keys.map((key) => columns.get(key) as SqlColumn);
-    const fetched = await run(() =>
-      db
-        .selectFrom(table)
-        .select(selected.map((column, i) => sql`${refOf(column)}`.as(`c${i}`)))
-        .where(where(request))
-        .orderBy(orderBy(request.sortModel))
-        // One row more than asked: whether it comes says if this is the last block.
-        .limit(size + 1)
-        .offset(start)
-        .execute(),
-    );
+    // PostgreSQL counts on another connection of the pool while the block is read (a count not
+    // cached yet is most of a first block's time); SQLite has one connection, and counts first
+    // only when the plan of a sorted block depends on it.
+    let counting: Promise<number> | null = null;
+    if (dialect === 'postgres' && !cachedCount(request)) {
+      counting = count(request);
+      counting.catch(() => undefined);
+    }
+    let known: number | null = null;
+    const fetched = await run(async () => {
+      const build = (condition: RawBuilder<boolean>) =>
+        db
+          .selectFrom(table)
+          .select(selected.map((column, i) => sql`${cellSql(dialect, column)}`.as(`c${i}`)))
+          .where(condition)
+          .orderBy(orderBy(request.sortModel))
+          // One row more than asked: whether it comes says if this is the last block.
+          .limit(size + 1)
+          .offset(start);
+      const { query, total } = await blockQuery(request, build, start + size + 1);
+      known = total;
+      return (await db.executeQuery<Record<string, unknown>>(query.compile())).rows;
+    });
     const more = fetched.length > size;
     const rows = (more ? fetched.slice(0, size) : fetched).map((record: Record<string, unknown>) => {
       const row: Record<string, unknown> = {};
@@ -311,11 +436,17 @@ export function createSqlRowSource(options: SqlRowSourceOptions): SqlRowSource {
       });
       return row;
     });
-    if (!more) return { rows, lastRow: start + rows.length };
-    let total = await count(request);
+    if (!more) {
+      // A block that ends the set says exactly where; one wholly past the end (a grid scrolled
+      // while rows were deleted) does not know where the set ends, so it counts.
+      if (rows.length > 0 || start === 0) return { rows, lastRow: start + rows.length };
+      counts.delete(countKey(request));
+      return { rows, lastRow: await count(request) };
+    }
+    let total = known ?? (await (counting ?? count(request)));
     // A cached count from before rows were added may end inside what we just read: count again.
     if (total <= start + size) {
-      counts.delete(canonicalJson([request.filterModel ?? {}, request.quickFilter]));
+      counts.delete(countKey(request));
       total = await count(request);
     }
     return { rows, lastRow: Math.max(total, start + size + 1) };
@@ -332,12 +463,11 @@ export function createSqlRowSource(options: SqlRowSourceOptions): SqlRowSource {
     const search = request.search ?? '';
     checkStorable(search, 'search');
     const limit = request.limit ?? DEFAULT_VALUES_LIMIT;
-    const others = whereSql(ctx, request.filterModel, request.quickFilter, column.key);
-    const empty = valuesEmptySql(ctx, column);
     const ref = refOf(column);
     const value = column.type === 'number' ? ref : trimSql(dialect, ref);
     const folded = search.trim() === '' ? null : foldSql(dialect, value);
     return run(async () => {
+      const [others, empty] = (await resolved((context) => [whereSql(context, request.filterModel, request.quickFilter, column.key), valuesEmptySql(context, column)] as const)).value;
       let query = db
         .selectFrom(table)
         .select([sql`${value}`.as('v'), sql<number | string>`COUNT(*)`.as('n')])
@@ -374,9 +504,14 @@ export function createSqlRowSource(options: SqlRowSourceOptions): SqlRowSource {
     aggregate: async (raw, request) => {
       const query = checkQuery(raw);
       checkAggregateSpecs({ columns }, request);
-      return run(() => aggregateOver({ db, dialect, table, columns, tie }, where(query), request));
+      return run(async () => aggregateOver({ db, dialect, table, columns, tie, walksIndex }, await where(query), request));
     },
   };
+}
+
+/** The count cache's key: the filters and the search (a sort does not change a count). */
+function countKey(query: Pick<RowSourceQuery, 'filterModel' | 'quickFilter'>): string {
+  return canonicalJson([query.filterModel ?? {}, query.quickFilter]);
 }
 
 /** The search of a values request in the fold's form (the cells' fold, applied in JavaScript to the parameter). */
@@ -411,6 +546,8 @@ function checkColumns(list: readonly SqlRowSourceColumn[], searchableKeys: reado
     const column = raw.column ?? key;
     if (!IDENTIFIER.test(column)) throw new TypeError(`The SQL column of ${JSON.stringify(key)} must be a plain identifier (letters, digits, _), not ${JSON.stringify(column)}; set column.`);
     if (raw.type !== 'text' && raw.type !== 'number' && raw.type !== 'date') throw new TypeError(`The column ${JSON.stringify(key)} has an unknown type ${JSON.stringify(raw.type)}.`);
+    // Number filters and terms already compare the column itself, which an index serves as it is.
+    if (raw.categorical === true && raw.type === 'number') throw new TypeError(`The number column ${JSON.stringify(key)} cannot be categorical: its filters compare numbers, which an index on it serves already.`);
     out.set(key, {
       key,
       column,
@@ -420,6 +557,7 @@ function checkColumns(list: readonly SqlRowSourceColumn[], searchableKeys: reado
       sortable: raw.sortable ?? true,
       filterable: raw.filterable ?? true,
       searchable: searchable === null ? raw.type === 'text' : searchable.has(key),
+      categorical: raw.categorical === true,
     });
   }
   for (const key of searchable ?? []) if (!out.has(key)) throw new TypeError(`searchable names ${JSON.stringify(key)}, which is not a key of columns.`);

@@ -14,11 +14,15 @@
  * @module
  */
 import { sql, type RawBuilder } from 'kysely';
+import { aggregate } from '../../core/kpi';
 import { normaliseSearchText } from '../../core/table-model/search-text';
 import type { SqlDialectName } from '../store/schema';
 
 /** Name of the SQLite function `registerSqliteFunctions` adds. */
 export const SQLITE_FOLD_FUNCTION = 'grid_view_fold';
+
+/** Name of the SQLite aggregate `registerSqliteFunctions` adds: the exact median, as the core computes it. */
+export const SQLITE_MEDIAN_FUNCTION = 'grid_view_median';
 
 /** Every character JavaScript's `String.prototype.trim` removes (a parameter of SQL `trim`). */
 export const JS_WHITESPACE = '\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff';
@@ -67,18 +71,53 @@ export function sqliteFold(value: unknown): string | null {
 /** What `registerSqliteFunctions` needs of a better-sqlite3 `Database`. */
 export interface SqliteFunctionHost {
   function(name: string, options: { deterministic?: boolean; varargs?: boolean }, fn: (...args: unknown[]) => unknown): unknown;
+  aggregate(
+    name: string,
+    options: {
+      start: () => MedianAccumulator;
+      step: (total: MedianAccumulator, value: unknown) => MedianAccumulator;
+      result: (total: MedianAccumulator) => number | null;
+      deterministic?: boolean;
+    },
+  ): unknown;
+}
+
+/** The numbers `grid_view_median` has seen in one group. */
+export interface MedianAccumulator {
+  values: Float64Array;
+  length: number;
+}
+
+/** One step of `grid_view_median`: finite numbers are kept (NULL, text and blobs are not numbers, as in the core). */
+export function medianStep(total: MedianAccumulator, value: unknown): MedianAccumulator {
+  const n = typeof value === 'number' ? value : typeof value === 'bigint' ? Number(value) : Number.NaN;
+  if (!Number.isFinite(n)) return total;
+  if (total.length === total.values.length) {
+    const grown = new Float64Array(total.values.length * 2);
+    grown.set(total.values);
+    total.values = grown;
+  }
+  total.values[total.length++] = n;
+  return total;
+}
+
+/** The median of the numbers a group gave: the core's own (`aggregate('median', …)`), null for none. */
+export function medianResult(total: MedianAccumulator): number | null {
+  return total.length === 0 ? null : aggregate('median', Array.from(total.values.subarray(0, total.length)));
 }
 
 /**
- * Registers the functions the SQL row source needs on a better-sqlite3 connection
- * (`grid_view_fold`: the core's case- and accent-insensitive fold, see docs/server-rows.md). Call it
- * once per connection, before the row source's first query; registering again replaces the
- * function and is harmless.
+ * Registers the functions the SQL row source needs on a better-sqlite3 connection (see
+ * docs/server-rows.md): `grid_view_fold(x)`, the core's case- and accent-insensitive fold, and the
+ * aggregate `grid_view_median(x)`, the exact median of a group's numbers as the core computes it
+ * (SQLite has none). Call it once per connection, before the row source's first query; registering
+ * again replaces the functions and is harmless.
  *
  * Edge cases: a value that is neither text nor a number (a blob) folds to NULL and so matches no
- * search; the function is deterministic, so SQLite may use it in expression indexes
+ * search; the fold is deterministic, so SQLite may use it in expression indexes
  * (`CREATE INDEX … ON t (grid_view_fold(name))` then needs the function on every connection that
- * writes the table).
+ * writes the table). The median keeps a group's numbers in memory (8 bytes each) and skips NULL
+ * and anything that is not a finite number; a group without numbers gives NULL.
  *
  * @example
  * const database = new Database('big.db');
@@ -87,4 +126,10 @@ export interface SqliteFunctionHost {
  */
 export function registerSqliteFunctions(database: SqliteFunctionHost): void {
   database.function(SQLITE_FOLD_FUNCTION, { deterministic: true }, (value: unknown) => sqliteFold(value));
+  database.aggregate(SQLITE_MEDIAN_FUNCTION, {
+    start: () => ({ values: new Float64Array(64), length: 0 }),
+    step: (total, value) => medianStep(total, value),
+    result: medianResult,
+    deterministic: true,
+  });
 }

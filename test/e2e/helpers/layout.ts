@@ -1,7 +1,9 @@
 /**
  * Layout facts and accessibility checks the visual suite asserts in Chromium: numbers that never
- * wrap or get cut, nothing sticking out of its card, readable font sizes (server SVG charts
- * included, measured as rendered), a visible focus ring, and axe-core with zero violations.
+ * wrap or get cut (KPI values, table cells and footers, data grid cells), nothing sticking out of
+ * its card, readable font sizes (server SVG charts included, measured as rendered), no sideways
+ * scrolling, a real visible focus indicator on every stop of the tab order, and axe-core with zero
+ * violations in the page and in every frame inside it.
  *
  * @module
  */
@@ -19,92 +21,294 @@ export interface LayoutProblem {
   readonly detail: string;
 }
 
+/** Smallest font size of HTML text anywhere on a page, in CSS pixels. */
+export const MIN_TEXT_PX = 12;
+
 /**
- * Checks the layout facts of every KPI card and chart in the document (and its same-origin
- * iframes' documents are checked by calling this on each frame):
- * - `kpi-wraps`: a KPI value's text takes more than one line;
- * - `kpi-cut`: a KPI value is wider than its box (it would be clipped or ellipsized);
- * - `overflows-card`: a KPI or chart part reaches outside its card;
- * - `small-text`: a KPI value, KPI label or chart caption under 12 px;
- * - `svg-small-text`: a server-rendered SVG chart's text under `minSvgText` px as drawn on screen;
+ * Checks the layout facts of the document (call it on each frame for the documents inside iframes):
+ * - `number-wraps`: a number (a KPI value, a table body or footer cell, a data grid cell whose text
+ *   is a number, amount, percent or date) takes more than one line;
+ * - `number-cut`: such a number is wider than its box (clipped or ellipsized);
+ * - `overflows-card`: a visible part of a card (KPI, chart, playground card, issue panel) reaches
+ *   outside it;
+ * - `small-text`: visible HTML text under {@link MIN_TEXT_PX} px;
+ * - `svg-small-text`: a server-rendered SVG chart's text under `minSvgText` px as drawn on screen
+ *   (0 skips the check);
  * - `page-overflow`: the page scrolls sideways.
  */
 export async function layoutProblems(target: Page | Frame, minSvgText = 11): Promise<LayoutProblem[]> {
-  return target.evaluate((minSvg) => {
-    const problems: { rule: string; where: string; detail: string }[] = [];
-    const name = (el: Element): string => `${el.className && typeof el.className === 'string' ? `.${el.className.split(' ')[0]}` : el.tagName.toLowerCase()} «${(el.textContent ?? '').trim().slice(0, 40)}»`;
-    const inside = (inner: DOMRect, outer: DOMRect): boolean => inner.left >= outer.left - 1 && inner.right <= outer.right + 1 && inner.top >= outer.top - 1 && inner.bottom <= outer.bottom + 1;
-    const visible = (el: Element): boolean => {
-      const box = el.getBoundingClientRect();
-      return box.width > 0 && box.height > 0;
-    };
-    for (const number of Array.from(document.querySelectorAll('.gv-kpi__number'))) {
-      if (!visible(number)) continue;
-      const value = number.closest('.gv-kpi__value') as HTMLElement;
-      const card = number.closest('.gv-kpi') as HTMLElement;
-      // An inline box that wraps has one client rect per line.
-      if (number.getClientRects().length > 1) problems.push({ rule: 'kpi-wraps', where: name(card), detail: `${number.getClientRects().length} lines` });
-      if (value.scrollWidth > value.clientWidth + 1) problems.push({ rule: 'kpi-cut', where: name(card), detail: `${value.scrollWidth} > ${value.clientWidth}` });
-      const size = parseFloat(getComputedStyle(value).fontSize);
-      if (size < 12) problems.push({ rule: 'small-text', where: name(card), detail: `value ${size}px` });
-    }
-    for (const card of Array.from(document.querySelectorAll('.gv-kpi, .gv-chart'))) {
-      if (!visible(card)) continue;
-      const box = card.getBoundingClientRect();
-      for (const part of Array.from(card.querySelectorAll('.gv-kpi__head, .gv-kpi__number, .gv-chart__caption, .gv-chart__canvas, .gv-chart__note, .gv-chart__svg svg'))) {
-        if (visible(part) && !inside(part.getBoundingClientRect(), box)) problems.push({ rule: 'overflows-card', where: name(card), detail: name(part) });
+  return target.evaluate(
+    ({ minSvg, minText }) => {
+      const problems: { rule: string; where: string; detail: string }[] = [];
+      const seen = new Set<string>();
+      const add = (rule: string, where: string, detail: string): void => {
+        // One report per rule and place: a column of 40 cut cells is one problem, not 40.
+        const key = `${rule}|${where}`;
+        if (seen.has(key)) return;
+        seen.add(key);
+        problems.push({ rule, where, detail });
+      };
+      const describe = (el: Element): string => {
+        const cls = typeof el.className === 'string' && el.className.trim() !== '' ? `.${el.className.trim().split(/\s+/)[0]}` : '';
+        const key = el.getAttribute('data-cm-col-key') ?? el.getAttribute('col-id');
+        return `${el.tagName.toLowerCase()}${cls}${key ? `[${key}]` : ''}`;
+      };
+      const text = (el: Element): string => (el.textContent ?? '').replace(/\s+/g, ' ').trim();
+      const hidden = (el: Element): boolean => el.closest('.gv-visually-hidden, .pg-visually-hidden, .ag-hidden, [hidden]') !== null;
+      const visible = (el: Element): boolean => {
+        if (hidden(el)) return false;
+        const box = el.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0) return false;
+        const style = getComputedStyle(el);
+        return style.visibility !== 'hidden' && style.opacity !== '0';
+      };
+
+      // --- numbers ---------------------------------------------------------------------------
+      // A number as a reader sees one: digits with grouping, signs, currency, percent, compact
+      // suffixes (en and uk), dates; nothing else.
+      const NUMBER = /^[-−+(]?\s*[$€£₴]?\s*[\d\s\u00a0\u202f.,:/-]*\d[\d\s\u00a0\u202f.,:/-]*\s*(?:%|[$€£₴]|USD|UAH|грн\.?|[KMBT]|тис\.?|млн|млрд|трлн)?\s*[$€£₴]?\)?$/u;
+      const lines = (el: Element): number => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const tops = new Set<number>();
+        for (const rect of Array.from(range.getClientRects())) if (rect.width > 0) tops.add(Math.round(rect.top));
+        return tops.size;
+      };
+      const checkNumber = (cell: Element, box: Element, where: string): void => {
+        const shown = text(cell);
+        if (shown === '' || !NUMBER.test(shown) || !visible(cell)) return;
+        const count = lines(cell);
+        if (count > 1) add('number-wraps', where, `«${shown}» on ${count} lines`);
+        const target = box as HTMLElement;
+        if (target.scrollWidth > target.clientWidth + 1) add('number-cut', where, `«${shown}» needs ${target.scrollWidth}px, has ${target.clientWidth}px`);
+      };
+      for (const number of Array.from(document.querySelectorAll('.gv-kpi__number'))) {
+        const value = number.closest('.gv-kpi__value') ?? number;
+        checkNumber(number, value, `${describe(number.closest('.gv-kpi') ?? number)} «${text(number.closest('.gv-kpi')?.querySelector('.gv-kpi__label') ?? number)}»`);
       }
-      for (const text of Array.from(card.querySelectorAll('.gv-kpi__label, .gv-chart__caption'))) {
-        const size = parseFloat(getComputedStyle(text).fontSize);
-        if (visible(text) && size < 12) problems.push({ rule: 'small-text', where: name(card), detail: `${name(text)} ${size}px` });
+      for (const cell of Array.from(document.querySelectorAll('.gv-table tbody td[data-cm-col-key], .gv-table tfoot td[data-cm-col-key]'))) {
+        const part = cell.closest('tfoot') ? 'footer' : 'body';
+        checkNumber(cell, cell, `table ${part} ${describe(cell)}`);
       }
-    }
-    for (const svg of Array.from(document.querySelectorAll('.gv-chart__svg svg'))) {
-      const viewBox = (svg as SVGSVGElement).viewBox.baseVal;
-      const shown = svg.getBoundingClientRect().width;
-      if (!viewBox || viewBox.width === 0 || shown === 0) continue;
-      const scale = shown / viewBox.width;
-      let smallest = Infinity;
-      for (const text of Array.from(svg.querySelectorAll('text'))) {
-        const size = parseFloat(getComputedStyle(text).fontSize) * scale;
-        if ((text.textContent ?? '').trim() !== '' && size < smallest) smallest = size;
+      for (const cell of Array.from(document.querySelectorAll('.ag-row .ag-cell'))) {
+        const value = cell.querySelector('.ag-cell-value') ?? cell;
+        checkNumber(value, cell, `data grid ${describe(cell)}`);
       }
-      if (smallest < minSvg) problems.push({ rule: 'svg-small-text', where: name(svg.closest('.gv-chart') ?? svg), detail: `${smallest.toFixed(1)}px as drawn` });
-    }
-    if (document.documentElement.scrollWidth > window.innerWidth + 1) {
-      problems.push({ rule: 'page-overflow', where: 'document', detail: `${document.documentElement.scrollWidth} > ${window.innerWidth}` });
-    }
-    return problems;
-  }, minSvgText);
+
+      // --- cards: nothing visible leaves them ---------------------------------------------------
+      const inside = (inner: DOMRect, outer: DOMRect): boolean =>
+        inner.left >= outer.left - 1 && inner.right <= outer.right + 1 && inner.top >= outer.top - 1 && inner.bottom <= outer.bottom + 1;
+      for (const card of Array.from(document.querySelectorAll('.gv-kpi, .gv-chart, .pg-card, .gv-spec-issues'))) {
+        if (!visible(card)) continue;
+        const box = card.getBoundingClientRect();
+        /** True when an element between `node` and the card clips or scrolls: its overflow is its own. */
+        const clipped = (node: Element): boolean => {
+          for (let up = node.parentElement; up && up !== card; up = up.parentElement) {
+            const style = getComputedStyle(up);
+            if (style.overflowX !== 'visible' || style.overflowY !== 'visible') return true;
+          }
+          return false;
+        };
+        for (const node of Array.from(card.querySelectorAll('*'))) {
+          // Popups (tooltips, menus) float above on purpose.
+          if (!visible(node) || getComputedStyle(node).position === 'fixed' || clipped(node)) continue;
+          if (!inside(node.getBoundingClientRect(), box)) {
+            add('overflows-card', `${describe(card)} «${text(card).slice(0, 30)}»`, `${describe(node)} «${text(node).slice(0, 30)}»`);
+          }
+        }
+      }
+
+      // --- readable text -------------------------------------------------------------------------
+      const textWalker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      const measured = new Set<Element>();
+      for (let node = textWalker.nextNode(); node; node = textWalker.nextNode()) {
+        const parent = node.parentElement;
+        if (!parent || measured.has(parent) || (node.textContent ?? '').trim() === '') continue;
+        measured.add(parent);
+        if (parent.closest('svg, script, style, noscript, option') || !visible(parent)) continue;
+        const size = parseFloat(getComputedStyle(parent).fontSize);
+        if (size < minText) add('small-text', describe(parent), `«${text(parent).slice(0, 30)}» ${size}px`);
+      }
+      for (const svg of Array.from(document.querySelectorAll('.gv-chart__svg svg'))) {
+        if (minSvg <= 0) break;
+        const viewBox = (svg as SVGSVGElement).viewBox.baseVal;
+        const shown = svg.getBoundingClientRect().width;
+        if (!viewBox || viewBox.width === 0 || shown === 0) continue;
+        const scale = shown / viewBox.width;
+        let smallest = Infinity;
+        for (const label of Array.from(svg.querySelectorAll('text'))) {
+          const size = parseFloat(getComputedStyle(label).fontSize) * scale;
+          if ((label.textContent ?? '').trim() !== '' && size < smallest) smallest = size;
+        }
+        if (smallest < minSvg) add('svg-small-text', describe(svg.closest('.gv-chart') ?? svg), `${smallest.toFixed(1)}px as drawn`);
+      }
+
+      // --- the page itself -----------------------------------------------------------------------
+      if (document.documentElement.scrollWidth > window.innerWidth + 1) {
+        add('page-overflow', 'document', `${document.documentElement.scrollWidth} > ${window.innerWidth}`);
+      }
+      return problems;
+    },
+    { minSvg: minSvgText, minText: MIN_TEXT_PX },
+  );
 }
 
-/** Runs axe-core (every rule of its default set) in the page; returns the violations as `rule: targets`. */
-export async function axeViolations(page: Page): Promise<string[]> {
+/** Runs axe-core in one document (not descending into its frames) and returns the violations. */
+async function axeInDocument(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
   const result = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    return axe.run(document, { resultTypes: ['violations'] });
+    return axe.run(document, { iframes: false, resultTypes: ['violations'] });
   });
   return result.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)).join(', ')}`);
 }
 
 /**
- * Tabs through the first `count` focusable elements and returns those that show no focus
- * indicator (no outline and no box-shadow when focused).
+ * Runs axe-core (every rule of its default set, none excluded) in the page and in the document of
+ * every frame in it, and returns the violations as `rule: targets` (a frame's prefixed with its
+ * title).
+ *
+ * The playground's frames may run no script (the server-rendered report proves it reads without
+ * JavaScript; the lazy block's preview is sandboxed completely), so axe cannot run inside them:
+ * each frame's document is loaded as a page of its own, at the frame's size, in the same browser
+ * context, and checked there. The documents are the same bytes: the report's URL, or the preview's
+ * `srcdoc`. The page's context must allow a second page (`browser.newContext()`).
  */
-export async function focusWithoutIndicator(page: Page, count = 6): Promise<string[]> {
+export async function axeViolations(page: Page): Promise<string[]> {
+  const violations = await axeInDocument(page);
+  for (const frame of await page.locator('iframe').all()) {
+    const info = await frame.evaluate((el: HTMLIFrameElement) => ({
+      title: el.title,
+      url: el.hasAttribute('srcdoc') ? null : el.src,
+      srcdoc: el.getAttribute('srcdoc'),
+      width: Math.max(1, Math.round(el.clientWidth)),
+      height: Math.max(1, Math.round(el.clientHeight)),
+    }));
+    const alone = await page.context().newPage();
+    try {
+      await alone.setViewportSize({ width: info.width, height: info.height });
+      if (info.url !== null) await alone.goto(info.url);
+      else await alone.setContent(info.srcdoc ?? '', { waitUntil: 'load' });
+      violations.push(...(await axeInDocument(alone)).map((v) => `frame «${info.title}» ${v}`));
+    } finally {
+      await alone.close();
+    }
+  }
+  return violations;
+}
+
+/**
+ * Walks the tab order from the top of the page (up to `maxStops` stops, or until it comes back to
+ * where it started) and returns the stops that show no real focus indicator. A real indicator is an
+ * outline, or a box-shadow ring without blur, at least 2px wide, whose colour has a contrast of at
+ * least 3:1 with what is behind it (WCAG 2.2 focus appearance). A transparent radio or checkbox
+ * that covers its label (a segmented control) may show it on that label.
+ */
+export async function focusWithoutIndicator(page: Page, maxStops = 80): Promise<string[]> {
   const missing: string[] = [];
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  for (let i = 0; i < count; i++) {
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo(0, 0);
+  });
+  let first: string | null = null;
+  for (let i = 0; i < maxStops; i++) {
     await page.keyboard.press('Tab');
     const report = await page.evaluate(() => {
-      const el = document.activeElement as HTMLElement | null;
-      if (!el || el === document.body) return null;
-      const style = getComputedStyle(el);
-      const shown = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
-      return shown ? null : `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ')[0]}` : ''} «${(el.textContent ?? '').trim().slice(0, 30)}»`;
+      type Rgba = [number, number, number, number];
+      const parse = (colour: string): Rgba | null => {
+        const m = /rgba?\(([^)]+)\)/.exec(colour);
+        if (!m) return null;
+        const parts = (m[1] as string).split(/[,\s/]+/).filter(Boolean).map(Number);
+        return [parts[0] ?? 0, parts[1] ?? 0, parts[2] ?? 0, parts[3] ?? 1];
+      };
+      const luminance = ([r, g, b]: Rgba): number => {
+        const lin = (c: number) => {
+          const s = c / 255;
+          return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+        };
+        return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+      };
+      const contrast = (a: Rgba, b: Rgba): number => {
+        const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p) as [number, number];
+        return (x + 0.05) / (y + 0.05);
+      };
+      /** The opaque colour behind `el` (its own background first when `own`). */
+      const behind = (el: Element, own: boolean): Rgba => {
+        let node: Element | null = own ? el : el.parentElement;
+        while (node) {
+          const bg = parse(getComputedStyle(node).backgroundColor);
+          if (bg && bg[3] > 0.5) return bg;
+          node = node.parentElement;
+        }
+        return [255, 255, 255, 1];
+      };
+      const ringOf = (el: Element): string | null => {
+        const style = getComputedStyle(el);
+        const width = parseFloat(style.outlineWidth);
+        if (style.outlineStyle !== 'none' && width >= 2) {
+          const colour = parse(style.outlineColor);
+          if (colour && colour[3] > 0.5 && contrast(colour, behind(el, parseFloat(style.outlineOffset) < 0)) >= 3) return 'outline';
+        }
+        if (style.boxShadow !== 'none') {
+          // Computed shadows read "rgb(…) x y blur spread [inset]", one per comma outside parentheses.
+          for (const shadow of style.boxShadow.split(/,(?![^(]*\))/)) {
+            const colour = parse(shadow);
+            const lengths = (shadow.replace(/rgba?\([^)]*\)/, '').match(/-?[\d.]+px/g) ?? []).map(parseFloat);
+            const [, , blur = 0, spread = 0] = lengths;
+            if (colour && colour[3] > 0.5 && spread >= 2 && blur <= 1 && contrast(colour, behind(el, shadow.includes('inset'))) >= 3) return 'ring';
+          }
+        }
+        return null;
+      };
+      // Focus inside a frame: the page's active element is the iframe; the stop is inside it.
+      let el = document.activeElement as HTMLElement | null;
+      let framePath = '';
+      while (el instanceof HTMLIFrameElement) {
+        const inner = el.contentDocument;
+        if (!inner) return { id: `opaque frame ${el.title}`, missing: `iframe «${el.title}» (focus inside a frame the check cannot enter)` };
+        framePath += `${el.title} › `;
+        el = inner.activeElement as HTMLElement | null;
+      }
+      if (!el || el === el.ownerDocument.body) return { id: null, missing: null };
+      const getComputedStyle = (node: Element) => (node.ownerDocument.defaultView ?? window).getComputedStyle(node);
+      const id = `${framePath}${el.tagName}|${el.getAttribute('data-testid') ?? ''}|${el.getAttribute('data-page') ?? ''}|${el.getAttribute('name') ?? ''}|${el.textContent?.slice(0, 20) ?? ''}|${Math.round(el.getBoundingClientRect().top + window.scrollY)}`;
+      const candidates: Element[] = [el];
+      const label = el.closest('label');
+      if (label && el.tagName === 'INPUT' && getComputedStyle(el).opacity === '0') candidates.push(label);
+      const shown = candidates.some((candidate) => ringOf(candidate) !== null);
+      const name = `${framePath}${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/)[0]}` : ''}${el.getAttribute('data-testid') ? `[${el.getAttribute('data-testid')}]` : ''} «${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}»`;
+      return { id, missing: shown ? null : name };
     });
-    if (report !== null) missing.push(report);
+    if (report.id === null) continue;
+    if (first === null) first = report.id;
+    else if (report.id === first) break;
+    if (report.missing !== null && !missing.includes(report.missing)) missing.push(report.missing);
   }
   return missing;
+}
+
+/**
+ * Waits until every ECharts canvas on the page has stopped changing (its first animation is over):
+ * the pixels of each canvas are summed every 150 ms until two readings in a row agree. At most
+ * `timeoutMs`; a page without canvases returns at once.
+ */
+export async function chartsSettled(target: Page | Frame, timeoutMs = 6000): Promise<void> {
+  const started = Date.now();
+  let previous = '';
+  while (Date.now() - started < timeoutMs) {
+    const now = await target.evaluate(() =>
+      Array.from(document.querySelectorAll('.gv-chart canvas'))
+        .map((canvas) => {
+          const c = canvas as HTMLCanvasElement;
+          const data = c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data;
+          let sum = 0;
+          if (data) for (let i = 0; i < data.length; i += 7) sum = (sum + (data[i] ?? 0) * (i % 251)) % 1_000_000_007;
+          return `${c.width}x${c.height}:${sum}`;
+        })
+        .join('|'),
+    );
+    if (now === previous) return;
+    previous = now;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
 }
