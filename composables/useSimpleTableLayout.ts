@@ -18,7 +18,7 @@
  * @module
  */
 import { computed, getCurrentInstance, getCurrentScope, onMounted, shallowRef, toValue } from 'vue';
-import type { ComputedRef, MaybeRefOrGetter } from 'vue';
+import type { ComputedRef, MaybeRefOrGetter, Ref } from 'vue';
 import type { PresetColumnState } from '../src/core/types';
 import { warn } from '../src/core/warn';
 import type { PageState } from '../stores/page-state/model';
@@ -49,6 +49,12 @@ export interface UseSimpleTableLayoutReturn {
    * over shortly after mount, once its code has loaded.
    */
   persistent: boolean;
+  /**
+   * True once the layout has its owner for good: at once without the page-state store, after the
+   * store took over (its stored layout then shows) or failed to load. Until then a stored layout may
+   * still arrive, so a default preset waits for this before it decides whether to apply.
+   */
+  settled: Readonly<Ref<boolean>>;
 }
 
 type LayoutField = 'columnState' | 'collapsedGroups';
@@ -81,6 +87,7 @@ export function useSimpleTableLayout(options: UseSimpleTableLayoutOptions): UseS
   const app = instance?.appContext.app;
   const persistent = options.pageState !== false && app !== undefined && app.config.globalProperties.$pinia !== undefined;
   const scope = getCurrentScope();
+  const settled = shallowRef(!persistent);
 
   async function handOver(): Promise<void> {
     const { usePageState } = await import('./usePageState');
@@ -98,10 +105,14 @@ export function useSimpleTableLayout(options: UseSimpleTableLayoutOptions): UseS
 
   if (persistent) {
     onMounted(() => {
-      handOver().catch((error: unknown) => {
-        // The binding's chunk did not download (offline, a new deployment): keep owning the state.
-        warn('storage_unavailable', 'the page state of a SimpleTable could not be loaded; its layout is kept for this page only.', error);
-      });
+      handOver()
+        .catch((error: unknown) => {
+          // The binding's chunk did not download (offline, a new deployment): keep owning the state.
+          warn('storage_unavailable', 'the page state of a SimpleTable could not be loaded; its layout is kept for this page only.', error);
+        })
+        .finally(() => {
+          settled.value = true;
+        });
     });
   }
 
@@ -125,6 +136,7 @@ export function useSimpleTableLayout(options: UseSimpleTableLayoutOptions): UseS
       changed.add('collapsedGroups');
     },
     persistent,
+    settled,
   };
 }
 

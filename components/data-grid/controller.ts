@@ -68,6 +68,12 @@ export interface ColumnLayoutController {
   resetColumns(): void;
   /** Calls `listener` after any change of the layout; returns the function that unsubscribes. */
   onChange(listener: () => void): () => void;
+  /**
+   * True when the table started with a layout of its own (a stored session, a shared link, or one
+   * the reader changed before the preferences loaded), so a default preset must not replace it.
+   * Absent: false.
+   */
+  hasRestoredLayout?(): boolean;
 }
 
 /** The grid a toolbar and a column chooser drive. Every method is cheap; none throws. */
@@ -100,11 +106,6 @@ export interface DataGridController extends ColumnLayoutController {
    * quick filter, with no help and no summary.
    */
   searchColumns?(): readonly { key: string; label: string }[];
-  /**
-   * True when the grid started with a layout of its own (a stored session or a shared link), so a
-   * default preset must not replace it. Absent: false.
-   */
-  hasRestoredLayout?(): boolean;
   /**
    * Asks the rows again without changing the view (filters, sort, scroll position stay), e.g. a
    * grid on server rows after a failure or for fresh data. Absent: the rows are the host's to reload.

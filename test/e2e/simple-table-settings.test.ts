@@ -195,6 +195,48 @@ describe('SimpleTable column settings in Chromium', () => {
     await page.close();
   });
 
+  it('saves a resized, reordered layout as a preset and applies it back with the keyboard alone, the preset kept across a reload', async () => {
+    const { page, errors } = await open('rows=300&pinia=1');
+    const presets = page.locator('[data-gv-presets] .gv-menu__button');
+    await presets.waitFor();
+    const handle = page.getByRole('separator', { name: 'Resize Customer' });
+    const start = Number(await handle.getAttribute('aria-valuenow'));
+    await handle.focus();
+    await page.keyboard.press('Shift+ArrowRight');
+    expect(Number(await handle.getAttribute('aria-valuenow'))).toBe(start + 50);
+
+    await presets.focus();
+    await page.keyboard.press('Enter');
+    const name = page.getByRole('textbox', { name: 'Save the current layout as' });
+    await name.focus();
+    await page.keyboard.type('Wide customer');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('[data-gv-preset]').evaluateAll((items) => items.map((item) => item.getAttribute('data-gv-preset')))).toEqual(['Wide customer']);
+    await page.keyboard.press('Escape');
+
+    // Back to the columns' own layout from the column menu, then the preset by keyboard.
+    await page.getByRole('button', { name: 'Columns', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Columns' }).getByRole('button', { name: 'Reset columns', exact: true }).click();
+    await page.keyboard.press('Escape');
+    expect(Number(await handle.getAttribute('aria-valuenow'))).toBe(start);
+    await presets.focus();
+    await page.keyboard.press('Enter');
+    await page.locator('[data-gv-preset="Wide customer"] [data-gv-preset-apply]').focus();
+    await page.keyboard.press('Enter');
+    expect(Number(await handle.getAttribute('aria-valuenow'))).toBe(start + 50);
+    await expect.poll(() => page.locator('[data-cm-announcer]').textContent()).toBe('Preset "Wide customer" applied');
+
+    await page.reload();
+    await ready(page);
+    await page.locator('[data-gv-presets] .gv-menu__button').click();
+    await expect.poll(() => page.locator('[data-gv-preset]').evaluateAll((items) => items.map((item) => item.getAttribute('data-gv-preset')))).toEqual(['Wide customer']);
+    const menuScan = await new AxeBuilder({ page }).include('[data-gv-presets]').analyze();
+    expect(seriousViolations(menuScan)).toEqual([]);
+    await saveScreenshot(page, 'simple-table-presets');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('groups 100,000 windowed rows into sections with totals that collapse and expand, search and sort within groups', async () => {
     const { page, errors } = await open('rows=100000&group=city&pinia=1');
     const groups = () => page.$$eval('tbody tr[data-cm-group]', (trs) => trs.map((tr) => tr.getAttribute('data-cm-group')));
