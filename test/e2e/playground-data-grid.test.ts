@@ -119,10 +119,12 @@ function focused(page: Page, selector: string): Promise<boolean> {
   return page.evaluate((wanted) => document.activeElement?.matches(wanted) ?? false, selector);
 }
 
-/** Switches the demo user with the keyboard: focus on the user's radio button, Space. */
+/** Switches the demo user with the keyboard: focus on the user's radio button, Space chooses it, Enter switches. */
 async function switchUserByKeyboard(page: Page, user: 'alice' | 'bob'): Promise<void> {
   await page.locator(`[data-testid="grid-user-switch"] input[data-user="${user}"]`).focus();
   await page.keyboard.press('Space');
+  // Choosing only chooses (arrow keys pass every user); Enter submits the switch.
+  await page.keyboard.press('Enter');
   await page.locator(`.pg-grid-demo[data-user="${user}"]`).waitFor();
   await page.locator('[data-testid="grid-user-switch"]:not([disabled])').waitFor();
 }
@@ -871,6 +873,9 @@ describe('playground data grid: theme, accessibility and looks', () => {
     const darkScan = await new AxeBuilder({ page }).include('[data-testid="page-grid"]').withRules(['color-contrast', 'link-in-text-block']).analyze();
     expect(darkScan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
+    // The demo rows are in the page's language: the English query would find no Ukrainian row.
+    await page.locator('[data-gv-quick-search]').fill('');
+    await page.locator('[data-gv-search-summary]').waitFor({ state: 'detached' });
     for (const locale of ['en', 'uk'] as const) {
       await page.locator('[data-testid="locale-switch"]').selectOption(locale);
       if (locale === 'uk') await page.locator('[data-gv-record-count]', { hasText: 'рядк' }).waitFor();
