@@ -131,6 +131,25 @@ describe('DataGrid quick search over rows in memory', () => {
     wrapper.unmount();
   });
 
+  it('tells its listeners nothing when another block of the same view loads, and once per search that changes the rows', async () => {
+    const wrapper = await mountGrid({ spec: ORDERS_SPEC, rows, height: '300px' });
+    const { api, controller } = exposed(wrapper);
+    await until(() => firstId(wrapper) === 'SO-0001', 'the first row');
+    const heard = vi.fn();
+    controller.onChange(heard);
+    // Rows 100 to 199 are the second block of the same view.
+    api!.ensureIndexVisible(180, 'top');
+    await until(() => wrapper.element.querySelector('.ag-row[row-index="180"] .ag-cell[col-id="id"]')?.textContent === 'SO-0181', 'the second block');
+    expect(heard).not.toHaveBeenCalled();
+    const south = rows.filter((r) => r.region === 'South');
+    await typeSearch(wrapper, 'south');
+    await until(() => controller.counts().shown === south.length && firstId(wrapper) === south[0]!.id, 'the matching rows');
+    // The search itself, then its answer with the new count (not once more per block kept).
+    expect(heard).toHaveBeenCalledTimes(2);
+    expect(wrapper.find('[data-gv-record-count]').text()).toBe(`${south.length} of 200 rows`);
+    wrapper.unmount();
+  });
+
   it('decides on the XLSX button without gathering the filtered rows after every change', async () => {
     const wrapper = await mountGrid({ spec: { ...ORDERS_SPEC, export_xlsx: true }, rows });
     const { controller } = exposed(wrapper);
