@@ -98,6 +98,8 @@ export function useTableView<R extends Row>(options: UseTableViewOptions<R>): Us
   let finishNow: (() => void) | null = null;
   /** The rows array `indices` index into (null before the first answer). */
   let shownRows: readonly R[] | null = null;
+  /** The rows array `indices` holds in its own order (`identity`), else null. */
+  let inOrder: readonly R[] | null = null;
 
   const needsEngine = (): boolean => toValue(options.needsEngine ?? false) || stateNeedsEngine(toValue(options.filter), toValue(options.sort));
 
@@ -110,13 +112,17 @@ export function useTableView<R extends Row>(options: UseTableViewOptions<R>): Us
     const state = { filter: toValue(options.filter), sort: toValue(options.sort) };
     const format = toValue(options.format);
     const engine = toValue(options.engine);
+    if (!needsEngine()) {
+      // The rows in their order, with or without the code; kept when the code merely arrived, so
+      // its arrival does not redraw an unsorted, unsearched table.
+      if (!(inOrder === rows && complete.value)) indices.value = identity(rows.length);
+      complete.value = true;
+      shownRows = rows;
+      inOrder = rows;
+      return;
+    }
+    inOrder = null;
     if (engine === null) {
-      if (!needsEngine()) {
-        indices.value = identity(rows.length);
-        complete.value = true;
-        shownRows = rows;
-        return;
-      }
       // Pending until the code arrives (the watch on `engine` answers then): the rows stay as they
       // are; there are none yet for a first answer (or new rows), as the order is not known.
       if (shownRows !== rows) indices.value = new Uint32Array(0);
