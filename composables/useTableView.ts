@@ -5,15 +5,23 @@
  * in short slices that yield to input (before background work such as the warm-up); a newer change
  * cancels the rest. Everything else answers at once.
  *
+ * The search and sort code is downloaded on demand (`useTableEngine`): with nothing to search or
+ * sort the view is the rows in their order and needs none of it. A change that needs it before it
+ * has arrived leaves the rows as they are, marked incomplete (the pending state of a slow answer),
+ * and is answered with the state as it is then once the code is there: no click or keystroke is
+ * lost, and the result is the one the code would have given at once. The first answer of a table
+ * that starts with a search (or sections) shows no rows until then.
+ *
  * @module
  */
-import { onBeforeUnmount, shallowRef, toValue, watch } from 'vue';
+import { onBeforeUnmount, onServerPrefetch, shallowRef, toValue, watch } from 'vue';
 import type { MaybeRefOrGetter, ShallowRef } from 'vue';
 import type { Column, Row } from '../src/core/types';
-import { visibleRowIndices, visibleRowsInSteps } from '../src/core/table-model';
-import type { SortState, TableFilter, TableLocale } from '../src/core/table-model';
+import type { SortState, TableFilter, TableLocale } from '../src/core/table-model/types';
+import { filterHasText } from '../src/core/table-model/shared';
 import { runWhenIdle } from '../src/core/table-model/idle';
 import { backgroundScheduler } from './useTableWarmup';
+import type { TableEngine } from './useTableEngine';
 
 /**
  * Rows found before the table draws: the screenful of a table up to about 1,400 px tall (a
@@ -38,16 +46,44 @@ export interface UseTableViewOptions<R extends Row> {
   stepwise: MaybeRefOrGetter<boolean>;
   /** An element of the table; its window schedules the background slices. */
   element: MaybeRefOrGetter<HTMLElement | null | undefined>;
+  /** The search and sort code once downloaded (`useTableEngine`), else null. */
+  engine: MaybeRefOrGetter<TableEngine | null>;
+  /** Asks for the code (called whenever the view needs it and it is missing; must be idempotent). */
+  requestEngine: () => void;
+  /** Waits for the code (server rendering awaits it before rendering a view that needs it). */
+  engineReady: () => Promise<unknown>;
+  /** Whether the rows cannot be drawn without the code even with nothing to search or sort (sections). */
+  needsEngine?: MaybeRefOrGetter<boolean>;
 }
 
 /** What `useTableView` returns. */
 export interface UseTableViewReturn {
   /** Row indices of what the table shows, in order; while `complete` is false, the beginning of it. */
   indices: Readonly<ShallowRef<Uint32Array>>;
-  /** False while the rest of a stepwise answer is still being found. */
+  /**
+   * False while the rest of a stepwise answer is still being found, or while the search and sort
+   * code the answer needs is being downloaded.
+   */
   complete: Readonly<ShallowRef<boolean>>;
-  /** Finds the rest now (exports need all rows) and returns the whole answer. */
+  /**
+   * Finds the rest now (exports need all rows) and returns the whole answer. While the code is
+   * being downloaded it returns the rows as shown; see `whenReady`.
+   */
   finish(): Uint32Array;
+  /** Resolves once the code the current state needs is there (at once when it needs none). */
+  whenReady(): Promise<void>;
+}
+
+/** Whether `state` needs the search and sort code. */
+function stateNeedsEngine(filter: TableFilter, sort: SortState | null): boolean {
+  return sort !== null || filterHasText(filter) || Object.values(filter.values ?? {}).some((model) => model !== null && model !== undefined);
+}
+
+/** `0 … count - 1`: the rows in their own order. */
+function identity(count: number): Uint32Array {
+  const all = new Uint32Array(count);
+  for (let i = 0; i < count; i++) all[i] = i;
+  return all;
 }
 
 /**
@@ -60,6 +96,12 @@ export function useTableView<R extends Row>(options: UseTableViewOptions<R>): Us
   const complete = shallowRef(true);
   let cancel: (() => void) | null = null;
   let finishNow: (() => void) | null = null;
+  /** The rows array `indices` index into (null before the first answer). */
+  let shownRows: readonly R[] | null = null;
+  /** The rows array `indices` holds in its own order (`identity`), else null. */
+  let inOrder: readonly R[] | null = null;
+
+  const needsEngine = (): boolean => toValue(options.needsEngine ?? false) || stateNeedsEngine(toValue(options.filter), toValue(options.sort));
 
   const compute = (): void => {
     cancel?.();
@@ -69,13 +111,34 @@ export function useTableView<R extends Row>(options: UseTableViewOptions<R>): Us
     const columns = toValue(options.columns);
     const state = { filter: toValue(options.filter), sort: toValue(options.sort) };
     const format = toValue(options.format);
+    const engine = toValue(options.engine);
+    if (!needsEngine()) {
+      // The rows in their order, with or without the code; kept when the code merely arrived, so
+      // its arrival does not redraw an unsorted, unsearched table.
+      if (!(inOrder === rows && complete.value)) indices.value = identity(rows.length);
+      complete.value = true;
+      shownRows = rows;
+      inOrder = rows;
+      return;
+    }
+    inOrder = null;
+    if (engine === null) {
+      // Pending until the code arrives (the watch on `engine` answers then): the rows stay as they
+      // are; there are none yet for a first answer (or new rows), as the order is not known.
+      if (shownRows !== rows) indices.value = new Uint32Array(0);
+      shownRows = rows;
+      complete.value = false;
+      options.requestEngine();
+      return;
+    }
+    shownRows = rows;
     const view = toValue(options.element)?.ownerDocument.defaultView;
     if (!toValue(options.stepwise) || !view) {
-      indices.value = visibleRowIndices(rows, columns, state, format);
+      indices.value = engine.visibleRowIndices(rows, columns, state, format);
       complete.value = true;
       return;
     }
-    const steps = visibleRowsInSteps(rows, columns, state, format);
+    const steps = engine.visibleRowsInSteps(rows, columns, state, format);
     const done = steps.advance(FIRST_ROWS);
     indices.value = steps.found;
     complete.value = done;
@@ -110,10 +173,25 @@ export function useTableView<R extends Row>(options: UseTableViewOptions<R>): Us
   };
 
   watch(
-    [() => toValue(options.rows), () => toValue(options.columns), () => toValue(options.filter), () => toValue(options.sort), () => toValue(options.format), () => toValue(options.stepwise)],
+    [
+      () => toValue(options.rows),
+      () => toValue(options.columns),
+      () => toValue(options.filter),
+      () => toValue(options.sort),
+      () => toValue(options.format),
+      () => toValue(options.stepwise),
+      () => toValue(options.engine),
+      () => toValue(options.needsEngine ?? false),
+    ],
     compute,
     { immediate: true },
   );
+  // Server rendering has no watchers after setup: it waits for the code here and answers again.
+  onServerPrefetch(async () => {
+    if (toValue(options.engine) !== null || !needsEngine()) return;
+    await options.engineReady();
+    compute();
+  });
   onBeforeUnmount(() => {
     cancel?.();
     cancel = null;
@@ -123,8 +201,13 @@ export function useTableView<R extends Row>(options: UseTableViewOptions<R>): Us
     indices,
     complete,
     finish: () => {
+      // The code arrived but the watch has not answered yet: answer now.
+      if (!complete.value && finishNow === null) compute();
       finishNow?.();
       return indices.value;
+    },
+    whenReady: async () => {
+      if (toValue(options.engine) === null && needsEngine()) await options.engineReady();
     },
   };
 }

@@ -1,37 +1,43 @@
 /**
- * `useTableWarmup`: prepares a large table's sort and search caches while the browser is idle, in
- * short slices, so the first click or keystroke does not pay for building them and no slice holds
- * up input for long. Also prepares one column's sort on pointer or focus intent, before the click.
+ * `useTableWarmup`: gets a table ready for its first click or keystroke while the browser is idle.
+ * Right after the first paint it asks for the search and sort code (`useTableEngine`), whatever the
+ * `warmup` setting (a table that can be sorted or searched needs it; a page that draws its first
+ * rows without it is the point of loading it apart); then, for a large table, it prepares the sort
+ * and search caches in short slices, so the first interaction does not pay for building them and no
+ * slice holds up input for long. Also prepares one column's sort on pointer or focus intent, before
+ * the click (asking for the code at once if it has not arrived).
  *
  * @module
  */
 import { onBeforeUnmount, onMounted, ref, toValue, watch } from 'vue';
 import type { MaybeRefOrGetter, Ref } from 'vue';
 import type { Column, Row, SearchMode } from '../src/core/types';
-import { visibleRowsInSteps, warmSearchIndex, warmSearchNumbers, warmSortIndex } from '../src/core/table-model';
-import type { TableFilter, TableLocale, WarmBudget } from '../src/core/table-model';
-import { firstSortedRows } from '../src/core/table-model/sort';
-import { formatOptions } from '../src/core/table-model/shared';
+import type { TableLocale, WarmBudget } from '../src/core/table-model/types';
 import { runWhenIdle } from '../src/core/table-model/idle';
-import type { IdleScheduler, IdleTask } from '../src/core/table-model/idle';
+import type { IdleScheduler } from '../src/core/table-model/idle';
+import type { TableEngine } from './useTableEngine';
 
 /**
  * Length of one warm-up slice: long enough to make progress, short enough that a click or keystroke
  * arriving meanwhile waits at most this long before it runs (and then finishes only what it needs).
  */
 const WARM_SLICE_MS = 8;
-/** Rows of search text built per resumable step (about a millisecond for 8 columns). */
-const WARM_SEARCH_ROWS = 1024;
 
 /** Options of `useTableWarmup`. */
 export interface UseTableWarmupOptions<R extends Row> {
-  /** False prepares nothing in the background (small tables need no caches up front). */
+  /** False prepares no caches in the background (small tables need no caches up front). */
   enabled: MaybeRefOrGetter<boolean>;
   /**
    * Whether `prepareSort` works, independently of `enabled` (a table with the background warm-up
    * switched off still prepares the column a pointer rests on). Default: `enabled`.
    */
   prepareOnIntent?: MaybeRefOrGetter<boolean>;
+  /** Whether the table can use the search and sort code at all (something sortable or searchable). */
+  interactive: MaybeRefOrGetter<boolean>;
+  /** The search and sort code once downloaded (`useTableEngine`), else null. */
+  engine: MaybeRefOrGetter<TableEngine | null>;
+  /** Asks for the code (idempotent). */
+  requestEngine: () => void;
   /** An element of the table; its window provides the scheduler. Nothing runs while it is null. */
   element: MaybeRefOrGetter<HTMLElement | null | undefined>;
   /** The rows (raw, never reactive). */
@@ -48,121 +54,91 @@ export interface UseTableWarmupOptions<R extends Row> {
 export interface UseTableWarmupReturn<R extends Row> {
   /** True once every cache is ready (SimpleTable exposes it as `data-cm-warmed`). */
   warmed: Readonly<Ref<boolean>>;
-  /** Prepares the sort of `column` now, in the same short slices (call on pointer or focus intent). */
+  /**
+   * Prepares the sort of `column` now, in the same short slices (call on pointer or focus intent);
+   * asks for the code first when it has not arrived (whatever `prepareOnIntent` says).
+   */
   prepareSort(column: Column<R>): void;
 }
 
-/** Rows copied for `primingTasks`. */
-const PRIME_ROWS = 48;
-
 /**
- * Tasks that run the code of a first search and a first sort click over a few rows copied from
- * the table (their caches belong to the copy and go with it): a plain word, a digit and a query
- * with an OR, an exclusion, a number range and a column scope, before and after the copy's search
- * texts are built,
- * and the first rows of each sortable column. The engine compiles that code then, in the
- * background, instead of on the reader's first keystroke or click, and the number formats read
- * their shape (a few dozen Intl calls per format). One task per query, so each fits a slice.
- * A task throws what a `sortValue` throws (the warm-up skips it).
- */
-function primingTasks<R extends Row>(rows: readonly R[], columns: readonly Column<R>[], format: TableLocale, mode: SearchMode): IdleTask[] {
-  const sample = rows.slice(0, PRIME_ROWS);
-  const searchable = columns.filter((c) => c.searchable);
-  if (sample.length === 0) return [];
-  const filterOf = (query: string): TableFilter | null => {
-    if (mode === 'global') return { global: query };
-    const first = searchable[0];
-    return mode === 'per_column' && first ? { perColumn: { [first.key]: query } } : null;
-  };
-  const search = (query: string): IdleTask => () => {
-    const filter = filterOf(query);
-    if (filter !== null) visibleRowsInSteps(sample, columns, { filter }, format).advance(Number.POSITIVE_INFINITY);
-  };
-  const locale = formatOptions(format).locale;
-  // A term scoped to a column (`qty:>1`) reads the column labels too.
-  const scoped = mode === 'global' && searchable[0] ? ` ${searchable[0].key}:>1` : '';
-  return [
-    search('a'),
-    search('1'),
-    search(`a/b -c 1..2${scoped}`),
-    // Then over built texts and numbers, as keystrokes after the warm-up run.
-    () => {
-      warmSearchIndex(sample, columns, format);
-      warmSearchNumbers(sample, columns, format);
-      if (mode === 'per_column') for (const column of searchable) warmSearchIndex(sample, columns, format, column.key);
-    },
-    search('a'),
-    search('b/1 -c'),
-    () => {
-      for (const column of columns) if (column.sortable) firstSortedRows(sample, column, 'asc', locale, 8);
-    },
-  ];
-}
-
-/** Repeats a resumable step while the slice's budget lasts; true when the work is complete. */
-function whileBudget(step: () => boolean, budget: WarmBudget): boolean {
-  let done = step();
-  while (!done && budget.timeRemaining() > 0) done = step();
-  return done;
-}
-
-/**
- * Warms the caches of a table whenever its rows, columns, search mode or format change (after
- * mount), and cancels pending work on change and on unmount.
+ * Asks for the code after the first paint and warms the caches of a table whenever its rows,
+ * columns, search mode, format or code change (after mount); cancels pending work on change and on
+ * unmount.
  *
- * Edge cases: nothing runs without a window (SSR) or while `enabled` is false; a change restarts
- * the warm-up and sets `warmed` back to false; a task that throws is skipped (the work happens
- * again on demand).
+ * Edge cases: nothing runs without a window (SSR); no caches are built while `enabled` is false or
+ * the code has not arrived (its arrival starts the warm-up); a change restarts the warm-up and sets
+ * `warmed` back to false; a task that throws is skipped (the work happens again on demand).
  */
 export function useTableWarmup<R extends Row>(options: UseTableWarmupOptions<R>): UseTableWarmupReturn<R> {
   const warmed = ref(false);
   let cancelWarmup: (() => void) | null = null;
   let cancelIntent: (() => void) | null = null;
+  let cancelRequest: (() => void) | null = null;
+  /** A column whose sort was wanted before the code arrived: prepared when it does. */
+  let intended: Column<R> | null = null;
   const windowOf = (): SchedulingWindow | null => (toValue(options.element)?.ownerDocument.defaultView as SchedulingWindow | null | undefined) ?? null;
+
+  /** Asks for the code right after the first paint: a frame, then the first idle moment. */
+  const requestAfterPaint = (): void => {
+    const view = windowOf();
+    if (!view || toValue(options.engine) !== null || !toValue(options.interactive)) return;
+    const ask = (): void => {
+      cancelRequest = runWhenIdle([() => options.requestEngine()], backgroundScheduler(view));
+    };
+    if (typeof view.requestAnimationFrame !== 'function') {
+      ask();
+      return;
+    }
+    const frame = view.requestAnimationFrame(ask);
+    cancelRequest = () => view.cancelAnimationFrame?.(frame);
+  };
 
   const start = (): void => {
     cancelWarmup?.();
     cancelWarmup = null;
     warmed.value = false;
     const view = windowOf();
-    if (!toValue(options.enabled) || !view) return;
-    const data = toValue(options.rows);
-    const cols = toValue(options.columns);
-    const fmt = toValue(options.format);
-    const mode = toValue(options.searchMode);
-    // First the code of a first interaction (a few milliseconds), then search texts and numbers in
-    // steps of rows, then the sort of each column in steps; see WARM_SLICE_MS.
-    const tasks: IdleTask[] = primingTasks(data, cols, fmt, mode);
-    // The numbers that number terms (`>10`, `10..20`) compare come right after the texts.
-    if (mode === 'global') {
-      tasks.push((budget) => whileBudget(() => warmSearchIndex(data, cols, fmt, undefined, WARM_SEARCH_ROWS), budget));
-      tasks.push((budget) => whileBudget(() => warmSearchNumbers(data, cols, fmt, undefined, WARM_SEARCH_ROWS * 4), budget));
-    } else if (mode === 'per_column') {
-      for (const column of cols) {
-        if (!column.searchable) continue;
-        tasks.push((budget) => whileBudget(() => warmSearchIndex(data, cols, fmt, column.key, WARM_SEARCH_ROWS * 4), budget));
-        tasks.push((budget) => whileBudget(() => warmSearchNumbers(data, cols, fmt, column.key, WARM_SEARCH_ROWS * 4), budget));
-      }
+    const engine = toValue(options.engine);
+    if (!view || engine === null) return;
+    if (intended !== null) {
+      const column = intended;
+      intended = null;
+      prepareSort(column);
     }
-    for (const column of cols) if (column.sortable) tasks.push((budget) => warmSortIndex(data, column, fmt, budget));
+    if (!toValue(options.enabled)) return;
+    const tasks = engine.warmupTasks(toValue(options.rows), toValue(options.columns), toValue(options.format), toValue(options.searchMode));
     cancelWarmup = runWhenIdle(tasks, backgroundScheduler(view), () => {
       warmed.value = true;
     }, { sliceMs: WARM_SLICE_MS });
   };
 
   const prepareSort = (column: Column<R>): void => {
-    if (!toValue(options.prepareOnIntent ?? options.enabled) || !column.sortable) return;
+    if (!column.sortable) return;
+    const prepare = toValue(options.prepareOnIntent ?? options.enabled);
+    const engine = toValue(options.engine);
+    if (engine === null) {
+      // The click is likely to follow: ask for the code now (any table), and prepare the column when it comes.
+      if (prepare) intended = column;
+      options.requestEngine();
+      return;
+    }
     const view = windowOf();
-    if (!view) return;
+    if (!prepare || !view) return;
     const data = toValue(options.rows);
     const fmt = toValue(options.format);
     cancelIntent?.();
-    cancelIntent = runWhenIdle([(budget) => warmSortIndex(data, column, fmt, budget)], backgroundScheduler(view), undefined, { sliceMs: WARM_SLICE_MS });
+    cancelIntent = runWhenIdle([(budget: WarmBudget) => engine.warmSortIndex(data, column, fmt, budget)], backgroundScheduler(view), undefined, { sliceMs: WARM_SLICE_MS });
   };
 
-  onMounted(start);
-  watch([() => toValue(options.rows), () => toValue(options.columns), () => toValue(options.searchMode), () => toValue(options.format), () => toValue(options.enabled)], start);
+  onMounted(() => {
+    requestAfterPaint();
+    start();
+  });
+  watch([() => toValue(options.rows), () => toValue(options.columns), () => toValue(options.searchMode), () => toValue(options.format), () => toValue(options.enabled), () => toValue(options.engine)], start);
   onBeforeUnmount(() => {
+    cancelRequest?.();
+    cancelRequest = null;
     cancelWarmup?.();
     cancelWarmup = null;
     cancelIntent?.();
@@ -173,6 +149,8 @@ export function useTableWarmup<R extends Row>(options: UseTableWarmupOptions<R>)
 
 /** What `backgroundScheduler` needs of a window. */
 interface SchedulingWindow {
+  requestAnimationFrame?(callback: () => void): number;
+  cancelAnimationFrame?(handle: number): void;
   setTimeout(callback: () => void, ms: number): number;
   clearTimeout(handle: number): void;
   requestIdleCallback?: (callback: (deadline: WarmBudget) => void, options?: { timeout: number }) => number;

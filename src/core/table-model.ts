@@ -42,7 +42,8 @@
  */
 export type { ExportCell, SortDirection, SortState, TableFilter, TableLocale, TableViewState, WarmBudget } from './table-model/types';
 export { asciiSortKey } from './table-model/ascii-collation';
-export { nextSortDirection, sortRows, warmSortIndex } from './table-model/sort';
+export { sortRows, warmSortIndex } from './table-model/sort';
+export { nextSortDirection } from './table-model/shared';
 export { normaliseSearchText } from './table-model/search-text';
 export { formatNumberForSearch } from './table-model/number-text';
 export { filterRows, searchTextOfNumber, warmSearchIndex, warmSearchNumbers } from './table-model/search';

@@ -26,7 +26,8 @@ export type GridViewWarningCode =
   | 'chart_renderer_unavailable'
   | 'row_source_failed'
   | 'preset_columns_dropped'
-  | 'spec_warning';
+  | 'spec_warning'
+  | 'table_engine_unavailable';
 
 /** One warning: a stable code, a sentence for people, and the thrown value or data behind it. */
 export interface GridViewWarning {

@@ -1,14 +1,15 @@
 /**
  * The DataGrid prepares a column's sort before the click (jsdom, real AG Grid): a pointer resting on
  * a header, or focus arriving at one, builds that column's sort index in idle slices. The table
- * model's `warmSortIndex` is observed through a spy that still does the work.
+ * engine's `warmSortIndex` (the code tables download on demand) is observed through a spy that still
+ * does the work.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import * as tableModel from '../../src/core/table-model';
+import * as tableModel from '../../src/core/table-model/engine';
 type TableModel = typeof tableModel;
 import { ORDERS_SPEC, mountGrid, orderRows, until } from './data-grid.fixtures';
 
-vi.mock('../../src/core/table-model', async (importOriginal) => {
+vi.mock('../../src/core/table-model/engine', async (importOriginal) => {
   const actual = await importOriginal<TableModel>();
   return { ...actual, warmSortIndex: vi.fn(actual.warmSortIndex) };
 });

@@ -182,7 +182,10 @@ describe('GridView', () => {
       ['internal', null, true, false, 'none'],
     ]);
     expect(wrapper.findAll('thead th[data-cm-col-key]').map((th) => th.attributes('data-cm-col-key'))).toEqual(['region', 'amount']);
-    // The section header rows are downloaded when a table first has sections.
+    // Sections need the table's search and sort code, downloaded on demand: wait until it is there
+    // (ready(), docs/simple-table.md "What loads when"); then the section header rows, downloaded
+    // when a table first has sections.
+    await (wrapper.findComponent(SimpleTable).vm as unknown as { ready(): Promise<void> }).ready();
     await vi.waitFor(() => expect(wrapper.find('tr[data-cm-group="North"]').exists()).toBe(true));
     expect(wrapper.find('tr[data-cm-group="North"] [data-cm-total="amount"]').text()).toBe('Average 2');
   });

@@ -2,6 +2,13 @@ import { mount } from '@vue/test-utils';
 import type { DefineComponent } from 'vue';
 import type { Column, Row, SimpleTableConfig } from '../../src/core/types';
 import SimpleTable from '../../components/SimpleTable.vue';
+import { loadTableEngine } from '../../composables/useTableEngine';
+
+// These tests check sort, search and sections right after a click or at mount, as a reader meets
+// them on a page that has been open for a moment: the table's search and sort code, which a page
+// downloads after the first paint (docs/simple-table.md, "What loads when"), is loaded once here
+// first. SimpleTable.engine.test.ts covers a table whose code has not arrived yet.
+await loadTableEngine();
 
 /** A column with the spec defaults, overridable. */
 export function column<R extends Row = Row>(key: string, extra: Partial<Column<R>> = {}): Column<R> {

@@ -12,7 +12,7 @@ import type { ModelColumn, TableFilter, TableLocale } from './types';
 import { NON_ASCII, normaliseSearchText } from './search-text';
 import type { NumberCodes, NumberShape } from './number-text';
 import { RAW_NUMBER_ALPHABET, codesOf, numberAlphabet, numberCharsHold, numberCodesOf, numberSearchText, numberShapeOf, writeNumberChars } from './number-text';
-import { cellReader, formatOptions, isNumericFormat } from './shared';
+import { cellReader, filterHasText, formatOptions, isNumericFormat } from './shared';
 import { cellNumber, cellSearchText } from '../search/cell';
 import type { GroupPlan } from '../search/evaluate';
 import { planQuery, textIn } from '../search/evaluate';
@@ -922,8 +922,7 @@ export function matchFlags<R extends Row>(
 /** Whether a filter has nothing active (every row passes). */
 export function filterIsBlank(filter: TableFilter | undefined): boolean {
   if (filter === undefined || filter === null) return true;
-  if (typeof filter.global === 'string' && filter.global.trim() !== '') return false;
-  for (const text of Object.values(filter.perColumn ?? {})) if (typeof text === 'string' && text.trim() !== '') return false;
+  if (filterHasText(filter)) return false;
   for (const model of Object.values(filter.values ?? {})) if (valuesCheck(model ?? null) !== null) return false;
   return true;
 }

@@ -2,7 +2,7 @@
  * Sorting rows by one column: classifying each row's key once (number, text or empty), building
  * the ascending index in resumable steps (numbers via `key-order.ts`, text via `ascii-collation.ts`
  * or `collation-order.ts`), caching it per rows array, deriving descending from it, and the public
- * `sortRows`, `warmSortIndex` and `nextSortDirection`.
+ * `sortRows` and `warmSortIndex` (the sort button's cycle, `nextSortDirection`, is in `shared.ts`).
  *
  * @module
  */
@@ -15,16 +15,6 @@ import { doubleOrder, monotonicOrder } from './key-order';
 import { asciiCollationOf, asciiOrderSteps, compareKeyed, compareToKeyed, keyedText } from './ascii-collation';
 import type { AsciiCollation, KeyedText } from './ascii-collation';
 import { collationOrder } from './collation-order';
-
-/**
- * The next state of a header's sort button: ascending → descending → original order → ascending.
- * `null`/`undefined` (unsorted, or another column sorted) starts at ascending.
- */
-export function nextSortDirection(current: SortDirection | null | undefined): SortDirection | null {
-  if (current === 'asc') return 'desc';
-  if (current === 'desc') return null;
-  return 'asc';
-}
 
 
 /** The cached sort of one column over one rows array. */
