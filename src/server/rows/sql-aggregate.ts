@@ -41,10 +41,12 @@ export interface SqlAggregateRequest {
   countLabel?: string;
 }
 
-/** KPIs and chart runtimes of the filtered set, in the order of the request. */
+/** KPIs and chart runtimes of the filtered set, in the order of the request, and its size. */
 export interface SqlAggregateResult {
   kpis: ResolvedKpi[];
   charts: ChartRuntime[];
+  /** Rows of the filtered set, exact (counted in the KPIs' statement, or alone without KPIs). */
+  rowCount: number;
 }
 
 /** What the aggregation needs of its row source. */
@@ -170,8 +172,7 @@ function numberOrNull(value: unknown): number | null {
  * categorical column read from its distinct values (a statement's `COUNT(DISTINCT …)` sorts or
  * hashes every row, and keeps PostgreSQL from aggregating in parallel).
  */
-async function kpisOver(ctx: AggregateContext, where: RawBuilder<boolean>, specs: readonly KpiSpec[], request: SqlAggregateRequest): Promise<ResolvedKpi[]> {
-  if (specs.length === 0) return [];
+async function kpisOver(ctx: AggregateContext, where: RawBuilder<boolean>, specs: readonly KpiSpec[], request: SqlAggregateRequest): Promise<{ kpis: ResolvedKpi[]; rowCount: number }> {
   const everything = matchesEveryRow(where);
   const columnOf = (kpi: KpiSpec): SqlColumn | null => (kpi.columnKey === null ? null : (ctx.columns.get(kpi.columnKey) as SqlColumn));
   const apart = await Promise.all(
@@ -188,7 +189,8 @@ async function kpisOver(ctx: AggregateContext, where: RawBuilder<boolean>, specs
     const value = apart[i] !== null ? sql`NULL` : aggregateSql(ctx, kpi.aggregate, column, 'zero');
     return [value.as(`v${i}`), sampleSql(kpi.aggregate, column).as(`n${i}`)];
   });
-  const row = (await ctx.db.selectFrom(ctx.table).select(selections).where(where).executeTakeFirstOrThrow()) as Record<string, unknown>;
+  // The set's size rides along (the client's record counter and the source's count cache read it).
+  const row = (await ctx.db.selectFrom(ctx.table).select([...selections, sql`COUNT(*)`.as('rows')]).where(where).executeTakeFirstOrThrow()) as Record<string, unknown>;
   const format = { locale: request.locale, currency: request.currency };
   const resolved: ResolvedKpi[] = [];
   for (const [i, kpi] of specs.entries()) {
@@ -204,7 +206,7 @@ async function kpisOver(ctx: AggregateContext, where: RawBuilder<boolean>, specs
     }
     resolved.push(resolveKpiValue(kpi, value, sample, format));
   }
-  return resolved;
+  return { kpis: resolved, rowCount: Number(row.rows ?? 0) };
 }
 
 /**
@@ -236,8 +238,8 @@ async function chartOver(ctx: AggregateContext, where: RawBuilder<boolean>, char
 
 /** KPIs and charts of the filtered set `where`. */
 export async function aggregateOver(ctx: AggregateContext, where: RawBuilder<boolean>, request: SqlAggregateRequest): Promise<SqlAggregateResult> {
-  const kpis = await kpisOver(ctx, where, (request.kpis ?? []).map(kpiOf), request);
+  const { kpis, rowCount } = await kpisOver(ctx, where, (request.kpis ?? []).map(kpiOf), request);
   const charts: ChartRuntime[] = [];
   for (const chart of (request.charts ?? []).map((c) => chartOf(c, request.columns))) charts.push(await chartOver(ctx, where, chart, request));
-  return { kpis, charts };
+  return { kpis, charts, rowCount };
 }
