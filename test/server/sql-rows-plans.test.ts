@@ -180,6 +180,33 @@ for (const backend of backends) {
       }
     });
 
+    it('counts rows for count KPIs of a categorical column without empty cells, and tests each cell when it has some', async () => {
+      const kpis = [
+        { label: 'With a city', aggregate: 'count', column_key: 'city' },
+        { label: 'Cities', aggregate: 'count_distinct', column_key: 'city' },
+      ] as const;
+      const present = /CAST\("city" AS text\) <> ''/;
+      const main = () => statements.find((s) => s.sql.startsWith('select'))!.sql;
+      // orders holds NULL, '' and blank cities: each cell is tested.
+      const withEmpty = await source.aggregate({ filterModel: null, quickFilter: '' }, { kpis: [...kpis] });
+      expect(main()).toMatch(present);
+      expect(withEmpty).toEqual(await plain.aggregate({ filterModel: null, quickFilter: '' }, { kpis: [...kpis] }));
+      await sql`CREATE TABLE orders_full AS SELECT * FROM orders WHERE city IS NOT NULL AND city <> ''`.execute(opened.db);
+      await sql`CREATE INDEX orders_full_city ON orders_full (city)`.execute(opened.db);
+      try {
+        const full = createSqlRowSource({ db: opened.db, table: 'orders_full', columns: categorical(SQL_COLUMNS, ['city']), tieBreaker: 'id', countCacheMs: 0 });
+        const fullPlain = createSqlRowSource({ db: opened.db, table: 'orders_full', columns: SQL_COLUMNS, tieBreaker: 'id', countCacheMs: 0 });
+        for (const filterModel of [null, { qty: { filterType: 'number', type: 'lessThan', filter: 5 } }] as GridFilterModel[]) {
+          statements.length = 0;
+          const counted = await full.aggregate({ filterModel, quickFilter: '' }, { kpis: [...kpis] });
+          expect(main()).not.toMatch(present);
+          expect(counted).toEqual(await fullPlain.aggregate({ filterModel, quickFilter: '' }, { kpis: [...kpis] }));
+        }
+      } finally {
+        await sql`DROP TABLE orders_full`.execute(opened.db);
+      }
+    });
+
     it('walks the index for a whole-table median and counts a categorical column’s distinct values without COUNT(DISTINCT)', async () => {
       const kpis = [
         { label: 'Median amount', aggregate: 'median', column_key: 'amount' },

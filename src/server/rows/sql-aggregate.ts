@@ -159,6 +159,21 @@ async function categoricalDistinct(ctx: AggregateContext, where: RawBuilder<bool
   return Number(result.rows[0]?.n ?? 0);
 }
 
+/**
+ * Whether a categorical column has no empty cell in the whole table (no NULL, no value that reads
+ * as ''). Then the present cells of any set are its rows, and `count`/`count_distinct` KPIs of the
+ * column take their count from `COUNT(*)` instead of a cast and a comparison per row (on SQLite a
+ * fifth of a million-row KPI statement). Read through the column's index: one probe for NULL and
+ * a loose scan of the distinct values, just before the statement (as the listed values are).
+ */
+async function alwaysPresent(ctx: AggregateContext, column: SqlColumn): Promise<boolean> {
+  const ref = refOf(column);
+  const emptyValues = distinctValuesSql(ctx, column, (value) => sql<boolean>`(CAST(${value} AS text) = '')`, false);
+  const result = await sql<{ empty: number | string; nulls: number | string }>`SELECT (SELECT COUNT(*) FROM (${emptyValues}) AS empty_values) AS empty, (SELECT COUNT(*) FROM (SELECT 1 AS one FROM ${sql.table(ctx.table)} WHERE ${ref} IS NULL LIMIT 1) AS null_cells) AS nulls`.execute(ctx.db);
+  const row = result.rows[0];
+  return row !== undefined && Number(row.empty) === 0 && Number(row.nulls) === 0;
+}
+
 function numberOrNull(value: unknown): number | null {
   if (value === null || value === undefined) return null;
   const n = Number(value);
@@ -184,10 +199,17 @@ async function kpisOver(ctx: AggregateContext, where: RawBuilder<boolean>, specs
       return null;
     }),
   );
+  const full = new Map<string, boolean>();
+  for (const kpi of specs) {
+    const column = columnOf(kpi);
+    if (column?.categorical && (kpi.aggregate === 'count' || kpi.aggregate === 'count_distinct') && !full.has(column.key)) full.set(column.key, await alwaysPresent(ctx, column));
+  }
   const selections = specs.flatMap((kpi, i) => {
     const column = columnOf(kpi);
-    const value = apart[i] !== null ? sql`NULL` : aggregateSql(ctx, kpi.aggregate, column, 'zero');
-    return [value.as(`v${i}`), sampleSql(kpi.aggregate, column).as(`n${i}`)];
+    // Every row holds a value of this column: its present cells are the rows.
+    const rows = column !== null && full.get(column.key) === true;
+    const value = apart[i] !== null ? sql`NULL` : rows && kpi.aggregate === 'count' ? sql`COUNT(*)` : aggregateSql(ctx, kpi.aggregate, column, 'zero');
+    return [value.as(`v${i}`), (rows ? sql`COUNT(*)` : sampleSql(kpi.aggregate, column)).as(`n${i}`)];
   });
   // The set's size rides along (the client's record counter and the source's count cache read it).
   const row = (await ctx.db.selectFrom(ctx.table).select([...selections, sql`COUNT(*)`.as('rows')]).where(where).executeTakeFirstOrThrow()) as Record<string, unknown>;
