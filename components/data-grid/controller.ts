@@ -34,6 +34,12 @@ export interface DataGridColumnInfo {
 export interface DataGridCounts {
   shown: number | null;
   total: number | null;
+  /**
+   * While `shown` is not known yet (a server source answered a large set's first blocks with
+   * `lastRow: -1` and its exact count is still being taken): the rows known to exist so far.
+   * Absent or null otherwise.
+   */
+  atLeast?: number | null;
 }
 
 /** What a server export link and a shared view carry. */

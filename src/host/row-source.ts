@@ -364,5 +364,13 @@ function readAggregates(data: unknown): RowSourceAggregates {
   if (!Array.isArray(body.kpis) || !Array.isArray(body.charts)) {
     throw new HostError('invalid_response', 'The aggregate answer has no kpis and charts lists.');
   }
-  return { kpis: body.kpis as RowSourceAggregates['kpis'], charts: body.charts as RowSourceAggregates['charts'] };
+  const aggregates: RowSourceAggregates = { kpis: body.kpis as RowSourceAggregates['kpis'], charts: body.charts as RowSourceAggregates['charts'] };
+  // Optional (an older server sends none); anything but a whole count is a broken answer.
+  if (body.rowCount !== undefined) {
+    if (typeof body.rowCount !== 'number' || !Number.isSafeInteger(body.rowCount) || body.rowCount < 0) {
+      throw new HostError('invalid_response', 'The aggregate answer has a rowCount that is not a whole number of rows.');
+    }
+    aggregates.rowCount = body.rowCount;
+  }
+  return aggregates;
 }

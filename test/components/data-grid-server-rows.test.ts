@@ -106,6 +106,42 @@ describe('DataGrid on a remote row source', () => {
   });
 });
 
+describe('DataGrid record counter on a large server set', () => {
+  /** Blocks of a 5,000-row set answered with lastRow -1 (not counted yet), its count only in the aggregates, released by the test. */
+  function uncountedSource() {
+    let release: (aggregates: RowSourceAggregates) => void = () => undefined;
+    const aggregates = new Promise<RowSourceAggregates>((resolve) => (release = resolve));
+    const source: RowSource = {
+      getRows: (request) => Promise.resolve({ rows: Array.from({ length: request.endRow - request.startRow }, (_, i) => ({ id: request.startRow + i + 1, region: 'North', amount: i })), lastRow: -1 }),
+      getAggregates: () => aggregates,
+    };
+    return { source, count: (rowCount: number) => release({ kpis: [...SERVER_FIGURES.kpis], charts: [...SERVER_FIGURES.charts], rowCount }) };
+  }
+
+  for (const [locale, counting, counted] of [
+    ['en', 'At least 100 rows, counting…', '5,000 rows'],
+    ['uk', 'Щонайменше 100 рядків, рахуємо…', `${new Intl.NumberFormat('uk').format(5_000)} рядків`],
+  ] as const) {
+    it(`says how many rows exist at least while the set is not counted, then the aggregates' count, which also ends the scrollbar (${locale})`, async () => {
+      const { source, count } = uncountedSource();
+      let api: { getDisplayedRowCount(): number; isLastRowIndexKnown(): boolean | undefined } | null = null;
+      const wrapper = mount(DataGrid, {
+        props: { spec, rowSource: source, pageState: false, locale, onReady: (ready: { api: typeof api }) => (api = ready.api) },
+        global: { plugins: [createPinia()] },
+        attachTo: document.body,
+      });
+      const counter = () => wrapper.find('[data-gv-record-count]').text().replace(/\s/g, ' ');
+      await until(() => wrapper.find('[data-gv-record-count]').exists() && api !== null && counter() === counting.replace(/\s/g, ' '), 'the counting text');
+      expect(api!.isLastRowIndexKnown()).toBe(false);
+      count(5_000);
+      await until(() => counter() === counted.replace(/\s/g, ' '), 'the exact count');
+      expect(api!.getDisplayedRowCount()).toBe(5_000);
+      expect(api!.isLastRowIndexKnown()).toBe(true);
+      wrapper.unmount();
+    });
+  }
+});
+
 /** The grid state a toolbar link carries, read back as the server's rows export reads it. */
 function linkState(href: string): { path: string; gridId: string | null; format: string | null; params: ReturnType<typeof readGridExportParams> } {
   const url = new URL(href, 'http://app.test');

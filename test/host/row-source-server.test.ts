@@ -91,6 +91,7 @@ describe('createRowSource against the handler over a SQLite file', () => {
     const aggregates = await source.getAggregates({ sortModel: [], filterModel, quickFilter: '' });
     const shown = local.rowsNow({ startRow: 0, endRow: ROWS.length, sortModel: [], filterModel, quickFilter: '' }).rows;
     expect(aggregates.kpis.map((k) => k.display)).toEqual(resolveKpis(KPIS, shown, { locale: 'en' }).map((k) => k.display));
+    expect(aggregates.rowCount).toBe(shown.length);
   });
 
   it('surfaces the handler’s 400 for a request the server refuses, without retrying', async () => {

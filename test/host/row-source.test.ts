@@ -242,6 +242,23 @@ describe('createRowSource', () => {
     expect((await offline).code).toBe('network');
   });
 
+  it('reads the aggregates’ rowCount when the server sends one, and refuses one that is not a whole count', async () => {
+    const { fetch, calls } = fetchDouble();
+    const source = createRowSource({ url: '', gridId: 'g', fetch });
+    const query = (quickFilter: string) => ({ sortModel: [], filterModel: null, quickFilter });
+    const counted = source.getAggregates(query('a'));
+    calls[0]!.answer(200, { status: 'ok', kpis: [], charts: [], rowCount: 1_234_567 });
+    expect(await counted).toEqual({ kpis: [], charts: [], rowCount: 1_234_567 });
+    const older = source.getAggregates(query('b'));
+    calls[1]!.answer(200, { status: 'ok', kpis: [], charts: [] });
+    expect(await older).toEqual({ kpis: [], charts: [] });
+    for (const [i, rowCount] of [-1, 2.5, '10', null].entries()) {
+      const broken = rejection(source.getAggregates(query(`c${i}`)));
+      calls[2 + i]!.answer(200, { status: 'ok', kpis: [], charts: [], rowCount });
+      expect((await broken).code).toBe('invalid_response');
+    }
+  });
+
   it('fails an attempt that takes longer than timeoutMs with timeout', async () => {
     vi.useFakeTimers();
     const { fetch, calls } = fetchDouble();

@@ -2,7 +2,9 @@
  * The SQL row source's `lastRow` count cache on SQLite and a real PostgreSQL, with an injected
  * clock and Kysely's query log: a count is reused per filter and search (not per sort or block) for
  * `countCacheMs`, counted again after it, never kept with `countCacheMs: 0`, and counted again when
- * the rows just read contradict it (rows added or removed since).
+ * the rows just read contradict it (rows added or removed since). A set larger than `countLimit`
+ * answers its first blocks with `lastRow: -1` after counting at most `countLimit + 1` rows, until
+ * `aggregate` counts it exactly.
  */
 import { type Kysely, type LogEvent, sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -68,8 +70,62 @@ for (const backend of backends) {
       await opened?.close();
     });
 
-    const create = (countCacheMs?: number) =>
-      createSqlRowSource({ db: opened.db, table: 'cache_rows', columns: SQL_COLUMNS, tieBreaker: 'id', maxBlock: 50, countCacheMs, now: () => clock });
+    const create = (countCacheMs?: number, countLimit?: number) =>
+      createSqlRowSource({ db: opened.db, table: 'cache_rows', columns: SQL_COLUMNS, tieBreaker: 'id', maxBlock: 50, countCacheMs, countLimit, now: () => clock });
+    /** Statements that counted at most some rows (`… LIMIT ?`), since the last reset. */
+    const cappedCounts = () => statements.filter((text) => /^select COUNT\(\*\) as "n" from \(select 1 as "one" from .* limit (\?|\$\d+)\) as "matching"$/i.test(text)).length;
+
+    it('answers lastRow -1 for a set larger than countLimit, counting no further, and the exact count once aggregate has counted it', async () => {
+      const source = create(10_000, 100);
+      const exact = await rowCount('qty < 5');
+      expect(exact).toBeGreaterThan(150);
+      const first = await block(source, QTY_UNDER_5, { sortModel: [{ colId: 'amount', sort: 'desc' }] });
+      expect(first.rows).toHaveLength(50);
+      expect(first.lastRow).toBe(-1);
+      expect(counts()).toBe(1);
+      expect(cappedCounts()).toBe(1);
+      // Not cached: the next block asks again (still capped).
+      expect((await block(source, QTY_UNDER_5, { startRow: 50, endRow: 100 })).lastRow).toBe(-1);
+      expect(counts()).toBe(2);
+      const aggregated = await source.aggregate({ sortModel: [], filterModel: QTY_UNDER_5, quickFilter: '' }, {});
+      expect(aggregated.rowCount).toBe(exact);
+      // The aggregate's count is cached for the blocks that follow.
+      expect((await block(source, QTY_UNDER_5, { startRow: 100, endRow: 150 })).lastRow).toBe(exact);
+      expect(counts()).toBe(2);
+      // The rows are the same as with an exact count first.
+      const exactSource = create(0, Number.POSITIVE_INFINITY);
+      expect((await block(exactSource, QTY_UNDER_5, { sortModel: [{ colId: 'amount', sort: 'desc' }] })).rows).toEqual(first.rows);
+    });
+
+    it('answers the exact count of a set of at most countLimit rows, and caches it', async () => {
+      const source = create(10_000, 2_000);
+      const exact = await rowCount('qty < 5');
+      expect((await block(source, QTY_UNDER_5)).lastRow).toBe(exact);
+      expect(cappedCounts()).toBe(1);
+      expect((await block(source, QTY_UNDER_5, { startRow: 50, endRow: 100 })).lastRow).toBe(exact);
+      expect(counts()).toBe(1);
+    });
+
+    it('counts exactly before answering with countLimit Infinity, and says where the last block ends even with countLimit 0', async () => {
+      const exact = await rowCount('qty < 5');
+      expect((await block(create(0, Number.POSITIVE_INFINITY), QTY_UNDER_5)).lastRow).toBe(exact);
+      expect(counts()).toBe(1);
+      expect(cappedCounts()).toBe(0);
+      const never = create(0, 0);
+      expect((await block(never, QTY_UNDER_5)).lastRow).toBe(-1);
+      const tail = await block(never, QTY_UNDER_5, { startRow: exact - 10, endRow: exact + 40 });
+      expect(tail.rows).toHaveLength(10);
+      expect(tail.lastRow).toBe(exact);
+    });
+
+    it('counts the set in aggregate without KPIs too', async () => {
+      const source = create(10_000, 10);
+      expect(await source.aggregate({ sortModel: [], filterModel: KYIV, quickFilter: '' }, {})).toEqual({ kpis: [], charts: [], rowCount: await rowCount(`city = 'Kyiv'`) });
+    });
+
+    it('refuses a countLimit that is not a whole number of rows', () => {
+      for (const countLimit of [-1, 1.5, Number.NaN, Number.NEGATIVE_INFINITY]) expect(() => create(0, countLimit)).toThrow(TypeError);
+    });
 
     it('counts a filter once and reuses the count for other sorts and blocks of it, per filter and search', async () => {
       const source = create(10_000);

@@ -81,7 +81,8 @@ for (const backend of backends) {
     let plain: SqlRowSource;
     let source: SqlRowSource;
     const statements: { sql: string; parameters: readonly unknown[] }[] = [];
-    const counts = () => statements.filter((s) => /^select COUNT\(\*\) as "n" from "orders"/.test(s.sql));
+    // Counts of a filtered set: exact, or up to countLimit (`from (select 1 … limit ?) as "matching"`).
+    const counts = () => statements.filter((s) => /^select COUNT\(\*\) as "n" from (\(select 1 as "one" from )?"orders"/.test(s.sql));
 
     beforeAll(async () => {
       opened = await backend.open((event) => {
@@ -102,8 +103,8 @@ for (const backend of backends) {
     it('reads the values a categorical test keeps first, then lists them instead of testing every row', async () => {
       await source.getRows({ startRow: 0, endRow: 10, sortModel: [], filterModel: KYIV_LVIV, quickFilter: '' });
       const [count] = counts();
-      expect(count?.sql).toMatch(/where \("city" IS NOT NULL AND "city" IN \((\?|\$1), (\?|\$2)\)\)$/);
-      expect(count?.parameters).toEqual(['Kyiv', 'Lviv']);
+      expect(count?.sql).toMatch(/where \("city" IS NOT NULL AND "city" IN \((\?|\$1), (\?|\$2)\)\)( limit (\?|\$3)\) as "matching")?$/);
+      expect(count?.parameters.slice(0, 2)).toEqual(['Kyiv', 'Lviv']);
       expect(statements.some((s) => s.sql.startsWith('WITH RECURSIVE "grid_view_distinct"(v) AS (SELECT MIN("city") FROM "orders"'))).toBe(true);
       // The plain source tests the trimmed text of every row.
       statements.length = 0;
@@ -126,7 +127,7 @@ for (const backend of backends) {
     it.runIf(backend.name === 'sqlite')('counts a categorical filter through the column’s index (SQLite’s plan)', async () => {
       await source.getRows({ startRow: 0, endRow: 10, sortModel: [], filterModel: KYIV_LVIV, quickFilter: '' });
       const [count] = counts();
-      const plan = await sql.raw<{ detail: string }>(`EXPLAIN QUERY PLAN ${count!.sql.replace(/\?/g, () => "'Kyiv'")}`).execute(opened.db);
+      const plan = await sql.raw<{ detail: string }>(`EXPLAIN QUERY PLAN ${count!.sql.replace(/limit \?/, 'limit 10001').replace(/\?/g, () => "'Kyiv'")}`).execute(opened.db);
       expect(plan.rows.map((r) => r.detail).join('\n')).toMatch(/USING COVERING INDEX orders_city/);
     });
 
@@ -147,6 +148,63 @@ for (const backend of backends) {
       expect(statements.filter((s) => s.sql.startsWith('select "id"')).at(-1)?.sql).toMatch(/ "name" IN \(\?\)/);
       expect(few).toEqual(await block(plain, rare));
       await sql`DROP INDEX orders_amount_sort`.execute(opened.db);
+    });
+
+    it.runIf(backend.name === 'postgres')('reads a block of one kept value of a categorical column through an index on (column, sort…) when there is one (PostgreSQL)', async () => {
+      const sortModel = [{ colId: 'amount', sort: 'desc' as const }];
+      const one: GridFilterModel = { name: { filterType: 'values', values: ['Йогурт'] } };
+      const block = (from: SqlRowSource, filterModel: GridFilterModel) => from.getRows({ startRow: 0, endRow: 20, sortModel, filterModel, quickFilter: '' });
+      const blockSql = () => statements.filter((s) => s.sql.startsWith('select "id"')).at(-1)?.sql;
+      // No such index: the planner's own choice stands.
+      const before = await block(source, one);
+      expect(blockSql()).toMatch(/"name" IN \(\$1\)\) order by CASE/);
+      expect(before).toEqual(await block(plain, one));
+      await sql`CREATE INDEX orders_name_amount ON orders ("name", (CASE WHEN "amount" IS NULL THEN 1 ELSE 0 END), "amount" DESC, "id")`.execute(opened.db);
+      await sql`ANALYZE orders`.execute(opened.db);
+      try {
+        // A source asks the plan of a statement once a minute: a fresh one sees the new index now.
+        const fresh = createSqlRowSource({ db: opened.db, table: 'orders', columns: categorical(SQL_COLUMNS, ['name', 'city']), tieBreaker: 'id', countCacheMs: 0 });
+        statements.length = 0;
+        const after = await block(fresh, one);
+        // The one value twice (not a constant the planner would drop from ORDER BY), the column first.
+        expect(blockSql()).toMatch(/"name" IN \(\$1, \$2\)\) order by "name", CASE/);
+        expect(after).toEqual(before);
+        // Two values keep the plain form: the column first would change the order.
+        statements.length = 0;
+        const two: GridFilterModel = { name: { filterType: 'values', values: ['Йогурт', 'Apple'] } };
+        const both = await block(fresh, two);
+        expect(blockSql()).toMatch(/order by CASE/);
+        expect(both).toEqual(await block(plain, two));
+      } finally {
+        await sql`DROP INDEX orders_name_amount`.execute(opened.db);
+      }
+    });
+
+    it('counts rows for count KPIs of a categorical column without empty cells, and tests each cell when it has some', async () => {
+      const kpis = [
+        { label: 'With a city', aggregate: 'count', column_key: 'city' },
+        { label: 'Cities', aggregate: 'count_distinct', column_key: 'city' },
+      ] as const;
+      const present = /CAST\("city" AS text\) <> ''/;
+      const main = () => statements.find((s) => s.sql.startsWith('select'))!.sql;
+      // orders holds NULL, '' and blank cities: each cell is tested.
+      const withEmpty = await source.aggregate({ filterModel: null, quickFilter: '' }, { kpis: [...kpis] });
+      expect(main()).toMatch(present);
+      expect(withEmpty).toEqual(await plain.aggregate({ filterModel: null, quickFilter: '' }, { kpis: [...kpis] }));
+      await sql`CREATE TABLE orders_full AS SELECT * FROM orders WHERE city IS NOT NULL AND city <> ''`.execute(opened.db);
+      await sql`CREATE INDEX orders_full_city ON orders_full (city)`.execute(opened.db);
+      try {
+        const full = createSqlRowSource({ db: opened.db, table: 'orders_full', columns: categorical(SQL_COLUMNS, ['city']), tieBreaker: 'id', countCacheMs: 0 });
+        const fullPlain = createSqlRowSource({ db: opened.db, table: 'orders_full', columns: SQL_COLUMNS, tieBreaker: 'id', countCacheMs: 0 });
+        for (const filterModel of [null, { qty: { filterType: 'number', type: 'lessThan', filter: 5 } }] as GridFilterModel[]) {
+          statements.length = 0;
+          const counted = await full.aggregate({ filterModel, quickFilter: '' }, { kpis: [...kpis] });
+          expect(main()).not.toMatch(present);
+          expect(counted).toEqual(await fullPlain.aggregate({ filterModel, quickFilter: '' }, { kpis: [...kpis] }));
+        }
+      } finally {
+        await sql`DROP TABLE orders_full`.execute(opened.db);
+      }
     });
 
     it('walks the index for a whole-table median and counts a categorical column’s distinct values without COUNT(DISTINCT)', async () => {

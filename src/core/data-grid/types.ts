@@ -168,6 +168,12 @@ export interface RowSourceAggregates {
   kpis: ResolvedKpi[];
   /** The registered charts' runtimes (usually the spec's `grid_filtered` charts), matched by `id`. */
   charts: ChartRuntime[];
+  /**
+   * Rows of the whole filtered set, when the source counted them (the SQL source always does). A
+   * block may answer `lastRow: -1` while a large set is not counted yet; the grid then takes its
+   * size from here.
+   */
+  rowCount?: number;
 }
 
 /**

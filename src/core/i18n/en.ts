@@ -268,6 +268,10 @@ export const en = {
   'grid.columns.reset': 'Reset columns',
   'grid.no_rows': 'No rows',
   'grid.loading': 'Loading rows…',
+  'grid.rows_counting.one': 'At least {count} row, counting…',
+  'grid.rows_counting.few': 'At least {count} rows, counting…',
+  'grid.rows_counting.many': 'At least {count} rows, counting…',
+  'grid.rows_counting.other': 'At least {count} rows, counting…',
   'grid.error.rows': 'The rows could not be loaded.',
   'grid.error.retry': 'Try again',
 

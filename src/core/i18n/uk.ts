@@ -257,6 +257,10 @@ export const uk: MessageCatalog = {
   'grid.columns.reset': 'Скинути стовпці',
   'grid.no_rows': 'Немає рядків',
   'grid.loading': 'Рядки завантажуються…',
+  'grid.rows_counting.one': 'Щонайменше {count} рядок, рахуємо…',
+  'grid.rows_counting.few': 'Щонайменше {count} рядки, рахуємо…',
+  'grid.rows_counting.many': 'Щонайменше {count} рядків, рахуємо…',
+  'grid.rows_counting.other': 'Щонайменше {count} рядка, рахуємо…',
   'grid.error.rows': 'Не вдалося завантажити рядки.',
   'grid.error.retry': 'Спробувати знову',
 

@@ -76,14 +76,14 @@ export async function rowsRoute(ctx: RequestContext, route: RowsRoute): Promise<
       return jsonResponse(200, { status: 'ok', values, empty, truncated });
     }
     case 'aggregate': {
-      const { kpis, charts } = await source.aggregate(rest, {
+      const { kpis, charts, rowCount } = await source.aggregate(rest, {
         kpis: registration.kpis,
         charts: registration.charts,
         columns: registration.columns,
         locale: registration.locale,
         currency: registration.currency,
       });
-      return jsonResponse(200, { status: 'ok', kpis, charts });
+      return jsonResponse(200, { status: 'ok', kpis, charts, rowCount });
     }
   }
 }

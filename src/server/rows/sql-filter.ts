@@ -63,6 +63,12 @@ export interface SqlFilterContext {
    * so a sorted block walks the sort's index instead (the source decides when that is cheaper).
    */
   readonly walkSortIndex?: boolean;
+  /**
+   * PostgreSQL only: write a categorical test that keeps exactly one value as `x IN (v, v)`, which
+   * the planner does not take for `x = v` (a constant it would drop from an ORDER BY), so a block
+   * ordered by x first and then by the sort can be read through an index on (x, sort…).
+   */
+  readonly singleValueAsList?: boolean;
 }
 
 /** Most values of a categorical column a condition lists as parameters; beyond, it selects by a subquery. */
@@ -104,14 +110,31 @@ export function cellSql(dialect: SqlDialectName, column: SqlColumn): RawBuilder<
   return dialect === 'postgres' && column.type === 'date' ? sql`CAST(${refOf(column)} AS text)` : refOf(column);
 }
 
+/**
+ * Conditions that hold only for rows whose categorical column holds one value (a test that kept a
+ * single value, alone or in an AND), with those columns. `or` of one part returns the part, so the
+ * mark survives constants folded away; any other OR or NOT loses it.
+ */
+const singleValued = new WeakMap<Condition, readonly SqlColumn[]>();
+
+/** The categorical columns a condition keeps at one value each (see `singleValued`). */
+export function singleValueColumns(condition: RawBuilder<boolean>): readonly SqlColumn[] {
+  return singleValued.get(condition) ?? [];
+}
+
 // The constants fold away, so a test no categorical value passes leaves no dead branch to the planner.
 function and(all: readonly Condition[]): Condition {
   if (all.includes(FALSE)) return FALSE;
   const parts = all.filter((part) => part !== TRUE);
   if (parts.length === 0) return TRUE;
   if (parts.length === 1) return parts[0] as Condition;
-  return sql<boolean>`(${sql.join(parts, sql` AND `)})`;
+  const joined = sql<boolean>`(${sql.join(parts, sql` AND `)})`;
+  const pinned = parts.flatMap((part) => singleValued.get(part) ?? []);
+  if (pinned.length > 0) singleValued.set(joined, pinned);
+  return joined;
 }
+
+
 
 function or(all: readonly Condition[]): Condition {
   if (all.includes(TRUE)) return TRUE;
@@ -168,7 +191,13 @@ function cellTestSql(ctx: SqlFilterContext, column: SqlColumn, whenNull: boolean
   if (listed !== null && listed.length <= MAX_LISTED_VALUES) {
     if (listed.length === 0) return whenNull ? sql<boolean>`(${ref} IS NULL)` : FALSE;
     const target = ctx.walkSortIndex === true && ctx.dialect === 'sqlite' ? sql`+${ref}` : ref;
-    inSet = sql<boolean>`${target} IN (${sql.join(listed.map((value) => sql`${value}`))})`;
+    const values = listed.length === 1 && ctx.singleValueAsList === true && ctx.dialect === 'postgres' ? [listed[0], listed[0]] : listed;
+    inSet = sql<boolean>`${target} IN (${sql.join(values.map((value) => sql`${value}`))})`;
+    if (listed.length === 1 && !whenNull) {
+      const kept = sql<boolean>`(${ref} IS NOT NULL AND ${inSet})`;
+      singleValued.set(kept, [column]);
+      return kept;
+    }
   } else {
     const matching = distinctValuesSql(ctx, column, test, false);
     inSet = ctx.dialect === 'postgres' ? sql<boolean>`${ref} = ANY(ARRAY(${matching}))` : sql<boolean>`${ref} IN (${matching})`;

@@ -28,7 +28,7 @@ import { HttpError, apiError } from '../errors';
 import { DatabaseSetupError, isDatabaseFault } from '../store/faults';
 import { dialectOf, type SqlDialectName } from '../store/schema';
 import { type SqlAggregateRequest, type SqlAggregateResult, aggregateOver, checkAggregateSpecs } from './sql-aggregate';
-import { DISTINCT_VALUES_NAME, MAX_LISTED_VALUES, type SqlColumn, type SqlFilterContext, cellSql, refOf, valuesEmptySql, whereSql } from './sql-filter';
+import { DISTINCT_VALUES_NAME, MAX_LISTED_VALUES, type SqlColumn, type SqlFilterContext, cellSql, refOf, singleValueColumns, valuesEmptySql, whereSql } from './sql-filter';
 import { SQLITE_FOLD_FUNCTION, SQLITE_MEDIAN_FUNCTION, escapeLike, foldSql, likeSql, trimSql } from './sql-text';
 
 /** A column a SQL row source serves: the only identifiers that ever reach SQL. */
@@ -90,6 +90,18 @@ export interface SqlRowSourceOptions {
   maxBlock?: number;
   /** Milliseconds a count of a filtered set is reused for `lastRow`. @default 10000 (0: never cached) */
   countCacheMs?: number;
+  /**
+   * Most rows a block request counts before it answers. A block that is not the last one needs the
+   * filtered set's size for `lastRow`; when it is not cached, the source counts at most this many
+   * matching rows (`SELECT COUNT(*) FROM (SELECT 1 … LIMIT countLimit + 1)`, which stops early) and
+   * answers the exact count when the set is that small, else `lastRow: -1` (unknown: AG Grid's
+   * infinite model lets the scrollbar grow as blocks arrive). The exact count then comes with
+   * `/aggregate` (`rowCount`), which counts the set anyway, and is cached for the next blocks. An
+   * exact count of a large set reads every matching index entry (a million take tens to hundreds of
+   * milliseconds), which a first block should not wait for. `Infinity` always counts exactly before
+   * answering; 0 never counts in a block request. @default 10000
+   */
+  countLimit?: number;
   /** Locale of number terms in searches (`2 500,5` under `uk`). @default 'en' */
   locale?: string;
   /** Clock of the count cache, for tests. @default Date.now */
@@ -123,6 +135,8 @@ export interface SqlRowSource extends RowSource<Row> {
    * the core exactly as `resolveKpis`/`buildChartRuntime` resolve them over rows in memory. `query`
    * is validated as `checkQuery` does; the specs are checked against the columns (a `TypeError` for
    * an unknown column or a numeric aggregate of a non-number column: a server configuration error).
+   * `rowCount` is the set's exact size, counted in the same statement (alone when there are no
+   * KPIs), and kept in the count cache for the blocks that follow.
    */
   aggregate(query: unknown, request: SqlAggregateRequest): Promise<SqlAggregateResult>;
   /** Checks specs as `aggregate` would, without a query: call it at start-up to fail early. */
@@ -136,7 +150,9 @@ export const MAX_BLOCK_LIMIT = 1000;
 /** Counts kept at once; the oldest goes first. */
 const COUNT_CACHE_SIZE = 256;
 const DEFAULT_VALUES_LIMIT = 1000;
-/** How long the table's row count is reused for planning sorted blocks (`blockQuery`). */
+/** Rows a block request counts at most before it answers (`SqlRowSourceOptions.countLimit`). */
+const DEFAULT_COUNT_LIMIT = 10_000;
+/** How long the table's row count and a statement's plan are reused for planning sorted blocks (`blockQuery`). */
 const TABLE_SIZE_CACHE_MS = 60_000;
 
 /** Which filter types each column type accepts. */
@@ -190,6 +206,8 @@ export function createSqlRowSource(options: SqlRowSourceOptions): SqlRowSource {
   if (!Number.isSafeInteger(maxBlock) || maxBlock < 1 || maxBlock > MAX_BLOCK_LIMIT) throw new TypeError(`maxBlock must be a whole number from 1 to ${MAX_BLOCK_LIMIT}.`);
   const countCacheMs = options.countCacheMs ?? 10_000;
   if (!Number.isFinite(countCacheMs) || countCacheMs < 0) throw new TypeError('countCacheMs must be a number of milliseconds, 0 or more.');
+  const countLimit = options.countLimit ?? DEFAULT_COUNT_LIMIT;
+  if (!(countLimit === Number.POSITIVE_INFINITY || (Number.isSafeInteger(countLimit) && countLimit >= 0))) throw new TypeError('countLimit must be a whole number of rows, 0 or more, or Infinity.');
   const now = options.now ?? Date.now;
   const columns = checkColumns(options.columns, options.searchable);
   const tie = columns.get(options.tieBreaker);
@@ -265,7 +283,7 @@ export function createSqlRowSource(options: SqlRowSourceOptions): SqlRowSource {
    * (one small query per test, walking the column's index): the translation runs once to collect
    * those queries, then again with their answers, which it lists as parameters (see `cellTestSql`).
    */
-  const resolved = async <T>(build: (context: SqlFilterContext) => T, options: { walkSortIndex?: boolean } = {}): Promise<{ value: T; listed: boolean }> => {
+  const resolved = async <T>(build: (context: SqlFilterContext) => T): Promise<Resolved<T>> => {
     const pending: RawBuilder<{ v: unknown }>[] = [];
     const first = build({
       ...ctx,
@@ -274,14 +292,20 @@ export function createSqlRowSource(options: SqlRowSourceOptions): SqlRowSource {
         return null;
       },
     });
-    if (pending.length === 0) return { value: first, listed: false };
-    const lists: (readonly unknown[] | null)[] = [];
-    for (const query of pending) {
-      const { rows } = await query.execute(db);
-      lists.push(rows.length > MAX_LISTED_VALUES ? null : rows.map((row) => row.v));
-    }
-    let next = 0;
-    return { value: build({ ...ctx, ...options, categoricalValues: () => lists[next++] ?? null }), listed: true };
+    if (pending.length === 0) return { value: first, listed: false, again: () => first };
+    // At once: PostgreSQL reads them on several pooled connections (a search over four categorical
+    // columns asks four), SQLite one after the other as ever.
+    const lists = await Promise.all(
+      pending.map(async (query): Promise<readonly unknown[] | null> => {
+        const { rows } = await query.execute(db);
+        return rows.length > MAX_LISTED_VALUES ? null : rows.map((row) => row.v);
+      }),
+    );
+    const again = (options: WriteOptions = {}): T => {
+      let next = 0;
+      return build({ ...ctx, ...options, categoricalValues: () => lists[next++] ?? null });
+    };
+    return { value: again(), listed: true, again };
   };
 
   const walks = new Map<string, Promise<boolean>>();
@@ -303,8 +327,7 @@ export function createSqlRowSource(options: SqlRowSourceOptions): SqlRowSource {
   };
 
   /** The WHERE condition of a query, and whether it lists values of categorical columns. */
-  const whereOf = (query: Pick<RowSourceQuery, 'filterModel' | 'quickFilter'>, options: { walkSortIndex?: boolean } = {}) =>
-    resolved((context) => whereSql(context, query.filterModel, query.quickFilter), options);
+  const whereOf = (query: Pick<RowSourceQuery, 'filterModel' | 'quickFilter'>) => resolved((context) => whereSql(context, query.filterModel, query.quickFilter));
   const where = async (query: Pick<RowSourceQuery, 'filterModel' | 'quickFilter'>): Promise<RawBuilder<boolean>> => (await whereOf(query)).value;
 
   let tableSize: { at: number; rows: number } | null = null;
@@ -316,33 +339,62 @@ export function createSqlRowSource(options: SqlRowSourceOptions): SqlRowSource {
     return tableSize.rows;
   };
 
-  /** Whether the count of a query is cached and fresh. */
-  const cachedCount = (query: Pick<RowSourceQuery, 'filterModel' | 'quickFilter'>): boolean => {
+  /** The cached count of a query, when fresh. */
+  const cachedCount = (query: Pick<RowSourceQuery, 'filterModel' | 'quickFilter'>): number | null => {
     const cached = counts.get(countKey(query));
-    return cached !== undefined && now() - cached.at < countCacheMs;
+    return cached !== undefined && now() - cached.at < countCacheMs ? cached.count : null;
+  };
+
+  /** Keeps an exact count of a query for `countCacheMs` (the oldest of `COUNT_CACHE_SIZE` goes first). */
+  const remember = (query: Pick<RowSourceQuery, 'filterModel' | 'quickFilter'>, counted: number): void => {
+    if (countCacheMs <= 0) return;
+    const key = countKey(query);
+    counts.delete(key);
+    counts.set(key, { at: now(), count: counted });
+    if (counts.size > COUNT_CACHE_SIZE) counts.delete(counts.keys().next().value as string);
   };
 
   const count = (query: Pick<RowSourceQuery, 'filterModel' | 'quickFilter'>): Promise<number> =>
     run(async () => {
-      const key = countKey(query);
-      const cached = counts.get(key);
-      if (cached !== undefined && now() - cached.at < countCacheMs) return cached.count;
+      const cached = cachedCount(query);
+      if (cached !== null) return cached;
       const result = await db
         .selectFrom(table)
         .select(sql<number | string | bigint>`COUNT(*)`.as('n'))
         .where(await where(query))
         .executeTakeFirstOrThrow();
       const counted = Number(result.n);
-      if (countCacheMs > 0) {
-        counts.delete(key);
-        counts.set(key, { at: now(), count: counted });
-        if (counts.size > COUNT_CACHE_SIZE) counts.delete(counts.keys().next().value as string);
-      }
+      remember(query, counted);
       return counted;
     });
 
-  const orderBy = (sortModel: readonly RowSourceSortItem[]): RawBuilder<unknown> => {
-    const parts: RawBuilder<unknown>[] = [];
+  /**
+   * The rows of a query's set, counted up to `limit`: exact when cached or when the set holds at
+   * most `limit` rows (then cached), else `limit + 1` and not exact (a lower bound). The count
+   * stops after `limit + 1` matching rows, so a large set costs what `limit` rows cost.
+   */
+  const countUpTo = (query: Pick<RowSourceQuery, 'filterModel' | 'quickFilter'>, limit: number): Promise<Counted> => {
+    if (limit === Number.POSITIVE_INFINITY) return count(query).then((rows) => ({ rows, exact: true }));
+    return run(async () => {
+      const cached = cachedCount(query);
+      if (cached !== null) return { rows: cached, exact: true };
+      const matching = db
+        .selectFrom(table)
+        .select(sql`1`.as('one'))
+        .where(await where(query))
+        .limit(limit + 1)
+        .as('matching');
+      const result = await db.selectFrom(matching).select(sql<number | string | bigint>`COUNT(*)`.as('n')).executeTakeFirstOrThrow();
+      const rows = Number(result.n);
+      if (rows > limit) return { rows, exact: false };
+      remember(query, rows);
+      return { rows, exact: true };
+    });
+  };
+
+  /** ORDER BY of a sort, the tie-breaker last; `lead` first (a column the filter keeps at one value, which orders nothing). */
+  const orderBy = (sortModel: readonly RowSourceSortItem[], lead?: SqlColumn): RawBuilder<unknown> => {
+    const parts: RawBuilder<unknown>[] = lead === undefined ? [] : [refOf(lead)];
     for (const item of sortModel) {
       const column = columns.get(item.colId) as SqlColumn;
       const ref = refOf(column);
@@ -360,18 +412,50 @@ export function createSqlRowSource(options: SqlRowSourceOptions): SqlRowSource {
     return sql.join(parts);
   };
 
-  /** SQLite's plans that sort with a temporary b-tree, by statement text (bounded). */
-  const sortingPlans = new Map<string, boolean>();
+  /**
+   * Plans that sort (SQLite: a temporary b-tree; PostgreSQL: a Sort node), by statement text
+   * (bounded), asked again after a minute so that an index created meanwhile is used.
+   */
+  const sortingPlans = new Map<string, { at: number; sorts: boolean }>();
   const planSorts = async (query: Compilable<unknown>): Promise<boolean> => {
     const compiled = query.compile();
-    let sorts = sortingPlans.get(compiled.sql);
+    const known = sortingPlans.get(compiled.sql);
+    let sorts = known !== undefined && now() - known.at < TABLE_SIZE_CACHE_MS ? known.sorts : undefined;
     if (sorts === undefined) {
-      const plan = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]));
-      sorts = plan.rows.some((step) => /TEMP B-TREE FOR (RIGHT PART OF )?ORDER BY/.test(step.detail));
-      sortingPlans.set(compiled.sql, sorts);
+      if (dialect === 'postgres') {
+        const plan = await db.executeQuery<{ 'QUERY PLAN': unknown }>(CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${compiled.sql}`, [...compiled.parameters]));
+        sorts = /"Node Type":\s*"(Incremental )?Sort"/.test(JSON.stringify(plan.rows[0]?.['QUERY PLAN'] ?? null));
+      } else {
+        const plan = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]));
+        sorts = plan.rows.some((step) => /TEMP B-TREE FOR (RIGHT PART OF )?ORDER BY/.test(step.detail));
+      }
+      sortingPlans.delete(compiled.sql);
+      sortingPlans.set(compiled.sql, { at: now(), sorts });
       if (sortingPlans.size > COUNT_CACHE_SIZE) sortingPlans.delete(sortingPlans.keys().next().value as string);
     }
     return sorts;
+  };
+
+  /**
+   * PostgreSQL's block query when the filter keeps one value of a categorical column (a product
+   * picked in the checklist, a search word that names one). The planner assumes that value's rows
+   * are spread evenly over the sort's order and often walks the sort's index, which reads most of
+   * the table when they sit at its far end (cheap products in an amount sort: seconds). Written
+   * with that column first in ORDER BY (it orders nothing: every row has the one value) and the
+   * value as `x IN (v, v)` (else the planner drops the column from ORDER BY as a constant), the
+   * walk cannot give the order, and an index on (x, sort…) gives exactly the block. Used when the
+   * plan of that form needs no sort (such an index exists), asked once per statement text.
+   */
+  const oneValueQuery = async (
+    request: RowSourceRequest,
+    build: (condition: RawBuilder<boolean>, lead?: SqlColumn) => Compilable<unknown>,
+    condition: Resolved<RawBuilder<boolean>>,
+    query: Compilable<unknown>,
+  ): Promise<Compilable<unknown>> => {
+    const lead = singleValueColumns(condition.value).find((column) => !request.sortModel.some((item) => item.colId === column.key));
+    if (lead === undefined) return query;
+    const variant = build(condition.again({ singleValueAsList: true }), lead);
+    return (await planSorts(variant)) ? query : variant;
   };
 
   /**
@@ -384,13 +468,21 @@ export function createSqlRowSource(options: SqlRowSourceOptions): SqlRowSource {
    * A sort an index serves already (one on the filter's column and then the sort's) is left alone.
    * The count this needs is the one `lastRow` needs anyway.
    */
-  const blockQuery = async (request: RowSourceRequest, build: (condition: RawBuilder<boolean>) => Compilable<unknown>, end: number): Promise<{ query: Compilable<unknown>; total: number | null }> => {
+  const blockQuery = async (
+    request: RowSourceRequest,
+    build: (condition: RawBuilder<boolean>, lead?: SqlColumn) => Compilable<unknown>,
+    end: number,
+  ): Promise<{ query: Compilable<unknown>; counted: Counted | null }> => {
     const plain = await whereOf(request);
     const query = build(plain.value);
-    if (dialect !== 'sqlite' || request.sortModel.length === 0 || !plain.listed) return { query, total: null };
-    const total = await count(request);
-    if (total * total <= end * (await tableRows()) || !(await planSorts(query))) return { query, total };
-    return { query: build((await whereOf(request, { walkSortIndex: true })).value), total };
+    if (request.sortModel.length === 0 || !plain.listed) return { query, counted: null };
+    if (dialect === 'postgres') return { query: await oneValueQuery(request, build, plain, query), counted: null };
+    // A walk pays when matching² > end × table rows: counting up to √(end × table rows) decides it,
+    // and as far as lastRow needs (countLimit) the same count serves that too.
+    const enough = Math.floor(Math.sqrt(end * (await tableRows()))) + 1;
+    const counted = await countUpTo(request, Math.max(enough, countLimit));
+    if ((counted.exact && counted.rows < enough) || !(await planSorts(query))) return { query, counted };
+    return { query: build(plain.again({ walkSortIndex: true })), counted };
   };
 
   const getRows = async (raw: RowSourceRequest, signal?: RowSourceSignal): Promise<RowSourceResult<Row>> => {
@@ -405,27 +497,27 @@ export function createSqlRowSource(options: SqlRowSourceOptions): SqlRowSource {
     const size = Math.min(maxBlock, request.endRow - start);
     if (signal?.aborted) return { rows: [], lastRow: -1 };
     const selected = keys.map((key) => columns.get(key) as SqlColumn);
-    // PostgreSQL counts on another connection of the pool while the block is read (a count not
-    // cached yet is most of a first block's time); SQLite has one connection, and counts first
-    // only when the plan of a sorted block depends on it.
-    let counting: Promise<number> | null = null;
-    if (dialect === 'postgres' && !cachedCount(request)) {
-      counting = count(request);
+    // PostgreSQL counts (up to countLimit) on another connection of the pool while the block is
+    // read; SQLite has one connection, and counts first only when the plan of a sorted block
+    // depends on it.
+    let counting: Promise<Counted> | null = null;
+    if (dialect === 'postgres' && cachedCount(request) === null) {
+      counting = countUpTo(request, countLimit);
       counting.catch(() => undefined);
     }
-    let known: number | null = null;
+    let known: Counted | null = null;
     const fetched = await run(async () => {
-      const build = (condition: RawBuilder<boolean>) =>
+      const build = (condition: RawBuilder<boolean>, lead?: SqlColumn) =>
         db
           .selectFrom(table)
           .select(selected.map((column, i) => sql`${cellSql(dialect, column)}`.as(`c${i}`)))
           .where(condition)
-          .orderBy(orderBy(request.sortModel))
+          .orderBy(orderBy(request.sortModel, lead))
           // One row more than asked: whether it comes says if this is the last block.
           .limit(size + 1)
           .offset(start);
-      const { query, total } = await blockQuery(request, build, start + size + 1);
-      known = total;
+      const { query, counted } = await blockQuery(request, build, start + size + 1);
+      known = counted;
       return (await db.executeQuery<Record<string, unknown>>(query.compile())).rows;
     });
     const more = fetched.length > size;
@@ -437,13 +529,19 @@ export function createSqlRowSource(options: SqlRowSourceOptions): SqlRowSource {
       return row;
     });
     if (!more) {
+      // Not needed, but finished before answering: no statement of a request outlives it (and
+      // holds a pooled connection) after its answer.
+      await counting?.catch(() => undefined);
       // A block that ends the set says exactly where; one wholly past the end (a grid scrolled
       // while rows were deleted) does not know where the set ends, so it counts.
       if (rows.length > 0 || start === 0) return { rows, lastRow: start + rows.length };
       counts.delete(countKey(request));
       return { rows, lastRow: await count(request) };
     }
-    let total = known ?? (await (counting ?? count(request)));
+    const counted = known ?? (await (counting ?? countUpTo(request, countLimit)));
+    // More rows than countLimit and no exact count yet: unknown, until /aggregate counts the set.
+    if (!counted.exact) return { rows, lastRow: -1 };
+    let total = counted.rows;
     // A cached count from before rows were added may end inside what we just read: count again.
     if (total <= start + size) {
       counts.delete(countKey(request));
@@ -504,9 +602,28 @@ export function createSqlRowSource(options: SqlRowSourceOptions): SqlRowSource {
     aggregate: async (raw, request) => {
       const query = checkQuery(raw);
       checkAggregateSpecs({ columns }, request);
-      return run(async () => aggregateOver({ db, dialect, table, columns, tie, walksIndex }, await where(query), request));
+      const result = await run(async () => aggregateOver({ db, dialect, table, columns, tie, walksIndex }, await where(query), request));
+      // The exact count a first block may have answered without (countLimit): the next blocks have it.
+      remember(query, result.rowCount);
+      return result;
     },
   };
+}
+
+/** How listed values of categorical columns are written (see `SqlFilterContext`). */
+type WriteOptions = Pick<SqlFilterContext, 'walkSortIndex' | 'singleValueAsList'>;
+
+/** A translation with the values of its categorical tests read: the SQL, whether it lists any, and the same written otherwise. */
+interface Resolved<T> {
+  value: T;
+  listed: boolean;
+  again(options?: WriteOptions): T;
+}
+
+/** A count of a filtered set: exact, or a lower bound (`countUpTo`). */
+interface Counted {
+  rows: number;
+  exact: boolean;
 }
 
 /** The count cache's key: the filters and the search (a sort does not change a count). */
