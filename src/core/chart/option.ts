@@ -73,7 +73,7 @@ export interface ChartAxisOption {
   boundaryGap?: boolean;
   /** Value axis fitted to the data instead of starting at zero (see `valueAxisStartsAtZero`). */
   scale?: boolean;
-  axisLabel: { hideOverlap?: boolean; color: string; alignMinLabel?: 'left'; alignMaxLabel?: 'right' };
+  axisLabel: { hideOverlap?: boolean; color: string; fontSize?: number; alignMinLabel?: 'left'; alignMaxLabel?: 'right' };
   axisLine: { lineStyle: { color: string } };
   splitLine?: { lineStyle: { color: string } };
 }
@@ -157,8 +157,8 @@ export interface ChartOption {
     bottom?: number;
     left?: number;
     right?: number;
-    textStyle: { color: string; width?: number; overflow?: 'break' };
-    pageTextStyle: { color: string };
+    textStyle: { color: string; fontSize?: number; width?: number; overflow?: 'break' };
+    pageTextStyle: { color: string; fontSize?: number };
   };
   /**
    * Axis labels are kept inside the grid box (ECharts 6 `outerBounds`; the legacy `containLabel`
@@ -263,6 +263,7 @@ export function buildChartOption(runtime: ChartRuntime, options?: ChartOptionOpt
   if (total !== null) description = `${description} Total: ${total}.`;
   const fontFamily = options?.fontFamily;
   const fontSize = chartFontSize(options);
+  const sized = fontSize !== LABEL_FONT_SIZE ? { fontSize } : {};
   const option: ChartOption = {
     // Motion only for readers who have not asked for less (and not for sampled long lines).
     animation: !runtime.sampled && options?.reducedMotion !== true,
@@ -282,8 +283,9 @@ export function buildChartOption(runtime: ChartRuntime, options?: ChartOptionOpt
       show: !runtime.empty && (pie ? pieLayout?.mode === 'legend' : runtime.series.length > 1),
       type: 'scroll',
       top: 0,
-      textStyle: { color: palette.text },
-      pageTextStyle: { color: palette.muted },
+      // ECharts gives legends and axis labels a size of their own (12): a larger chart text is set on each.
+      textStyle: { color: palette.text, ...sized },
+      pageTextStyle: { color: palette.muted, ...sized },
     },
     series: [],
   };
@@ -295,7 +297,7 @@ export function buildChartOption(runtime: ChartRuntime, options?: ChartOptionOpt
       option.series = [pieSeries(runtime, palette, total !== null, pieLayout, fontSize)];
       if (pieLayout.mode === 'legend' && pieLayout.legendWidth !== undefined) {
         // Under the pie, items wrapping onto as many lines as they need; long names wrap too.
-        option.legend = { show: true, type: 'plain', bottom: 0, left: 8, right: 8, textStyle: { color: palette.text, width: pieLayout.legendWidth, overflow: 'break' }, pageTextStyle: option.legend.pageTextStyle };
+        option.legend = { show: true, type: 'plain', bottom: 0, left: 8, right: 8, textStyle: { color: palette.text, ...sized, width: pieLayout.legendWidth, overflow: 'break' }, pageTextStyle: option.legend.pageTextStyle };
       }
     }
     if (total !== null) {
@@ -310,7 +312,7 @@ export function buildChartOption(runtime: ChartRuntime, options?: ChartOptionOpt
     data: chartCategoryLabels(runtime.categories, options?.locale),
     boundaryGap: !line,
     // A line starts on the value axis: its first label is moved right of the origin, not centred on it.
-    axisLabel: { hideOverlap: true, color: palette.muted, ...(line ? { alignMinLabel: 'left' as const, alignMaxLabel: 'right' as const } : {}) },
+    axisLabel: { hideOverlap: true, color: palette.muted, ...sized, ...(line ? { alignMinLabel: 'left' as const, alignMaxLabel: 'right' as const } : {}) },
     axisLine: { lineStyle: { color: palette.axis } },
     ...(horizontal ? { inverse: true } : {}),
   };
@@ -319,7 +321,7 @@ export function buildChartOption(runtime: ChartRuntime, options?: ChartOptionOpt
     type: 'value',
     ...(fromZero ? {} : { scale: true }),
     // Long amounts on a horizontal value axis would run together: drop the ones that overlap.
-    axisLabel: { hideOverlap: true, color: palette.muted },
+    axisLabel: { hideOverlap: true, color: palette.muted, ...sized },
     // Shown, so an axis that does not start at zero visibly begins where its first label says.
     axisLine: { lineStyle: { color: palette.axis } },
     splitLine: { lineStyle: { color: palette.split } },
