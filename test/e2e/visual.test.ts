@@ -67,7 +67,7 @@ async function pageReady(page: Page, id: PageId): Promise<void> {
       await root.locator('.gv-chart canvas').first().waitFor();
       break;
     case 'ssr':
-      await page.frameLocator('[data-testid="ssr-frame"]').locator('.gv-chart svg').nth(2).waitFor();
+      await page.frameLocator('[data-testid="ssr-frame"]').locator('.gv-chart svg >> visible=true').nth(2).waitFor();
       await page.frameLocator('[data-testid="lazy-frame"]').locator('.gv-kpi').first().waitFor();
       break;
     case 'preferences':
