@@ -250,6 +250,12 @@ export interface ChartSsrInput {
    * tooltip text), so it is for in-process rendering only, never for JSON.
    */
   readonly option: Readonly<Record<string, unknown>>;
+  /**
+   * The same option built for a drawing `width` pixels wide with text of `fontSize` pixels (value
+   * labels on bars and a pie's labels depend on both). A renderer that draws at several widths uses
+   * it; absent, `option` serves every width.
+   */
+  readonly optionAt?: (width: number, fontSize: number) => Readonly<Record<string, unknown>>;
   /** The resolved theme. */
   readonly theme: 'light' | 'dark';
   /** Pixel height of the chart. */

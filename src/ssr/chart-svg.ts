@@ -54,14 +54,22 @@ export function renderChartSvg(option: Readonly<Record<string, unknown>>, option
 }
 
 /**
- * Drawing width of server-rendered charts: about the narrowest width a chart card gets in a view at
- * 1280 to 1440 px (three charts side by side), so the SVG is scaled little and its text stays readable.
+ * Drawing widths of a server-rendered chart when no width is given: one SVG each, and the page's
+ * stylesheet shows the one for its box (a container query on `.gv-chart__svg`): the widest drawing
+ * not wider than the box, else the narrowest. A drawing is thus never shrunk, except the narrowest in
+ * a box under 320 px, where 14 px text stays at 11 px or more down to a 252 px box (a chart card on
+ * a 320 px phone). The browser never scales text up or down by more than that, and the page does not
+ * need to tell the server its width.
  */
-const DEFAULT_SVG_WIDTH = 400;
+export const SVG_CHART_WIDTHS: readonly number[] = [320, 480, 720, 1080];
 
 /** Options of `createSvgChartRenderer`. */
 export interface SvgChartRendererOptions {
-  /** Drawing width in pixels (default 400); the chart's own height comes from its spec. */
+  /**
+   * One drawing width in pixels, for a page that knows the width its charts are shown at (the SVG
+   * scales to its box, text with it). Default: one drawing per `SVG_CHART_WIDTHS`, the right one
+   * shown by the stylesheet. The chart's own height comes from its spec.
+   */
   width?: number;
 }
 
@@ -77,23 +85,19 @@ export interface SvgChartRendererOptions {
  * they run here, in the same process, so server SVG shows the same number texts as the browser.
  */
 export function createSvgChartRenderer(options: SvgChartRendererOptions = {}): ChartSsrRenderer {
-  const width = options.width ?? DEFAULT_SVG_WIDTH;
+  const fixed = options.width !== undefined && Number.isFinite(options.width) && options.width > 0 ? Math.round(options.width) : null;
   return (input: ChartSsrInput): VNode | null => {
-    let svg: string;
+    const draw = (width: number): string => renderChartSvg(input.optionAt ? input.optionAt(width, SVG_FONT_SIZE) : input.option, { width, height: input.height, theme: input.theme });
+    const description = typeof input.runtime.description === 'string' ? input.runtime.description : '';
+    const wrapper = { 'data-gv-ssr-chart': input.runtime.id, role: 'img', 'aria-label': description === '' ? undefined : description };
     try {
-      svg = renderChartSvg(input.option, { width, height: input.height, theme: input.theme });
+      // ECharts output only (see the module comment); `innerHTML` as a VNode prop is how Vue SSR
+      // writes pre-rendered markup, and this renderer is never provided in a browser.
+      if (fixed !== null) return h('div', { class: 'gv-chart__svg', ...wrapper, innerHTML: draw(fixed) });
+      const drawings = SVG_CHART_WIDTHS.map((width) => h('div', { class: 'gv-chart__svg-at', 'data-gv-svg-width': String(width), innerHTML: draw(width) }));
+      return h('div', { class: 'gv-chart__svg gv-chart__svg--responsive', ...wrapper }, drawings);
     } catch {
       return null;
     }
-    // ECharts output only (see the module comment); `innerHTML` as a VNode prop is how Vue SSR
-    // writes pre-rendered markup, and this renderer is never provided in a browser.
-    const description = typeof input.runtime.description === 'string' ? input.runtime.description : '';
-    return h('div', {
-      class: 'gv-chart__svg',
-      'data-gv-ssr-chart': input.runtime.id,
-      role: 'img',
-      'aria-label': description === '' ? undefined : description,
-      innerHTML: svg,
-    });
   };
 }

@@ -33,8 +33,10 @@ export interface SsrRenderOptions {
   /** Chart colours: `light` (default) or `dark`. The server cannot follow the reader's preference. */
   theme?: 'light' | 'dark';
   /**
-   * Drawing width of server-rendered charts in pixels (default 400, about a chart card's width at 1440 px
-   * with three charts; the SVG scales to its box, so match the width the charts will be shown at).
+   * One drawing width for server-rendered charts, in pixels, for a page that knows the width its
+   * charts are shown at (the SVG scales to its box, its text with it). Default: each chart is drawn
+   * at several widths and the stylesheet shows the one that fits its box, so text stays at 11 px or
+   * more from a phone to a wide screen.
    */
   chartWidth?: number;
   /**

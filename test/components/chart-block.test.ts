@@ -255,6 +255,25 @@ describe('ChartBlock', () => {
     wrapper.unmount();
   });
 
+  it('draws without animation while the reader prefers reduced motion, following a change', async () => {
+    const listeners: ((event: { matches: boolean }) => void)[] = [];
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('reduced-motion'),
+      media: query,
+      addEventListener: (_: string, cb: (event: { matches: boolean }) => void) => {
+        if (query.includes('reduced-motion')) listeners.push(cb);
+      },
+      removeEventListener: vi.fn(),
+    }));
+    const wrapper = mountChart({ config: runtime() });
+    await settle();
+    expect((chartOf(wrapper)!.getOption() as { animation?: boolean }).animation).toBe(false);
+    listeners.forEach((cb) => cb({ matches: false }));
+    await settle();
+    expect((chartOf(wrapper)!.getOption() as { animation?: boolean }).animation).toBe(true);
+    wrapper.unmount();
+  });
+
   it('uses the dark theme when asked and follows the system preference for auto', async () => {
     const dark = mountChart({ config: runtime(), theme: 'dark' });
     await settle();
@@ -533,7 +552,8 @@ describe('ChartBlock with the automatic theme', () => {
     const observe = vi.spyOn(MutationObserver.prototype, 'observe');
     const disconnect = vi.spyOn(MutationObserver.prototype, 'disconnect');
     const removeListener = vi.fn();
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener: vi.fn(), removeEventListener: removeListener }));
+    // Only the colour-scheme listener is the theme's (each chart also follows prefers-reduced-motion).
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener: vi.fn(), removeEventListener: query.includes('color-scheme') ? removeListener : vi.fn() }));
     const themeObservers = () => observe.mock.calls.filter(([target]) => target === document).length;
     const first = mountThemed({ 'data-gv-theme': 'light' });
     const second = mountChart({ config: runtime({ id: 'second' }) });

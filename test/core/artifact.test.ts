@@ -148,7 +148,7 @@ describe('GridRenderer.build', () => {
     };
     const artifact = GridRenderer.build(spec, [{ a: 1 }, { a: 2 }]);
     expect(artifact.kpis[0]!.value).toBe(3);
-    expect(artifact.toJSON().spec).toEqual({ grid_id: 'hand', columns: [{ key: 'a', label: 'A', format: 'number', align: 'right', searchable: false }], kpis: [{ label: 'Sum', column_key: 'a', aggregate: 'sum' }], layout: { blocks: ['kpis', 'table'] }, wrapper: 'shell', search_mode: 'disabled' });
+    expect(artifact.toJSON().spec).toEqual({ grid_id: 'hand', columns: [{ key: 'a', label: 'A', format: 'number', searchable: false }], kpis: [{ label: 'Sum', column_key: 'a', aggregate: 'sum' }], layout: { blocks: ['kpis', 'table'] }, wrapper: 'shell', search_mode: 'disabled' });
   });
 
   it('adds checked host table settings', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { columnsFromSpec, columnToJson, isNumericFormat, pixelWidth, toDataGridColumnDefs } from '../../src/core/columns';
-import { parseGridViewSpecJson } from '../../src/core/spec';
+import { parseGridViewSpecJson, specToWire } from '../../src/core/spec';
 import type { ColumnSpec, GridViewSpec } from '../../src/core/types';
 
 function column(key: string, extra: Partial<ColumnSpec> = {}): ColumnSpec {
@@ -55,6 +55,49 @@ describe('columnsFromSpec', () => {
     first!.sortValue = (row) => row.a;
     expect(Object.isFrozen(first)).toBe(false);
     expect(columnsFromSpec(parsed)[0]!.sortValue).toBeUndefined();
+  });
+});
+
+describe('column alignment when the spec gives none', () => {
+  const parsed = parseGridViewSpecJson({
+      grid_id: 'align',
+      columns: [
+        { key: 'name', label: 'Name' },
+        { key: 'units', label: 'Units', format: 'number' },
+        { key: 'amount', label: 'Amount', format: 'currency' },
+        { key: 'margin', label: 'Margin', format: 'percent' },
+        { key: 'code', label: 'Code', format: 'number', align: 'left' },
+        { key: 'note', label: 'Note', align: 'right' },
+      ],
+  });
+
+  it('right-aligns number, currency and percent columns and left-aligns text; an explicit align wins', () => {
+    expect(parsed.columns.map((c) => [c.key, c.align])).toEqual([
+      ['name', 'left'],
+      ['units', 'right'],
+      ['amount', 'right'],
+      ['margin', 'right'],
+      ['code', 'left'],
+      ['note', 'right'],
+    ]);
+  });
+
+  it('gives the simple table and the data grid the same alignment', () => {
+    expect(columnsFromSpec(parsed).map((c) => c.align)).toEqual(['left', 'right', 'right', 'right', 'left', 'right']);
+    expect(toDataGridColumnDefs(parsed.columns).map((d) => d.cellClass)).toEqual([
+      'gv-cell gv-align-left gv-format-text',
+      'gv-cell gv-align-right gv-format-number',
+      'gv-cell gv-align-right gv-format-currency',
+      'gv-cell gv-align-right gv-format-percent',
+      'gv-cell gv-align-left gv-format-number',
+      'gv-cell gv-align-right gv-format-text',
+    ]);
+  });
+
+  it('writes align back to the wire only where it differs from the default of the format', () => {
+    const wire = specToWire(parsed);
+    expect(wire.columns.map((c) => c.align)).toEqual([undefined, undefined, undefined, undefined, 'left', 'right']);
+    expect(parseGridViewSpecJson(wire).columns.map((c) => c.align)).toEqual(parsed.columns.map((c) => c.align));
   });
 });
 

@@ -18,7 +18,7 @@ const full = (): GridViewSpecWire => ({
   grid_id: 'sales_overview',
   title: 'Sales overview',
   columns: [
-    { key: 'id', label: 'Order', format: 'number', align: 'right', sortable: false, searchable: false, link_template: '/orders/{id}', width: '120px' },
+    { key: 'id', label: 'Order', format: 'number', align: 'left', sortable: false, searchable: false, link_template: '/orders/{id}', width: '120px' },
     { key: 'Сума', label: 'Сума', format: 'currency' },
   ],
   kpis: [
@@ -71,7 +71,7 @@ describe('parseGridViewSpecJson on valid specs', () => {
           key: 'id',
           label: 'Order',
           format: 'number',
-          align: 'right',
+          align: 'left',
           sortable: false,
           searchable: false,
           linkTemplate: '/orders/{id}',
@@ -81,7 +81,7 @@ describe('parseGridViewSpecJson on valid specs', () => {
           exportable: true,
           total: 'sum',
         },
-        { key: 'Сума', label: 'Сума', format: 'currency', align: 'left', sortable: true, searchable: true, linkTemplate: null, width: null, menuGroup: null, hidden: false, exportable: true, total: 'sum' },
+        { key: 'Сума', label: 'Сума', format: 'currency', align: 'right', sortable: true, searchable: true, linkTemplate: null, width: null, menuGroup: null, hidden: false, exportable: true, total: 'sum' },
       ],
       kpis: [
         { label: 'Orders', columnKey: null, aggregate: 'count', format: 'number', icon: null, tone: 'neutral' },

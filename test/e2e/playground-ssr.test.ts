@@ -65,7 +65,7 @@ describe('playground server-rendered page with JavaScript disabled', () => {
     // The data in the reader's language too: the regions of the table and of the charts.
     const regions = new Set(await page.locator('.gv-view__table tbody td[data-cm-col-key="region"]').allTextContents());
     expect(regions).toEqual(new Set(['Північ', 'Південь', 'Схід', 'Захід', 'Центр']));
-    await expect(page.locator('.gv-chart', { hasText: 'Регіон' }).first().locator('svg').textContent()).resolves.toContain('Південь');
+    await expect(page.locator('.gv-chart', { hasText: 'Регіон' }).first().locator('svg >> visible=true').textContent()).resolves.toContain('Південь');
     await expect(page.locator('.gv-chart svg').count()).resolves.toBeGreaterThanOrEqual(3);
     // Ukrainian number text: a non-breaking space groups the thousands.
     await expect(page.locator('.gv-kpi', { hasText: 'Замовлення' }).locator('.gv-kpi__value').textContent()).resolves.toMatch(/100\s000/);
@@ -79,7 +79,7 @@ describe('playground page around the server-rendered report', () => {
     const { context, page, errors } = await app.newPage();
     await openPlaygroundPage(page, app.server.url, 'ssr');
     const report = page.frameLocator('[data-testid="ssr-frame"]');
-    await report.locator('.gv-chart svg').first().waitFor();
+    await report.locator('.gv-chart svg >> visible=true').first().waitFor();
     await expect(report.locator('.gv-chart').count()).resolves.toBe(3);
 
     await page.locator('[data-testid="lazy-region"]').selectOption('West');

@@ -6,6 +6,7 @@ import { renderToString } from 'vue/server-renderer';
 import GridView from '../../components/GridView.vue';
 import KpiStrip from '../../components/KpiStrip.vue';
 import { GRID_VIEW_STYLESHEET, lazyBlockFromComponent, renderChartSvg, renderHtml, renderLazyFragment } from '../../src/ssr/index';
+import { SVG_CHART_WIDTHS } from '../../src/ssr/chart-svg';
 import { MemoryHost } from '../../src/host/index';
 import { parseGridViewSpecJson } from '../../src/core/spec';
 import type { GridViewSpecWire, Row } from '../../src/core/types';
@@ -62,9 +63,10 @@ describe('server-side rendering', () => {
     expect(html).toContain('$2,010.25');
     expect(html).toContain('North');
     expect(html).toContain('$800.25');
-    expect(count(html, /<svg[\s>]/g) - count(html, /<svg[^>]*class="gv-kpi__icon"/g)).toBe(3);
+    // Each chart is drawn once per width of SVG_CHART_WIDTHS; the stylesheet shows the one that fits.
+    expect(count(html, /<svg[\s>]/g) - count(html, /<svg[^>]*class="gv-kpi__icon"/g)).toBe(3 * SVG_CHART_WIDTHS.length);
     expect(count(html, /data-gv-ssr-chart="/g)).toBe(3);
-    expect(html).toMatch(/data-gv-ssr-chart="by_region"[^>]*><svg[^>]*viewBox=/);
+    expect(html).toMatch(/data-gv-ssr-chart="by_region"[^>]*><div class="gv-chart__svg-at" data-gv-svg-width="320"><svg[^>]*viewBox="0 0 320 /);
     expect(html).toContain('<path');
   });
 
@@ -134,19 +136,19 @@ describe('server-side rendering', () => {
 
   it('draws uk-formatted value-axis labels into the server SVG, in the currency of the series', async () => {
     const html = await renderHtml(wire, rows, { locale: 'uk', currency: 'UAH', stylesheet: 'none' });
-    const bar = html.match(/data-gv-ssr-chart="by_region"[^>]*>(<svg[\s\S]*?<\/svg>)/)?.[1] ?? '';
+    const bar = html.match(/data-gv-ssr-chart="by_region"[^>]*><div[^>]*>(<svg[\s\S]*?<\/svg>)/)?.[1] ?? '';
     const texts = [...bar.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1] ?? '');
     // Amount is a currency column: ticks such as "1 200 ₴" (uk grouping, hryvnia, no zero kopiyky).
     expect(texts.some((text) => /^1\s200\s₴$/u.test(text))).toBe(true);
     expect(texts.some((text) => text.includes('1,200'))).toBe(false);
     const en = await renderHtml(wire, rows, { stylesheet: 'none' });
-    const enBar = en.match(/data-gv-ssr-chart="by_region"[^>]*>(<svg[\s\S]*?<\/svg>)/)?.[1] ?? '';
+    const enBar = en.match(/data-gv-ssr-chart="by_region"[^>]*><div[^>]*>(<svg[\s\S]*?<\/svg>)/)?.[1] ?? '';
     expect(enBar).toContain('>$1,200<');
   });
 
   it('gives each server SVG a role="img" wrapper labelled with the chart description', async () => {
     const html = await renderHtml(wire, rows, { stylesheet: 'none' });
-    const wrappers = [...html.matchAll(/<div class="gv-chart__svg"([^>]*)>/g)].map((m) => m[1] ?? '');
+    const wrappers = [...html.matchAll(/<div class="gv-chart__svg gv-chart__svg--responsive"([^>]*)>/g)].map((m) => m[1] ?? '');
     expect(wrappers).toHaveLength(3);
     for (const attrs of wrappers) expect(attrs).toContain('role="img"');
     const label = wrappers[0]!.match(/aria-label="([^"]*)"/)?.[1] ?? '';
@@ -174,7 +176,7 @@ describe('server-side rendering', () => {
     const html = await renderHtml(evilWire, rows, { stylesheet: 'none' });
     expect(html).not.toContain('<img');
     expect(html).toContain('>&lt;img src=x onerror=alert(1)&gt; by &lt;img src=x onerror=alert(1)&gt;</figcaption>');
-    expect(html).toMatch(/class="gv-chart__svg"[^>]*aria-label="[^"]*&lt;img src=x onerror=alert\(1\)&gt;/);
+    expect(html).toMatch(/class="gv-chart__svg[^"]*"[^>]*aria-label="[^"]*&lt;img src=x onerror=alert\(1\)&gt;/);
   });
 
   it('renderChartSvg returns a scalable SVG and disposes its instance', () => {

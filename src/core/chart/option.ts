@@ -44,6 +44,25 @@ export interface ChartOptionOptions {
   centerFormat?: ValueFormat;
   /** Font family of every text, e.g. the font a PDF embeds. Default: ECharts' own. */
   fontFamily?: string;
+  /**
+   * Width in pixels the chart is drawn at (its box in a browser, the drawing width of an SVG).
+   * With it, value labels on bars are shown only when each fits over its bar, and a pie's labels
+   * get the room they need (wrapping long names) or give way to a legend. Without it those
+   * decisions assume a wide chart.
+   */
+  width?: number;
+  /**
+   * Size in pixels of the chart's text (axis labels, value labels, legend). Default 12, ECharts'
+   * own; a server-rendered SVG that may be scaled down uses more.
+   */
+  fontSize?: number;
+  /** Height in pixels the chart is drawn at; default `runtime.height`. */
+  height?: number;
+  /**
+   * The reader asked for less motion (`prefers-reduced-motion: reduce`): no ECharts animation.
+   * Default false (animated unless the runtime is sampled).
+   */
+  reducedMotion?: boolean;
 }
 
 /** A category or value axis of the option. */
@@ -54,7 +73,7 @@ export interface ChartAxisOption {
   boundaryGap?: boolean;
   /** Value axis fitted to the data instead of starting at zero (see `valueAxisStartsAtZero`). */
   scale?: boolean;
-  axisLabel: { hideOverlap?: boolean; color: string; alignMinLabel?: 'left'; alignMaxLabel?: 'right' };
+  axisLabel: { hideOverlap?: boolean; color: string; fontSize?: number; alignMinLabel?: 'left'; alignMaxLabel?: 'right' };
   axisLine: { lineStyle: { color: string } };
   splitLine?: { lineStyle: { color: string } };
 }
@@ -73,8 +92,11 @@ export interface ChartCartesianSeriesOption {
   showSymbol?: boolean;
   sampling?: 'lttb';
   areaStyle?: { opacity: number };
-  /** Value labels on bars when there are few of them (`VALUE_LABELS_MAX_BARS`). */
-  label?: { show: true; position: 'top' | 'right'; color: string };
+  /**
+   * Value labels on bars when there are few of them (`VALUE_LABELS_MAX_BARS`) and, for a known
+   * `width`, each fits over its bar (see `barValueLabelsFit`).
+   */
+  label?: { show: true; position: 'top' | 'right'; color: string; fontSize: number };
   /** Labels that would overlap (narrow charts) are left out; the tooltip and data table keep every value. */
   labelLayout?: { hideOverlap: true };
   emphasis: { focus: 'series' };
@@ -85,11 +107,17 @@ export interface ChartPieSeriesOption {
   type: 'pie';
   id: string;
   name: string;
-  radius: string | [string, string];
+  radius: string | number | [string, string] | [number, number];
   center: [string, string];
   data: { name: string; value: number }[];
   avoidLabelOverlap: true;
-  label: { show: boolean; color: string };
+  /**
+   * Outside labels: the slice's name, and its share once `withValueFormatter` adds the formatter.
+   * With a known `width`, long names wrap at `width` pixels (`overflow: 'break'`) instead of being
+   * cut to "Па…".
+   */
+  label: { show: boolean; color: string; fontSize: number; width?: number; overflow?: 'break'; lineHeight?: number };
+  labelLine?: { length: number; length2: number };
   emphasis: { focus: 'self' };
 }
 
@@ -103,7 +131,7 @@ export interface ChartOption {
   backgroundColor: string;
   color: string[];
   darkMode: boolean;
-  textStyle: { color: string; fontFamily?: string };
+  textStyle: { color: string; fontFamily?: string; fontSize?: number };
   aria: { enabled: true; label: { enabled: true; description: string }; decal: { show: boolean } };
   /**
    * Centred text: the empty text of an empty chart, or a donut's centre total (needs
@@ -118,7 +146,20 @@ export interface ChartOption {
     borderColor?: string;
     textStyle?: { color: string };
   };
-  legend: { show: boolean; type: 'scroll'; top: number; textStyle: { color: string }; pageTextStyle: { color: string } };
+  /**
+   * Series names (several series), or a pie's slice names when they have no room beside the pie:
+   * then a `plain` legend under the pie whose items wrap onto more lines, never cut.
+   */
+  legend: {
+    show: boolean;
+    type: 'scroll' | 'plain';
+    top?: number;
+    bottom?: number;
+    left?: number;
+    right?: number;
+    textStyle: { color: string; fontSize?: number; width?: number; overflow?: 'break' };
+    pageTextStyle: { color: string; fontSize?: number };
+  };
   /**
    * Axis labels are kept inside the grid box (ECharts 6 `outerBounds`; the legacy `containLabel`
    * would need an extra ECharts module), so long labels such as uk "150 000 000" are not cut off.
@@ -217,15 +258,19 @@ export function buildChartOption(runtime: ChartRuntime, options?: ChartOptionOpt
     runtime = { ...runtime, series: runtime.series.map((s) => (s.key === COUNT_SERIES_KEY ? { ...s, label: countLabel } : s)) };
   }
   const total = centerTotalText(runtime, options);
+  const pieLayout = pie && !runtime.empty ? piePlan(runtime, options?.width, options?.height ?? runtime.height, chartFontSize(options)) : null;
   let description = options?.valueFormat === undefined ? runtime.description : `${runtime.description}${rangeSentence(runtime, options.valueFormat, options)}`;
   if (total !== null) description = `${description} Total: ${total}.`;
   const fontFamily = options?.fontFamily;
+  const fontSize = chartFontSize(options);
+  const sized = fontSize !== LABEL_FONT_SIZE ? { fontSize } : {};
   const option: ChartOption = {
-    animation: !runtime.sampled,
+    // Motion only for readers who have not asked for less (and not for sampled long lines).
+    animation: !runtime.sampled && options?.reducedMotion !== true,
     backgroundColor: 'transparent',
     color: chartSeriesColors(runtime, dark ? 'dark' : 'light'),
     darkMode: dark,
-    textStyle: fontFamily ? { color: palette.text, fontFamily } : { color: palette.text },
+    textStyle: { color: palette.text, ...(fontFamily ? { fontFamily } : {}), ...(fontSize !== LABEL_FONT_SIZE ? { fontSize } : {}) },
     aria: { enabled: true, label: { enabled: true, description }, decal: { show: options?.decal === true } },
     tooltip: {
       trigger: pie ? 'item' : 'axis',
@@ -235,11 +280,12 @@ export function buildChartOption(runtime: ChartRuntime, options?: ChartOptionOpt
     },
     legend: {
       // A pie names its slices either with outside labels (few slices) or with a legend, never both.
-      show: !runtime.empty && (pie ? !pieLabelled(runtime) : runtime.series.length > 1),
+      show: !runtime.empty && (pie ? pieLayout?.mode === 'legend' : runtime.series.length > 1),
       type: 'scroll',
       top: 0,
-      textStyle: { color: palette.text },
-      pageTextStyle: { color: palette.muted },
+      // ECharts gives legends and axis labels a size of their own (12): a larger chart text is set on each.
+      textStyle: { color: palette.text, ...sized },
+      pageTextStyle: { color: palette.muted, ...sized },
     },
     series: [],
   };
@@ -247,7 +293,13 @@ export function buildChartOption(runtime: ChartRuntime, options?: ChartOptionOpt
     option.title = { show: true, text: options.emptyText, left: 'center', top: 'middle', textStyle: { color: palette.muted, fontSize: 14, fontWeight: 'normal', ...(fontFamily ? { fontFamily } : {}) } };
   }
   if (pie) {
-    if (!runtime.empty) option.series = [pieSeries(runtime, palette, total !== null)];
+    if (pieLayout !== null) {
+      option.series = [pieSeries(runtime, palette, total !== null, pieLayout, fontSize)];
+      if (pieLayout.mode === 'legend' && pieLayout.legendWidth !== undefined) {
+        // Under the pie, items wrapping onto as many lines as they need; long names wrap too.
+        option.legend = { show: true, type: 'plain', bottom: 0, left: 8, right: 8, textStyle: { color: palette.text, ...sized, width: pieLayout.legendWidth, overflow: 'break' }, pageTextStyle: option.legend.pageTextStyle };
+      }
+    }
     if (total !== null) {
       option.title = { show: true, text: total, left: 'center', top: 'middle', textStyle: { color: palette.text, fontSize: 18, fontWeight: 'bold', ...(fontFamily ? { fontFamily } : {}) } };
     }
@@ -260,7 +312,7 @@ export function buildChartOption(runtime: ChartRuntime, options?: ChartOptionOpt
     data: chartCategoryLabels(runtime.categories, options?.locale),
     boundaryGap: !line,
     // A line starts on the value axis: its first label is moved right of the origin, not centred on it.
-    axisLabel: { hideOverlap: true, color: palette.muted, ...(line ? { alignMinLabel: 'left' as const, alignMaxLabel: 'right' as const } : {}) },
+    axisLabel: { hideOverlap: true, color: palette.muted, ...sized, ...(line ? { alignMinLabel: 'left' as const, alignMaxLabel: 'right' as const } : {}) },
     axisLine: { lineStyle: { color: palette.axis } },
     ...(horizontal ? { inverse: true } : {}),
   };
@@ -269,7 +321,7 @@ export function buildChartOption(runtime: ChartRuntime, options?: ChartOptionOpt
     type: 'value',
     ...(fromZero ? {} : { scale: true }),
     // Long amounts on a horizontal value axis would run together: drop the ones that overlap.
-    axisLabel: { hideOverlap: true, color: palette.muted },
+    axisLabel: { hideOverlap: true, color: palette.muted, ...sized },
     // Shown, so an axis that does not start at zero visibly begins where its first label says.
     axisLine: { lineStyle: { color: palette.axis } },
     splitLine: { lineStyle: { color: palette.split } },
@@ -279,15 +331,73 @@ export function buildChartOption(runtime: ChartRuntime, options?: ChartOptionOpt
   option.yAxis = horizontal ? categoryAxis : valueAxis;
   if (runtime.empty) return option;
   option.series = runtime.series.map((s, i) => cartesianSeries(runtime, s, runtime.values[i] ?? [], i, option.color[i]));
-  if (showsValueLabels(runtime)) {
+  const labels = showsValueLabels(runtime) ? barValueLabelsFit(runtime, options) : null;
+  if (labels !== null) {
     for (const series of option.series) {
       if (series.type === 'bar') {
-        (series as ChartCartesianSeriesOption).label = { show: true, position: horizontal ? 'right' : 'top', color: palette.text };
+        (series as ChartCartesianSeriesOption).label = { show: true, position: horizontal ? 'right' : 'top', color: palette.text, fontSize };
         (series as ChartCartesianSeriesOption).labelLayout = { hideOverlap: true };
       }
     }
+    // Room right of the longest horizontal bar for its label: the grid keeps axis labels inside, not series labels.
+    if (horizontal) option.grid.right = Math.max(option.grid.right, Math.ceil(labels.widest) + 8);
   }
   return option;
+}
+
+/** Font size of the chart's text by default, in pixels (ECharts' own default). */
+const LABEL_FONT_SIZE = 12;
+
+function chartFontSize(options: Pick<ChartOptionOptions, 'fontSize'> | undefined): number {
+  const size = options?.fontSize;
+  return size !== undefined && Number.isFinite(size) && size >= 8 && size <= 40 ? size : LABEL_FONT_SIZE;
+}
+
+/**
+ * About how wide `text` is drawn at `fontSize` pixels in a common sans-serif UI font: by character
+ * class, on the wide side, so that a label judged to fit does fit. The core has no canvas to measure.
+ */
+export function estimateTextWidth(text: string, fontSize: number = LABEL_FONT_SIZE): number {
+  let em = 0;
+  for (const ch of text) {
+    if (/[\s.,:;'’|!()[\]-]/u.test(ch)) em += 0.34;
+    else if (/[0-9]/u.test(ch)) em += 0.62;
+    else if (/[mwMWЖжШшЩщЮю@%—]/u.test(ch)) em += 0.95;
+    else if (/[A-ZА-ЯЁЄІЇҐ$€£₴]/u.test(ch)) em += 0.72;
+    else em += 0.6;
+  }
+  return em * fontSize;
+}
+
+/**
+ * Whether a bar chart's value labels fit (null when they do not): each label, in the compact form
+ * `withValueFormatter` draws ("$82.7M", "82,7 млн $"), must be narrower than the room of its bar
+ * (vertical bars: the plot width shared by the categories, less the value axis' labels; horizontal
+ * bars: the room right of the longest bar). Without a `width` the labels are assumed to fit.
+ * Labels that do not fit are left out rather than drawn over each other; the tooltip and the data
+ * table keep every value.
+ */
+export function barValueLabelsFit(runtime: ChartRuntime, options?: Pick<ChartOptionOptions, 'width' | 'locale' | 'currency' | 'fontSize'>): { widest: number } | null {
+  const format = numericFormat(runtime.series[0]?.format);
+  const size = chartFontSize(options);
+  let widest = 0;
+  let largest = 0;
+  for (const value of runtime.values[0] ?? []) {
+    if (value === null) continue;
+    widest = Math.max(widest, estimateTextWidth(formatCompactValue(value, format, options), size));
+    largest = Math.max(largest, Math.abs(value));
+  }
+  const width = options?.width;
+  if (width === undefined || !Number.isFinite(width) || width <= 0) return { widest };
+  const count = Math.max(1, runtime.categories.length);
+  if (runtime.chartType === 'horizontal_bar') {
+    const longestCategory = Math.max(0, ...chartCategoryLabels(runtime.categories, options?.locale).map((c) => estimateTextWidth(c, size)));
+    // The bars keep at least half of what is left after the category labels.
+    return width - 24 - longestCategory - widest - 8 >= (width - 24 - longestCategory) / 2 ? { widest } : null;
+  }
+  const axisLabel = estimateTextWidth(formatValue(Math.round(largest * 1.25), format, options).replace(/[.,]\d{2}(?=\D*$)/u, ''), size);
+  const slot = (width - 24 - axisLabel - 8) / count;
+  return widest + 6 <= slot ? { widest } : null;
 }
 
 /** Bar charts with at most this many bars write each bar's value on it. */
@@ -391,15 +501,61 @@ function centerTotalText(runtime: ChartRuntime, options: ChartOptionOptions | un
 /** Pie and donut slices beyond this many get a legend instead of outside labels. */
 const PIE_LABELS_MAX = 6;
 
-/** True when a pie's slices are few enough to be named by outside labels (no legend then). */
-function pieLabelled(runtime: ChartRuntime): boolean {
-  const values = runtime.values[0] ?? [];
-  let slices = 0;
-  for (const value of values) if (value !== null && value > 0) slices++;
-  return slices <= PIE_LABELS_MAX;
+/** How a pie names its slices, decided from its size and its names (see `piePlan`). */
+interface PiePlan {
+  mode: 'labels' | 'legend';
+  /** Outer radius in pixels; undefined: ECharts' percentages (size unknown). */
+  radius?: number;
+  /** Width at which a label's name wraps (labels). */
+  labelWidth?: number;
+  /** Width at which a legend item's name wraps (legend). */
+  legendWidth?: number;
+  /** Vertical centre of the pie, as a percentage of the height. */
+  centerY?: number;
 }
 
-function pieSeries(runtime: ChartRuntime, palette: Palette, centred: boolean): ChartPieSeriesOption {
+/** Smallest outer radius of a pie with outside labels; a pie that would be smaller gets a legend. */
+const PIE_MIN_RADIUS = 56;
+
+/**
+ * How a pie names its slices. More than `PIE_LABELS_MAX` slices: a legend. Else, with a known
+ * width: outside labels ("Роздріб" over its share) when the longest name fits on two lines of at
+ * most 30 % of the width beside a pie of at least `PIE_MIN_RADIUS`, the pie shrinking to leave
+ * them the room; otherwise a legend under the pie, whose items wrap and are never cut.
+ */
+function piePlan(runtime: ChartRuntime, width: number | undefined, height: number, fontSize: number): PiePlan {
+  const values = runtime.values[0] ?? [];
+  const names: string[] = [];
+  runtime.categories.forEach((name, i) => {
+    const value = values[i];
+    if (value !== null && value !== undefined && value > 0) names.push(name);
+  });
+  const known = width !== undefined && Number.isFinite(width) && width > 0;
+  if (names.length > PIE_LABELS_MAX) {
+    return known ? { mode: 'legend', legendWidth: Math.max(80, Math.floor(width - 60)), ...legendPie(names.length, width, height, fontSize) } : { mode: 'legend' };
+  }
+  if (!known) return { mode: 'labels' };
+  // With slack over the estimate: ECharts breaks a label wider than its width, even inside a word.
+  const wide = (text: string): number => estimateTextWidth(text, fontSize) * 1.1 + 6;
+  const longest = Math.max(...names.map(wide), wide('100 %'));
+  const longestWord = Math.max(...names.flatMap((n) => n.split(/\s+/u)).map(wide));
+  const labelWidth = Math.ceil(Math.min(longest, Math.max(longestWord, 56, width * 0.3)));
+  // Two lines at most per name, plus the share: taller labels would crowd each other.
+  const lines = Math.ceil(longest / labelWidth);
+  const radius = Math.floor(Math.min(height / 2 - 24 - lines * fontSize * 0.7, (width - 2 * (labelWidth + 36)) / 2));
+  if (lines <= 2 && radius >= PIE_MIN_RADIUS) return { mode: 'labels', radius, labelWidth };
+  return { mode: 'legend', legendWidth: Math.max(80, Math.floor(width - 60)), ...legendPie(names.length, width, height, fontSize) };
+}
+
+/** The radius and centre of a pie above a legend of `items` entries (about two per line when narrow). */
+function legendPie(items: number, width: number, height: number, fontSize: number): { radius: number; centerY: number } {
+  const perLine = Math.max(1, Math.floor(width / (fontSize * 9)));
+  const legendHeight = Math.ceil(items / perLine) * (fontSize + 10) + 8;
+  const room = Math.max(80, height - legendHeight);
+  return { radius: Math.floor(Math.max(40, Math.min(room / 2 - 12, width / 2 - 16))), centerY: Math.round(((room / 2) / height) * 100) };
+}
+
+function pieSeries(runtime: ChartRuntime, palette: Palette, centred: boolean, plan: PiePlan, fontSize: number): ChartPieSeriesOption {
   const values = runtime.values[0] ?? [];
   const data: { name: string; value: number }[] = [];
   runtime.categories.forEach((name, i) => {
@@ -410,14 +566,25 @@ function pieSeries(runtime: ChartRuntime, palette: Palette, centred: boolean): C
     type: 'pie',
     id: `${runtime.id}-0`,
     name: runtime.series[0]?.label ?? '',
-    radius: runtime.chartType === 'donut' ? ['45%', '70%'] : '70%',
+    radius: pieRadius(runtime.chartType === 'donut', plan.radius),
     // A centre total is drawn in the middle of the box, so the ring is centred on it.
-    center: ['50%', centred ? '50%' : '55%'],
+    center: ['50%', plan.centerY !== undefined ? `${plan.centerY}%` : centred ? '50%' : '55%'],
     data,
     avoidLabelOverlap: true,
-    label: { show: pieLabelled(runtime), color: palette.text },
+    label: {
+      show: plan.mode === 'labels',
+      color: palette.text,
+      fontSize,
+      ...(plan.labelWidth !== undefined ? { width: plan.labelWidth, overflow: 'break' as const, lineHeight: Math.round(fontSize * 1.25) } : {}),
+    },
+    ...(plan.radius !== undefined ? { labelLine: { length: 10, length2: 10 } } : {}),
     emphasis: { focus: 'self' },
   };
+}
+
+function pieRadius(donut: boolean, outer: number | undefined): ChartPieSeriesOption['radius'] {
+  if (outer === undefined) return donut ? ['45%', '70%'] : '70%';
+  return donut ? [Math.round(outer * 0.64), outer] : outer;
 }
 
 /** " Values range from A to B." over the plotted values, formatted; '' when there are none. */
@@ -438,17 +605,28 @@ function rangeSentence(runtime: ChartRuntime, format: ValueFormat, options: Form
   return low === high ? ` Every value is ${a}.` : ` Values range from ${a} to ${b}.`;
 }
 
+/** A slice's share (ECharts' `percent`, 0–100) for the locale: "27%", uk "27 %", "0.4%" for small ones. */
+function formatSharePercent(percent: number, options: FormatOptions | undefined): string {
+  const digits = percent > 0 && percent < 1 ? 1 : 0;
+  try {
+    return new Intl.NumberFormat([options?.locale ?? 'en', 'en'], { style: 'percent', maximumFractionDigits: digits }).format(percent / 100);
+  } catch {
+    return `${percent.toFixed(digits)}%`;
+  }
+}
+
 /** A value formatter: plain text for ECharts to draw or escape. */
 export type ChartValueFormatter = (value: unknown) => string;
 
 /** An option with formatter functions attached; for `setOption`, not for JSON. */
-export type ChartOptionWithFormatters = Omit<ChartOption, 'tooltip' | 'xAxis' | 'yAxis' | 'series'> & {
+export type ChartOptionWithFormatters = Omit<ChartOption, 'tooltip' | 'xAxis' | 'yAxis' | 'series' | 'legend'> & {
+  legend: ChartOption['legend'] & { formatter?: (name: string) => string };
   tooltip: ChartOption['tooltip'] & { valueFormatter: ChartValueFormatter };
   xAxis?: ChartAxisOption & { axisLabel: { formatter?: ChartValueFormatter } };
   yAxis?: ChartAxisOption & { axisLabel: { formatter?: ChartValueFormatter } };
   series: ((ChartCartesianSeriesOption | ChartPieSeriesOption) & {
     tooltip?: { valueFormatter: ChartValueFormatter };
-    label?: { formatter?: (params: { value?: unknown }) => string };
+    label?: { formatter?: (params: { value?: unknown; name?: unknown; percent?: unknown }) => string };
   })[];
 };
 
@@ -535,14 +713,23 @@ export function withValueFormatter(option: ChartOption, format: ValueFormat | re
     if (a === undefined) return undefined;
     return a.type === 'value' ? { ...a, axisLabel: { ...a.axisLabel, formatter: axisFormatter } } : a;
   };
-  const { xAxis, yAxis, series, ...rest } = option;
+  const { xAxis, yAxis, series, legend, ...rest } = option;
+  // A pie's labels and legend name each slice with its share ("Роздріб" over "27 %").
+  const pie = series.find((s): s is ChartPieSeriesOption => s.type === 'pie');
+  const share = (percent: unknown): string => (typeof percent === 'number' && Number.isFinite(percent) ? formatSharePercent(percent, options) : '');
   // Value labels on bars in compact notation ($82.7M): a full amount would run into the next bar.
-  const labelled = (s: ChartCartesianSeriesOption | ChartPieSeriesOption): ChartOptionWithFormatters['series'][number] =>
-    s.type === 'bar' && s.label !== undefined
-      ? { ...s, label: { ...s.label, formatter: (params: { value?: unknown }) => formatCompactValue(params.value, axisFormat, options) } }
-      : s;
+  const labelled = (s: ChartCartesianSeriesOption | ChartPieSeriesOption): ChartOptionWithFormatters['series'][number] => {
+    if (s.type === 'bar' && s.label !== undefined) return { ...s, label: { ...s.label, formatter: (params: { value?: unknown }) => formatCompactValue(params.value, axisFormat, options) } };
+    if (s.type === 'pie') {
+      return { ...s, label: { ...s.label, formatter: (params: { name?: unknown; percent?: unknown }) => [String(params.name ?? ''), share(params.percent)].filter((t) => t !== '').join('\n') } };
+    }
+    return s;
+  };
+  const pieTotal = pie ? pie.data.reduce((sum, d) => sum + d.value, 0) : 0;
+  const pieShares = new Map(pie ? pie.data.map((d) => [d.name, pieTotal > 0 ? (d.value / pieTotal) * 100 : 0]) : []);
   const result: ChartOptionWithFormatters = {
     ...rest,
+    legend: pie && legend.show ? { ...legend, formatter: (name: string) => [name, share(pieShares.get(name))].filter((t) => t !== '').join(' ') } : legend,
     tooltip: { ...option.tooltip, valueFormatter: tooltipFormatter },
     series: perSeries ? series.map((s, i) => ({ ...labelled(s), tooltip: { valueFormatter: formatterFor(perSeries[i]) } })) : series.map(labelled),
   };

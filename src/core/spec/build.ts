@@ -6,6 +6,7 @@
  */
 import { normaliseCssColor } from '../color';
 import type {
+  Align,
   ChartSeriesSpec,
   ChartSeriesWire,
   ChartSpec,
@@ -52,6 +53,14 @@ export function knownIcon(icon: string | undefined): KpiIcon | null {
 /** The group total a column gets when its spec names none: numeric formats sum, text shows none. */
 export function defaultColumnTotal(format: ValueFormat): ColumnTotal {
   return format === 'text' ? SPEC_DEFAULTS.column.totalText : SPEC_DEFAULTS.column.totalNumeric;
+}
+
+/**
+ * A column's alignment when its spec gives none: `right` for `number`, `currency` and `percent`
+ * (figures line up), `left` for `text`. An explicit `align` always wins.
+ */
+export function defaultColumnAlign(format: ValueFormat): Align {
+  return format === 'text' ? SPEC_DEFAULTS.column.align : SPEC_DEFAULTS.column.alignNumeric;
 }
 
 /** Which wire field names a chart's categories (the first present; the rules allow only one). */
@@ -184,7 +193,7 @@ function toColumn(wire: ColumnSpecWire): ColumnSpec {
     key: wire.key,
     label: wire.label,
     format,
-    align: wire.align ?? SPEC_DEFAULTS.column.align,
+    align: wire.align ?? defaultColumnAlign(format),
     sortable: wire.sortable ?? SPEC_DEFAULTS.column.sortable,
     searchable: wire.searchable ?? SPEC_DEFAULTS.column.searchable,
     linkTemplate: wire.link_template ?? SPEC_DEFAULTS.column.linkTemplate,
@@ -312,7 +321,7 @@ export function toWire(spec: GridViewSpec): GridViewSpecWire {
     columns: spec.columns.map((c) => {
       const column: ColumnSpecWire = { key: c.key, label: c.label };
       if (c.format !== SPEC_DEFAULTS.column.format) column.format = c.format;
-      if (c.align !== SPEC_DEFAULTS.column.align) column.align = c.align;
+      if (c.align !== defaultColumnAlign(c.format)) column.align = c.align;
       if (c.sortable !== SPEC_DEFAULTS.column.sortable) column.sortable = c.sortable;
       if (c.searchable !== SPEC_DEFAULTS.column.searchable) column.searchable = c.searchable;
       if (c.linkTemplate !== null) column.link_template = c.linkTemplate;

@@ -17,6 +17,9 @@ import type { LayoutBlock } from '../types';
  *
  * - a column's `total` is `sum` for `number`, `currency` and `percent` columns, `none` for `text`
  *   (`column.totalNumeric`/`column.totalText`);
+ * - a column's `align` is `right` for `number`, `currency` and `percent` columns (digits line up
+ *   under each other, in the simple table, the data grid and server-rendered tables alike), `left`
+ *   for `text` (`column.alignNumeric`/`column.align`);
  * - a chart's `aggregate` is `sum` when it names values (`series` or `value_key`), else `count`;
  * - a chart's `height` is `chart.seedHeight` (300) when it uses the seed system's form (`label_key`,
  *   `value_key` or `group_by`), else `chart.height` (320);
@@ -28,6 +31,7 @@ export const SPEC_DEFAULTS = Object.freeze({
   column: Object.freeze({
     format: 'text',
     align: 'left',
+    alignNumeric: 'right',
     sortable: true,
     searchable: true,
     linkTemplate: null,

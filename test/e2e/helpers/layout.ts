@@ -132,9 +132,10 @@ export async function layoutProblems(target: Page | Frame, minSvgText = 11): Pro
       for (const svg of Array.from(document.querySelectorAll('.gv-chart__svg svg'))) {
         if (minSvg <= 0) break;
         const viewBox = (svg as SVGSVGElement).viewBox.baseVal;
-        const shown = svg.getBoundingClientRect().width;
-        if (!viewBox || viewBox.width === 0 || shown === 0) continue;
-        const scale = shown / viewBox.width;
+        const box = svg.getBoundingClientRect();
+        if (!viewBox || viewBox.width === 0 || viewBox.height === 0 || box.width === 0) continue;
+        // The drawing keeps its proportions inside the box (preserveAspectRatio meet): the smaller ratio scales it.
+        const scale = Math.min(box.width / viewBox.width, box.height / viewBox.height);
         let smallest = Infinity;
         for (const label of Array.from(svg.querySelectorAll('text'))) {
           const size = parseFloat(getComputedStyle(label).fontSize) * scale;

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { buildChartOption, buildChartRuntime, withValueFormatter } from '../../src/core/chart';
+import type { ChartCartesianSeriesOption, ChartPieSeriesOption } from '../../src/core/chart';
+import { estimateTextWidth } from '../../src/core/chart/option';
+import type { ChartSpecWire, Row } from '../../src/core/types';
+
+const columns = [
+  { key: 'region', label: 'Region' },
+  { key: 'channel', label: 'Channel' },
+  { key: 'amount', label: 'Amount', format: 'currency' as const },
+];
+
+/** Five regions of about 82 million each: the playground's "Revenue by Region". */
+const regionRows: Row[] = ['Центр', 'Північ', 'Південь', 'Захід', 'Схід'].map((region, i) => ({ region, amount: 82_696_016.02 - i * 400_000 }));
+const barWire: ChartSpecWire = { id: 'by_region', chart_type: 'bar', x_key: 'region', series: [{ key: 'amount', label: 'Amount' }] };
+const bars = buildChartRuntime(barWire, regionRows, { columns });
+
+function barLabel(width: number | undefined, locale = 'uk', chartType: 'bar' | 'horizontal_bar' = 'bar'): ChartCartesianSeriesOption['label'] {
+  const runtime = chartType === 'bar' ? bars : buildChartRuntime({ ...barWire, chart_type: chartType }, regionRows, { columns });
+  const option = buildChartOption(runtime, { locale, currency: 'USD', ...(width !== undefined ? { width } : {}) });
+  return (option.series[0] as ChartCartesianSeriesOption).label;
+}
+
+describe('value labels on bars, decided from the chart width', () => {
+  it('are left out where a label is wider than its bar (uk "82,7 млн $" on five bars 300 or 350 px wide)', () => {
+    expect(barLabel(300)).toBeUndefined();
+    expect(barLabel(350)).toBeUndefined();
+    expect(barLabel(300, 'en')).toBeUndefined();
+  });
+
+  it('are shown where each fits over its bar, and when the width is not known', () => {
+    expect(barLabel(450, 'en')).toMatchObject({ show: true, position: 'top' });
+    expect(barLabel(900)).toMatchObject({ show: true, position: 'top' });
+    expect(barLabel(undefined)).toMatchObject({ show: true });
+  });
+
+  it('never claim more room than a bar has: the widest label fits its slot whenever labels are shown', () => {
+    for (let width = 200; width <= 1400; width += 25) {
+      for (const locale of ['en', 'uk']) {
+        const option = buildChartOption(bars, { locale, currency: 'USD', width });
+        const series = withValueFormatter(option, ['currency'], { locale, currency: 'USD' }).series[0]!;
+        if (series.label === undefined) continue;
+        const widest = Math.max(...regionRows.map((r) => estimateTextWidth(series.label!.formatter!({ value: r.amount }))));
+        // Five bars share the plot, which is narrower than the chart by at least its value axis.
+        expect(widest).toBeLessThan(width / 5);
+      }
+    }
+  });
+
+  it('on horizontal bars reserve room right of the longest bar, or are left out when the bars would get too little', () => {
+    const wide = buildChartOption(buildChartRuntime({ ...barWire, chart_type: 'horizontal_bar' }, regionRows, { columns }), { locale: 'uk', currency: 'USD', width: 600 });
+    expect((wide.series[0] as ChartCartesianSeriesOption).label).toMatchObject({ show: true, position: 'right' });
+    expect(wide.grid!.right).toBeGreaterThanOrEqual(estimateTextWidth('82,7 млн $'));
+    expect(barLabel(160, 'uk', 'horizontal_bar')).toBeUndefined();
+  });
+});
+
+describe('pie and donut labels, decided from the chart width', () => {
+  const channelRows: Row[] = [
+    { channel: 'Роздрібна торгівля', amount: 40 },
+    { channel: 'Партнерська мережа', amount: 30 },
+    { channel: 'Онлайн', amount: 20 },
+    { channel: 'Напряму', amount: 10 },
+  ];
+  const donut = buildChartRuntime({ id: 'by_channel', chart_type: 'donut', x_key: 'channel', series: [{ key: 'amount', label: 'Amount' }] }, channelRows, { columns });
+
+  it('give long names the width they need, wrapping between words, beside a smaller ring', () => {
+    const option = buildChartOption(donut, { locale: 'uk', width: 520 });
+    const series = option.series[0] as ChartPieSeriesOption;
+    expect(option.legend.show).toBe(false);
+    expect(series.label).toMatchObject({ show: true, overflow: 'break' });
+    // Every word fits on a line of the label: nothing is cut to "Па…" or broken inside a word.
+    for (const word of ['Роздрібна', 'торгівля', 'Партнерська', 'мережа']) expect(series.label.width!).toBeGreaterThanOrEqual(estimateTextWidth(word));
+    const [, outer] = series.radius as [number, number];
+    expect(outer).toBeLessThanOrEqual((520 - 2 * series.label.width!) / 2);
+  });
+
+  it('give way to a legend under the ring when no ring of a readable size leaves room for them', () => {
+    const option = buildChartOption(donut, { locale: 'uk', width: 260 });
+    const series = option.series[0] as ChartPieSeriesOption;
+    expect(series.label.show).toBe(false);
+    expect(option.legend).toMatchObject({ show: true, type: 'plain', bottom: 0 });
+    // Legend items wrap onto more lines rather than being cut.
+    expect(option.legend.textStyle).toMatchObject({ overflow: 'break' });
+  });
+
+  it('say each slice\u2019s share under its name, in the labels and in the legend', () => {
+    const labelled = withValueFormatter(buildChartOption(donut, { locale: 'uk', width: 520 }), ['currency'], { locale: 'uk' });
+    expect(labelled.series[0]!.label!.formatter!({ name: 'Онлайн', percent: 20 })).toBe('Онлайн\n20%');
+    const legended = withValueFormatter(buildChartOption(donut, { locale: 'uk', width: 260 }), ['currency'], { locale: 'uk' });
+    expect(legended.legend.formatter!('Роздрібна торгівля')).toBe('Роздрібна торгівля 40%');
+    expect(legended.legend.formatter!('Напряму')).toBe('Напряму 10%');
+  });
+});
+
+describe('motion', () => {
+  it('is off when the reader prefers reduced motion, on otherwise', () => {
+    expect(buildChartOption(bars).animation).toBe(true);
+    expect(buildChartOption(bars, { reducedMotion: false }).animation).toBe(true);
+    expect(buildChartOption(bars, { reducedMotion: true }).animation).toBe(false);
+  });
+});
