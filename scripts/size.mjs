@@ -43,7 +43,9 @@ const APPS = [
     // widths measured before the first paint (issue 15), windowing, the search box with its help
     // popover (about 2 kB) and the English catalog (about 5 kB, every component's texts: the
     // translator reads it synchronously).
-    budget: 29.5 * KB,
+    // With the table's presets menu (downloaded after mount, only with Pinia) and numeric columns
+    // right-aligned by a core default (issue 15): 28.9 -> 29.6 kB; the budget is issue 9's target.
+    budget: 30 * KB,
     source: `import { createApp, h } from 'vue';
 import { SimpleTable } from 'vue-grid-view';
 import 'vue-grid-view/style.css';
@@ -92,8 +94,10 @@ createApp({ render: () => h(GridView, { spec, rows: [{ region: 'North', amount: 
     // Issue 15's chart and currency options -> 107.9 kB; issue 12's client row source
     // (createRowSource: fetch, abort, retry, shared requests) and request validation -> 110.7 kB.
     // Issue 9: the helpers a table's first paint needs apart from the search code (filterHasText)
-    // -> 112.02 kB.
-    budget: 112.5 * KB,
+    // -> 112.02 kB. Issue 15's charts that fit their width (bar value labels judged from the chart's
+    // width, pie labels or a wrapping legend, reduced motion) and the SQL row count's `rowCount`
+    // (issue 12) -> 113.6 kB.
+    budget: 114 * KB,
     library: true,
     source: `export * from 'vue-grid-view/core';\n`,
   },
