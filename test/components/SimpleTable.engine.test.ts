@@ -1,7 +1,8 @@
 // SimpleTable before its search and sort code has arrived (it is downloaded on demand, see
 // docs/simple-table.md "What loads when"). The download is held back by a gate the test opens, so
 // what a reader sees and does in between is checked, then the result once it is there. This file
-// does not use simple-table.fixtures.ts, which loads the code before its tests.
+// does not use simple-table.fixtures.ts, which loads the code before its tests (only its side-effect-free
+// builders in simple-table.config.ts).
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { flushPromises, mount } from '@vue/test-utils';
 import type { DefineComponent } from 'vue';
@@ -9,6 +10,7 @@ import { nextTick } from 'vue';
 import type { Column, Row, SimpleTableConfig } from '../../src/core/types';
 import { sortRows, visibleRows } from '../../src/core/table-model';
 import SimpleTable from '../../components/SimpleTable.vue';
+import { column, tableConfig } from './simple-table.config';
 
 const gate = vi.hoisted(() => {
   let open: () => void = () => undefined;
@@ -28,30 +30,11 @@ vi.mock('../../src/core/table-model/warmup', async (importOriginal) => {
 
 const AnyTable = SimpleTable as unknown as DefineComponent<Record<string, unknown>>;
 
-function column(key: string, extra: Partial<Column> = {}): Column {
-  return { key, label: key, format: 'text', align: 'left', sortable: true, searchable: true, width: null, linkTemplate: null, ...extra };
-}
-
 const columns = (): Column[] => [column('id', { label: 'ID', format: 'number', align: 'right' }), column('city', { label: 'City' }), column('qty', { label: 'Qty', format: 'number', align: 'right' })];
 const rows: Row[] = Array.from({ length: 12 }, (_, i) => ({ id: i + 1, city: ['Lviv', 'Kyiv', 'Odesa'][i % 3], qty: (i * 7) % 10 }));
 
 function config(extra: Partial<SimpleTableConfig> = {}): SimpleTableConfig {
-  return {
-    gridId: 'orders',
-    columns: columns(),
-    columnGroups: [],
-    data: rows,
-    searchMode: 'global',
-    striped: false,
-    exportXlsx: false,
-    exportPdfUrl: null,
-    rowUrl: null,
-    rowOnclick: null,
-    footerRow: null,
-    footerLabel: null,
-    footerLabelSpan: 1,
-    ...extra,
-  };
+  return tableConfig(rows, columns(), extra);
 }
 
 const mounted: ReturnType<typeof mount>[] = [];

@@ -1,6 +1,7 @@
 import { mount } from '@vue/test-utils';
 import type { DefineComponent } from 'vue';
 import type { Column, Row, SimpleTableConfig } from '../../src/core/types';
+import { column } from './simple-table.config';
 import SimpleTable from '../../components/SimpleTable.vue';
 import { loadTableEngine } from '../../composables/useTableEngine';
 
@@ -10,30 +11,7 @@ import { loadTableEngine } from '../../composables/useTableEngine';
 // first. SimpleTable.engine.test.ts covers a table whose code has not arrived yet.
 await loadTableEngine();
 
-/** A column with the spec defaults, overridable. */
-export function column<R extends Row = Row>(key: string, extra: Partial<Column<R>> = {}): Column<R> {
-  return { key, label: key, format: 'text', align: 'left', sortable: true, searchable: true, width: null, linkTemplate: null, ...extra };
-}
-
-/** A table config with the spec defaults, overridable. */
-export function tableConfig<R extends Row = Row>(data: readonly R[], columns: Column<R>[], extra: Partial<SimpleTableConfig<R>> = {}): SimpleTableConfig<R> {
-  return {
-    gridId: 'orders',
-    columns,
-    columnGroups: [],
-    data,
-    searchMode: 'global',
-    striped: false,
-    exportXlsx: false,
-    exportPdfUrl: null,
-    rowUrl: null,
-    rowOnclick: null,
-    footerRow: null,
-    footerLabel: null,
-    footerLabelSpan: 1,
-    ...extra,
-  };
-}
+export { column, tableConfig } from './simple-table.config';
 
 export const people = [
   { id: 1, name: 'Olena', city: 'Kyiv', amount: 1200.5, qty: 10 },
