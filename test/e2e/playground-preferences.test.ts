@@ -79,6 +79,18 @@ describe('playground preferences across users and a server restart', () => {
     await context.close();
   });
 
+  it('says where presets live once: the page panel, not also a Presets menu in its table', async () => {
+    const { context, page, errors } = await freshVisit();
+    await page.locator('[data-testid="prefs-status"]:not([data-state="loading"])').waitFor();
+    await page.locator('.pg-prefs [data-cm-column-menu]').waitFor();
+    // The table's menu is code loaded after mount: once the network is quiet it would have arrived.
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('.pg-prefs [data-gv-presets]').count()).resolves.toBe(0);
+    await expect(page.locator('[data-testid="preset-list"], [data-testid="preset-name"]').count()).resolves.toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('saves, renames and deletes presets and saves a search as alice on the server', async () => {
     const { context, page, errors } = await freshVisit();
     await switchUser(page, 'alice');
