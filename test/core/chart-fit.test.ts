@@ -13,7 +13,12 @@ const columns = [
 /** Five regions of about 82 million each: the playground's "Revenue by Region". */
 const regionRows: Row[] = ['Центр', 'Північ', 'Південь', 'Захід', 'Схід'].map((region, i) => ({ region, amount: 82_696_016.02 - i * 400_000 }));
 const barWire: ChartSpecWire = { id: 'by_region', chart_type: 'bar', x_key: 'region', series: [{ key: 'amount', label: 'Amount' }] };
-const bars = buildChartRuntime(barWire, regionRows, { columns });
+/**
+ * The same amounts under one-letter names, which fit under their bars at every width tried here, so
+ * the chart stays upright and its value labels are judged against the bars' width.
+ */
+const uprightRows: Row[] = regionRows.map((row, i) => ({ ...row, region: 'CNSWE'[i] }));
+const bars = buildChartRuntime(barWire, uprightRows, { columns });
 
 function barLabel(width: number | undefined, locale = 'uk', chartType: 'bar' | 'horizontal_bar' = 'bar'): ChartCartesianSeriesOption['label'] {
   const runtime = chartType === 'bar' ? bars : buildChartRuntime({ ...barWire, chart_type: chartType }, regionRows, { columns });
@@ -38,6 +43,7 @@ describe('value labels on bars, decided from the chart width', () => {
     for (let width = 200; width <= 1400; width += 25) {
       for (const locale of ['en', 'uk']) {
         const option = buildChartOption(bars, { locale, currency: 'USD', width });
+        expect(option.xAxis?.type).toBe('category');
         const series = withValueFormatter(option, ['currency'], { locale, currency: 'USD' }).series[0]!;
         if (series.label === undefined) continue;
         const widest = Math.max(...regionRows.map((r) => estimateTextWidth(series.label!.formatter!({ value: r.amount }))));
@@ -52,6 +58,37 @@ describe('value labels on bars, decided from the chart width', () => {
     expect((wide.series[0] as ChartCartesianSeriesOption).label).toMatchObject({ show: true, position: 'right' });
     expect(wide.grid!.right).toBeGreaterThanOrEqual(estimateTextWidth('82,7 млн $'));
     expect(barLabel(160, 'uk', 'horizontal_bar')).toBeUndefined();
+  });
+});
+
+describe('bar charts whose category names would not fit under their bars', () => {
+  const regions = buildChartRuntime(barWire, regionRows, { columns });
+  const option = (runtime: typeof regions, width?: number, locale = 'uk') => buildChartOption(runtime, { locale, currency: 'USD', ...(width !== undefined ? { width } : {}) });
+
+  it('lie down at 360 px so every region keeps its name, first category on top, values right of the bars', () => {
+    const narrow = option(regions, 328);
+    expect(narrow.yAxis).toMatchObject({ type: 'category', data: ['Центр', 'Північ', 'Південь', 'Захід', 'Схід'], inverse: true });
+    expect(narrow.xAxis?.type).toBe('value');
+    expect((narrow.series[0] as ChartCartesianSeriesOption).label).toMatchObject({ show: true, position: 'right' });
+  });
+
+  it('stay upright where the names fit (1440 px), where the width is not known, and with one-letter names', () => {
+    expect(option(regions, 1100).xAxis?.type).toBe('category');
+    expect(option(regions).xAxis?.type).toBe('category');
+    expect(option(bars, 328).xAxis?.type).toBe('category');
+  });
+
+  it('stay upright with more than twelve bars, with a series drawn as a line, and as line charts', () => {
+    const many: Row[] = Array.from({ length: 13 }, (_, i) => ({ region: `Регіон номер ${i + 1}`, amount: 1000 + i }));
+    expect(option(buildChartRuntime(barWire, many, { columns }), 328).xAxis?.type).toBe('category');
+    const mixedWire: ChartSpecWire = { ...barWire, series: [{ key: 'amount', label: 'Amount' }, { key: 'amount', label: 'Trend', series_type: 'line' }] };
+    expect(option(buildChartRuntime(mixedWire, regionRows, { columns }), 328).xAxis?.type).toBe('category');
+    expect(option(buildChartRuntime({ ...barWire, chart_type: 'line' }, regionRows, { columns }), 328).xAxis?.type).toBe('category');
+  });
+
+  it('turn stacked bars too, judging the axis by the largest stack', () => {
+    const stackedWire: ChartSpecWire = { ...barWire, chart_type: 'stacked_bar', series: [{ key: 'amount', label: 'Amount' }, { key: 'amount', label: 'Again' }] };
+    expect(option(buildChartRuntime(stackedWire, regionRows, { columns }), 328).yAxis?.type).toBe('category');
   });
 });
 
@@ -98,5 +135,25 @@ describe('motion', () => {
     expect(buildChartOption(bars).animation).toBe(true);
     expect(buildChartOption(bars, { reducedMotion: false }).animation).toBe(true);
     expect(buildChartOption(bars, { reducedMotion: true }).animation).toBe(false);
+  });
+});
+
+describe('ticks of a horizontal value axis', () => {
+  it('are compact from ten thousand up, so several fit across a narrow chart; an upright axis keeps whole amounts', () => {
+    const regions = buildChartRuntime(barWire, regionRows, { columns });
+    const turned = withValueFormatter(buildChartOption(regions, { locale: 'uk', currency: 'USD', width: 328 }), ['currency'], { locale: 'uk', currency: 'USD' });
+    expect(turned.xAxis!.axisLabel.formatter!(40_000_000)).toMatch(/^40\sмлн\s\$$/u);
+    const upright = withValueFormatter(buildChartOption(regions, { locale: 'uk', currency: 'USD', width: 1100 }), ['currency'], { locale: 'uk', currency: 'USD' });
+    expect(upright.yAxis!.axisLabel.formatter!(40_000_000)).toMatch(/^40\s000\s000\s\$$/u);
+    const small = buildChartRuntime({ ...barWire, chart_type: 'horizontal_bar' }, [{ region: 'A', amount: 9000 }, { region: 'B', amount: 500 }], { columns });
+    expect(withValueFormatter(buildChartOption(small, { locale: 'en', currency: 'USD' }), ['currency'], { locale: 'en', currency: 'USD' }).xAxis!.axisLabel.formatter!(5000)).toBe('$5,000');
+  });
+});
+
+describe('bar charts with very long category names', () => {
+  it('stay upright: lying down, names wider than 40% of the chart would leave the bars too little room', () => {
+    const long: Row[] = ['Північно-західний регіональний дистриб’юторський центр', 'Південь', 'Схід'].map((region, i) => ({ region, amount: 1000 + i }));
+    const option = buildChartOption(buildChartRuntime(barWire, long, { columns }), { locale: 'uk', currency: 'USD', width: 328 });
+    expect(option.xAxis?.type).toBe('category');
   });
 });

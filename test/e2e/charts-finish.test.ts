@@ -91,6 +91,24 @@ function textFacts(page: Page, index: number): Promise<TextFacts> {
   }, index);
 }
 
+/** How far the n-th chart's texts holding a share ("24%") reach up into its pie's ring (0 when they keep clear of it). */
+function legendIntoRing(page: Page, index: number): Promise<number> {
+  return page.evaluate((n) => {
+    const svg = document.querySelectorAll('.gv-chart svg')[n] as SVGSVGElement;
+    // The ring's sectors are the large shapes filled with a series colour; legend markers are small,
+    // and the legend's own box is filled with transparent black.
+    const sectors = Array.from(svg.querySelectorAll('path'))
+      .filter((p) => (p.getAttribute('fill') ?? '').startsWith('#'))
+      .map((p) => p.getBoundingClientRect())
+      .filter((box) => box.width > 40 && box.height > 40);
+    const ringBottom = Math.max(...sectors.map((box) => box.bottom));
+    const shares = Array.from(svg.querySelectorAll('text'))
+      .filter((t) => /\d\s?%/u.test(t.textContent ?? ''))
+      .map((t) => t.getBoundingClientRect().top);
+    return Math.max(0, ...shares.map((top) => ringBottom - top));
+  }, index);
+}
+
 describe('charts drawn in the browser', () => {
   for (const config of CONFIGS) {
     it(`draw no label over another and every category name whole at ${config.width} px, ${config.locale}, ${config.theme}`, async () => {
@@ -102,6 +120,9 @@ describe('charts drawn in the browser', () => {
       const donut = await textFacts(page, 1);
       expect({ bars: bars.overlaps, donut: donut.overlaps }).toEqual({ bars: [], donut: [] });
       expect({ bars: bars.outside, donut: donut.outside }).toEqual({ bars: [], donut: [] });
+      // Every bar keeps its name (at 360 px the chart lies down rather than leave some out).
+      const regions = config.locale === 'uk' ? ['Центр', 'Північ', 'Південь', 'Захід', 'Схід'] : ['Central', 'North', 'South', 'West', 'East'];
+      for (const region of regions) expect(bars.texts).toContain(region);
       // Names are whole: every word of every channel is drawn, nothing ends in an ellipsis.
       const words = donut.texts.join(' ').split(/\s+/u);
       const channels = config.locale === 'uk' ? ['Роздрібна торгівля', 'Партнерська мережа', 'Онлайн-замовлення', 'Прямі продажі'] : ['Retail stores', 'Partner network', 'Online orders', 'Direct sales'];
@@ -109,6 +130,8 @@ describe('charts drawn in the browser', () => {
       expect(donut.texts.filter((t) => t.endsWith('...') || t.endsWith('…'))).toEqual([]);
       // Each share is written beside its name, in the locale's form.
       expect(donut.texts.some((t) => /^\d+\s?%$|\s\d+\s?%$/u.test(t))).toBe(true);
+      // A legend under the ring keeps clear of it (outside labels sit beside it, lower than its top).
+      if (config.width === 360) expect(await legendIntoRing(page, 1)).toBeLessThanOrEqual(1);
       expect(errors).toEqual([]);
       await context.close();
     });

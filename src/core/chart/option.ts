@@ -305,6 +305,9 @@ export function buildChartOption(runtime: ChartRuntime, options?: ChartOptionOpt
     }
     return option;
   }
+  // A bar chart whose category names would not fit under their bars is drawn lying down, so every
+  // bar keeps its name instead of ECharts leaving some out (the reader could not tell which is which).
+  if (barsTurnHorizontal(runtime, options)) runtime = { ...runtime, chartType: 'horizontal_bar' };
   const horizontal = runtime.chartType === 'horizontal_bar';
   const line = runtime.chartType === 'line' || runtime.chartType === 'area';
   const categoryAxis: ChartAxisOption = {
@@ -398,6 +401,45 @@ export function barValueLabelsFit(runtime: ChartRuntime, options?: Pick<ChartOpt
   const axisLabel = estimateTextWidth(formatValue(Math.round(largest * 1.25), format, options).replace(/[.,]\d{2}(?=\D*$)/u, ''), size);
   const slot = (width - 24 - axisLabel - 8) / count;
   return widest + 6 <= slot ? { widest } : null;
+}
+
+/** A bar chart with more categories than this stays upright: lying down, its bars would be too thin to read. */
+export const TURN_HORIZONTAL_MAX_BARS = 12;
+
+/**
+ * True when a `bar` or `stacked_bar` chart drawn at `options.width` should be drawn as horizontal
+ * bars: some category name, as drawn, is wider than the room of its bar (the plot width shared by
+ * the categories, less the value axis' labels), so ECharts would leave names out, and no name
+ * is wider than 40% of the chart (lying down, longer names would leave the bars too little room). Only charts of
+ * bars alone (a series drawn as a line keeps the chart upright), with at most
+ * `TURN_HORIZONTAL_MAX_BARS` categories, and only when the width is known (a chart without one is
+ * never turned). Widths are estimated on the wide side (`estimateTextWidth`).
+ */
+export function barsTurnHorizontal(runtime: ChartRuntime, options?: Pick<ChartOptionOptions, 'width' | 'locale' | 'currency' | 'fontSize'>): boolean {
+  if (runtime.chartType !== 'bar' && runtime.chartType !== 'stacked_bar') return false;
+  const width = options?.width;
+  if (width === undefined || !Number.isFinite(width) || width <= 0 || runtime.empty) return false;
+  const count = runtime.categories.length;
+  if (count < 2 || count > TURN_HORIZONTAL_MAX_BARS) return false;
+  if (runtime.series.some((s) => s.seriesType === 'line')) return false;
+  const size = chartFontSize(options);
+  const format = numericFormat(runtime.series[0]?.format);
+  // The value axis reaches the largest bar, or the largest stack of bars.
+  const stacked = runtime.chartType === 'stacked_bar' || runtime.stacked === true;
+  let largest = 0;
+  for (let c = 0; c < count; c++) {
+    let stack = 0;
+    for (const values of runtime.values) {
+      const value = Math.abs(values[c] ?? 0);
+      stack = stacked ? stack + value : Math.max(stack, value);
+    }
+    largest = Math.max(largest, stack);
+  }
+  const axisLabel = estimateTextWidth(formatValue(Math.round(largest * 1.25), format, options).replace(/[.,]\d{2}(?=\D*$)/u, ''), size);
+  const slot = (width - 24 - axisLabel - 8) / count;
+  const widestName = Math.max(0, ...chartCategoryLabels(runtime.categories, options?.locale).map((c) => estimateTextWidth(c, size)));
+  // Lying down, the names take room from the bars: names that long keep the chart upright.
+  return widestName + 4 > slot && widestName <= width * 0.4;
 }
 
 /** Bar charts with at most this many bars write each bar's value on it. */
@@ -532,7 +574,7 @@ function piePlan(runtime: ChartRuntime, width: number | undefined, height: numbe
   });
   const known = width !== undefined && Number.isFinite(width) && width > 0;
   if (names.length > PIE_LABELS_MAX) {
-    return known ? { mode: 'legend', legendWidth: Math.max(80, Math.floor(width - 60)), ...legendPie(names.length, width, height, fontSize) } : { mode: 'legend' };
+    return known ? { mode: 'legend', legendWidth: Math.max(80, Math.floor(width - 60)), ...legendPie(names, width, height, fontSize) } : { mode: 'legend' };
   }
   if (!known) return { mode: 'labels' };
   // With slack over the estimate: ECharts breaks a label wider than its width, even inside a word.
@@ -544,15 +586,34 @@ function piePlan(runtime: ChartRuntime, width: number | undefined, height: numbe
   const lines = Math.ceil(longest / labelWidth);
   const radius = Math.floor(Math.min(height / 2 - 24 - lines * fontSize * 0.7, (width - 2 * (labelWidth + 36)) / 2));
   if (lines <= 2 && radius >= PIE_MIN_RADIUS) return { mode: 'labels', radius, labelWidth };
-  return { mode: 'legend', legendWidth: Math.max(80, Math.floor(width - 60)), ...legendPie(names.length, width, height, fontSize) };
+  return { mode: 'legend', legendWidth: Math.max(80, Math.floor(width - 60)), ...legendPie(names, width, height, fontSize) };
 }
 
-/** The radius and centre of a pie above a legend of `items` entries (about two per line when narrow). */
-function legendPie(items: number, width: number, height: number, fontSize: number): { radius: number; centerY: number } {
-  const perLine = Math.max(1, Math.floor(width / (fontSize * 9)));
-  const legendHeight = Math.ceil(items / perLine) * (fontSize + 10) + 8;
-  const room = Math.max(80, height - legendHeight);
-  return { radius: Math.floor(Math.max(40, Math.min(room / 2 - 12, width / 2 - 16))), centerY: Math.round(((room / 2) / height) * 100) };
+/**
+ * The radius and centre of a pie above a legend naming `names`: the legend's lines are counted by
+ * laying its items out as ECharts does (marker, name and share, gap; as many per line as fit in the
+ * legend's width, a name wider than that wrapping), so the pie never reaches under the legend.
+ */
+function legendPie(names: readonly string[], width: number, height: number, fontSize: number): { radius: number; centerY: number } {
+  const room = Math.max(80, width - 16);
+  const legendText = Math.max(80, Math.floor(width - 60));
+  let lines = 0;
+  let used = Infinity;
+  for (const name of names) {
+    const text = estimateTextWidth(`${name} 100 %`, fontSize);
+    // Marker (25) and its gap (5) before the text, 10 between items.
+    const item = 30 + Math.min(text, legendText);
+    const wraps = Math.max(1, Math.ceil(text / legendText));
+    if (wraps > 1 || used + 10 + item > room) {
+      lines += wraps;
+      used = wraps > 1 ? Infinity : item;
+    } else {
+      used += 10 + item;
+    }
+  }
+  const legendHeight = lines * (fontSize + 10) + 8;
+  const free = Math.max(80, height - legendHeight);
+  return { radius: Math.floor(Math.max(40, Math.min(free / 2 - 12, width / 2 - 16))), centerY: Math.round((free / 2 / height) * 100) };
 }
 
 function pieSeries(runtime: ChartRuntime, palette: Palette, centred: boolean, plan: PiePlan, fontSize: number): ChartPieSeriesOption {
@@ -682,6 +743,8 @@ function axisCurrencyFormat(options: FormatOptions | undefined): Intl.NumberForm
  * value-axis labels go through `formatValue` (cached `Intl.NumberFormat` for `options.locale` and
  * `options.currency`), e.g. 100000000 shows as "100 000 000" for `uk`, 0.125 as "12.5%" for `percent`.
  * Axis ticks in `currency` leave out zero cents ("$20,000"); tooltips keep the currency's digits.
+ * A horizontal value axis (horizontal bars, also those `buildChartOption` turned for a narrow width)
+ * writes its ticks compactly ("$40M", "40 млн $") once the largest value reaches 10,000.
  *
  * `format` is one format for every value, or one per series of the option (aligned with
  * `option.series`, e.g. from `chartValueFormats(runtime)`; missing entries and `text` count as
@@ -709,9 +772,15 @@ export function withValueFormatter(option: ChartOption, format: ValueFormat | re
     axisFormat === 'currency'
       ? (value: unknown): string => (typeof value === 'number' && Number.isFinite(value) ? axisCurrencyFormat(options).format(value + 0) : tooltipFormatter(value))
       : tooltipFormatter;
-  const axis = (a: ChartAxisOption | undefined): (ChartAxisOption & { axisLabel: { formatter?: ChartValueFormatter } }) | undefined => {
+  // Ticks along a horizontal value axis (horizontal bars) share the chart's width: from ten thousand
+  // up they are written compactly ("40 млн $"), or only one or two of them would fit.
+  let largest = 0;
+  for (const s of option.series) if (s.type !== 'pie') for (const v of s.data) if (v !== null) largest = Math.max(largest, Math.abs(v));
+  const compactTicks = option.xAxis?.type === 'value' && largest >= 10_000;
+  const compactFormatter: ChartValueFormatter = (value: unknown): string => formatCompactValue(value, axisFormat, options);
+  const axis = (a: ChartAxisOption | undefined, along: boolean): (ChartAxisOption & { axisLabel: { formatter?: ChartValueFormatter } }) | undefined => {
     if (a === undefined) return undefined;
-    return a.type === 'value' ? { ...a, axisLabel: { ...a.axisLabel, formatter: axisFormatter } } : a;
+    return a.type === 'value' ? { ...a, axisLabel: { ...a.axisLabel, formatter: along && compactTicks ? compactFormatter : axisFormatter } } : a;
   };
   const { xAxis, yAxis, series, legend, ...rest } = option;
   // A pie's labels and legend name each slice with its share ("Роздріб" over "27 %").
@@ -733,8 +802,8 @@ export function withValueFormatter(option: ChartOption, format: ValueFormat | re
     tooltip: { ...option.tooltip, valueFormatter: tooltipFormatter },
     series: perSeries ? series.map((s, i) => ({ ...labelled(s), tooltip: { valueFormatter: formatterFor(perSeries[i]) } })) : series.map(labelled),
   };
-  const x = axis(xAxis);
-  const y = axis(yAxis);
+  const x = axis(xAxis, true);
+  const y = axis(yAxis, false);
   if (x) result.xAxis = x;
   if (y) result.yAxis = y;
   return result;
