@@ -115,12 +115,33 @@ describe('DataGrid: the first search and sort on a fresh page end exact', () => 
     await close();
   }, 120_000);
 
-  it('a first click on a text column: first rows in text order, then the exact count, row count and last row', async () => {
+  it('a first click on a text column whose values repeat (the product): first rows in text order, then the exact count, row count and last row', async () => {
     const { page, errors, close } = await visit();
     const headerRows = (await gridRowCount(page, 0)) - TOTAL;
     const expected = exact({ sortModel: [{ colId: 'product', sort: 'asc' }] });
 
     await page.locator(`${GRID} .ag-header-cell[col-id="product"] .ag-header-cell-label`).click();
+    await page.waitForFunction(
+      ([grid, id]) => document.querySelector(`${grid} .ag-row[row-index="0"] .ag-cell[col-id="id"]`)?.textContent === id,
+      [GRID, expected[0]!.id] as const,
+      { timeout: 30_000 },
+    );
+    await expect(firstIds(page, 5)).resolves.toEqual(expected.slice(0, 5).map((row) => row.id));
+    await counterSays(page, shownOf(TOTAL));
+    await expect(gridRowCount(page, headerRows)).resolves.toBe(TOTAL);
+    await expect(lastRowId(page, TOTAL - 1)).resolves.toBe(expected[TOTAL - 1]!.id);
+    await counterNeverWrong(page, TOTAL);
+    expect(errors).toEqual([]);
+    await close();
+  }, 120_000);
+
+  it('first clicks on a text column of distinct values (the order number, descending): first rows at once, then the exact order to the last row', async () => {
+    const { page, errors, close } = await visit();
+    const headerRows = (await gridRowCount(page, 0)) - TOTAL;
+    const expected = exact({ sortModel: [{ colId: 'id', sort: 'desc' }] });
+    const header = page.locator(`${GRID} .ag-header-cell[col-id="id"] .ag-header-cell-label`);
+    await header.click();
+    await header.click();
     await page.waitForFunction(
       ([grid, id]) => document.querySelector(`${grid} .ag-row[row-index="0"] .ag-cell[col-id="id"]`)?.textContent === id,
       [GRID, expected[0]!.id] as const,
