@@ -91,6 +91,8 @@ export type { GridAdapter, StaticRowsAdapter, DataGridAdapter, DataGridAdapterOp
 // The data grid's row source (the browser's; the server's SQL one implements the same interface)
 export { createLocalRowSource } from './data-grid/local-row-source';
 export type { LocalRowSource, LocalRowSourceColumn, LocalRowSourceOptions, LocalRowSourceView } from './data-grid/local-row-source';
+export type { IdleScheduler } from './table-model/idle';
+export type { WarmBudget } from './table-model/types';
 export type {
   RowSource,
   RowSourceQuery,

@@ -7,8 +7,14 @@
  */
 import type { FormatOptions, Row } from '../types';
 import { getCollator, readCell } from '../format';
+import { warn } from '../warn';
 import { matchFlags } from '../table-model/search';
 import { sortRanks, sortedIndices } from '../table-model/sort';
+import { visibleRowsInSteps } from '../table-model/view';
+import type { VisibleRowsSteps } from '../table-model/view';
+import { runWhenIdle } from '../table-model/idle';
+import type { IdleScheduler } from '../table-model/idle';
+import type { TableViewState } from '../table-model/types';
 import { normaliseSearchText } from '../table-model/search-text';
 import { canonicalJson, compileFilterModel } from './filter-eval';
 import type { RowSourceModelColumn } from './filter-eval';
@@ -33,6 +39,13 @@ export interface LocalRowSourceOptions {
   locale?: string;
   /** Currency of `currency` columns' texts (search). @default 'USD' */
   currency?: string;
+  /**
+   * Where the rest of a query answered in steps is found (a browser's background scheduler, see
+   * `blockNow`). Without it every answer is exact at once.
+   */
+  scheduler?: IdleScheduler;
+  /** Length in ms of one background slice of a query answered in steps. @default 8 */
+  sliceMs?: number;
 }
 
 /** The result of a query over a local row source. */
@@ -59,8 +72,31 @@ export interface LocalRowSource<R extends Row = Row> extends RowSource<R> {
   readonly rows: readonly R[];
   /** The filtered, sorted result of `query` (cached: the same query gives the same view object). */
   view(query: RowSourceQuery): LocalRowSourceView<R>;
-  /** `getRows`, answered now. */
+  /** `getRows`, answered now and exact (a query being counted is finished first). */
   rowsNow(request: RowSourceRequest): RowSourceResult<R>;
+  /**
+   * A block answered now, the grid's way. When the query's caches are cold (the first search of a
+   * table, a sort not built yet) and the source has a `scheduler`, the query is answered in steps
+   * with the table model's `visibleRowsInSteps`: the block comes from the rows found so far (the
+   * same rows the exact result has there) with `lastRow: -1` (or the exact count when it is known
+   * already: no filter, or a new sort of the set last found), and the rest is found in background
+   * slices; `onComplete` listeners then hear the exact result. A block beyond the rows found yet is
+   * found first (never a wrong or short block); a block request of another query cancels the rest
+   * of an unfinished one. Otherwise (warm caches, a cached view, column filters other than a
+   * searchable column's `contains`, several sorted columns, no scheduler) it is `rowsNow`.
+   */
+  blockNow(request: RowSourceRequest): RowSourceResult<R>;
+  /** Stops the background work of a query being answered in steps (a later request of it starts again). For a source no longer used. */
+  cancel(): void;
+  /** Rows found so far while `query` is being answered in steps; null when it is not (done, cancelled, never started). */
+  counting(query: RowSourceQuery): number | null;
+  /**
+   * Calls `listener` with the query and its exact view each time a query answered in steps is
+   * complete (in a background slice, or at once when `view` or `rowsNow` needed it). Returns the
+   * unsubscribe function. A listener that throws does not stop the others (reported through `warn`,
+   * code `adapter_subscriber_failed`).
+   */
+  onComplete(listener: (query: RowSourceQuery, view: LocalRowSourceView<R>) => void): () => void;
   /** `getValues`, answered now. */
   valuesNow(request: RowSourceValuesRequest): RowSourceValuesResult;
   getValues(request: RowSourceValuesRequest): Promise<RowSourceValuesResult>;
@@ -71,6 +107,8 @@ const VIEW_CACHE_SIZE = 4;
 /** Default and highest `limit` of `getValues`. */
 const DEFAULT_VALUES_LIMIT = 1000;
 const MAX_VALUES_LIMIT = 10_000;
+/** Background slice of a query answered in steps (as the SimpleTable's). */
+const DEFAULT_SLICE_MS = 8;
 
 /**
  * A row source over `rows` held in memory, answering with the core's table model:
@@ -86,7 +124,8 @@ const MAX_VALUES_LIMIT = 10_000;
  *
  * The result of a query is cached (a few queries per source), so a block request after the first is
  * a slice. Filters on unknown columns and sort items on unknown or unsortable columns are ignored.
- * `lastRow` is always exact.
+ * `lastRow` of `rowsNow`, `getRows` and `view` is always exact; `blockNow` (given a `scheduler`)
+ * may answer a cold query's first blocks with `lastRow: -1` and finish it in background slices.
  *
  * @example
  * const source = createLocalRowSource(rows, columnsFromSpec(spec), { locale: 'uk' });
@@ -100,7 +139,7 @@ export function createLocalRowSource<R extends Row = Row>(
   const format: FormatOptions = { locale: options.locale, currency: options.currency };
   const cols = columns as readonly RowSourceModelColumn<R>[];
   const views = new Map<string, LocalRowSourceView<R>>();
-  let lastFlags: { key: string; flags: Uint8Array | null } | null = null;
+  let lastFlags: { key: string; flags: Uint8Array | null; count?: number } | null = null;
   let lastSet: { key: string; rows: readonly R[] } | null = null;
 
   /** Which rows pass the filters and the quick search: a flag per row, or null when all pass. */
@@ -128,18 +167,11 @@ export function createLocalRowSource<R extends Row = Row>(
     return flags;
   };
 
-  const view = (query: RowSourceQuery): LocalRowSourceView<R> => {
-    const key = canonicalJson([query.sortModel, query.filterModel ?? {}, query.quickFilter]);
-    const cached = views.get(key);
-    if (cached !== undefined) {
-      // Most recently used last: re-insert.
-      views.delete(key);
-      views.set(key, cached);
-      return cached;
-    }
-    const flags = flagsFor(query.filterModel, query.quickFilter);
+  const queryKey = (query: RowSourceQuery): string => canonicalJson([query.sortModel, query.filterModel ?? {}, query.quickFilter]);
+
+  /** The view of `query` over `indices` (its exact result), cached as the most recent. */
+  const makeView = (query: RowSourceQuery, key: string, indices: Uint32Array, flags: () => Uint8Array | null): LocalRowSourceView<R> => {
     const filterKey = canonicalJson([query.filterModel ?? {}, query.quickFilter]);
-    const indices = orderedIndices(rows, cols, query.sortModel, flags, format.locale);
     let materialised: readonly R[] | null = null;
     const result: LocalRowSourceView<R> = {
       indices,
@@ -152,7 +184,7 @@ export function createLocalRowSource<R extends Row = Row>(
       rowSet() {
         if (lastSet !== null && lastSet.key === filterKey) return lastSet.rows;
         // Without a sort the view's order is the source's: the same array serves both.
-        const set = query.sortModel.length === 0 || !hasSort(cols, query.sortModel) ? result.rows() : pick(rows, keep(null, flags, rows.length));
+        const set = query.sortModel.length === 0 || !hasSort(cols, query.sortModel) ? result.rows() : pick(rows, keep(null, flags(), rows.length));
         lastSet = { key: filterKey, rows: set };
         return set;
       },
@@ -162,13 +194,136 @@ export function createLocalRowSource<R extends Row = Row>(
     return result;
   };
 
+  /** The query being answered in steps, while it is not complete, and its count when known before (a sort of a counted set). */
+  let pending: { key: string; query: RowSourceQuery; steps: VisibleRowsSteps; count: number | null; cancel: () => void } | null = null;
+  const completeListeners = new Set<(query: RowSourceQuery, view: LocalRowSourceView<R>) => void>();
+
+  /** The pending query is complete: its view is cached (and its flags, for the next sort of the same set), listeners hear of it. */
+  const settle = (): LocalRowSourceView<R> => {
+    const done = pending as NonNullable<typeof pending>;
+    pending = null;
+    done.cancel();
+    const found = done.steps.found;
+    const indices = found.length === found.buffer.byteLength / Uint32Array.BYTES_PER_ELEMENT ? found : found.slice();
+    const flags = indices.length === rows.length ? null : flagsOf(indices, rows.length);
+    lastFlags = { key: canonicalJson([done.query.filterModel ?? {}, done.query.quickFilter]), flags };
+    const result = makeView(done.query, done.key, indices, () => flags);
+    lastFlags.count = indices.length;
+    for (const listener of [...completeListeners]) {
+      try {
+        listener(done.query, result);
+      } catch (error) {
+        warn('adapter_subscriber_failed', 'a local row source completion listener threw; the others were still called.', error);
+      }
+    }
+    return result;
+  };
+
+  /** Finishes the pending query now when it is `key` (someone needs its exact result). */
+  const finishPending = (key: string): LocalRowSourceView<R> | null => {
+    if (pending === null || pending.key !== key) return null;
+    pending.steps.advance(Number.POSITIVE_INFINITY);
+    return settle();
+  };
+
+  const view = (query: RowSourceQuery): LocalRowSourceView<R> => {
+    const key = queryKey(query);
+    const cached = views.get(key);
+    if (cached !== undefined) {
+      // Most recently used last: re-insert.
+      views.delete(key);
+      views.set(key, cached);
+      return cached;
+    }
+    const finished = finishPending(key);
+    if (finished !== null) return finished;
+    const flags = flagsFor(query.filterModel, query.quickFilter);
+    const indices = orderedIndices(rows, cols, query.sortModel, flags, format.locale);
+    return makeView(query, key, indices, () => flags);
+  };
+
+  /**
+   * The table model's state for `query` when it can be answered in steps: filters that are the
+   * table's search (quick search, `contains` of searchable columns) and at most one sorted column.
+   */
+  const stepState = (query: RowSourceQuery): TableViewState | null => {
+    const compiled = compileFilterModel(query.filterModel, cols, format);
+    if (compiled.predicates.length > 0) return null;
+    const sorted: RowSourceSortItem[] = [];
+    for (const item of query.sortModel) {
+      if (cols.some((c) => c.key === item.colId && c.sortable) && !sorted.some((s) => s.colId === item.colId)) sorted.push(item);
+    }
+    if (sorted.length > 1) return null;
+    const only = sorted[0];
+    return {
+      filter: { global: query.quickFilter, perColumn: compiled.perColumn },
+      sort: only === undefined ? null : { key: only.colId, direction: only.sort === 'desc' ? 'desc' : 'asc' },
+    };
+  };
+
+  /**
+   * The number of rows `query`'s filters keep when it is known without searching: no filter (every
+   * row), or the filters of the last set found (a new sort of the same rows). Else null.
+   */
+  const knownCount = (query: RowSourceQuery, state: TableViewState): number | null => {
+    const filter = state.filter ?? {};
+    if ((filter.global ?? '').trim() === '' && Object.values(filter.perColumn ?? {}).every((text) => text.trim() === '')) return rows.length;
+    if (lastFlags === null || lastFlags.key !== canonicalJson([query.filterModel ?? {}, query.quickFilter])) return null;
+    if (lastFlags.count === undefined) {
+      let kept = rows.length;
+      const flags = lastFlags.flags;
+      if (flags !== null) {
+        kept = 0;
+        for (let i = 0; i < flags.length; i++) kept += flags[i] ?? 0;
+      }
+      lastFlags.count = kept;
+    }
+    return lastFlags.count;
+  };
+
+  const slice = (indices: Uint32Array, count: number, request: RowSourceRequest, lastRow: number): RowSourceResult<R> => {
+    const start = clampIndex(request.startRow, count);
+    const end = Math.max(start, clampIndex(request.endRow, count));
+    const block = new Array<R>(end - start);
+    for (let i = start; i < end; i++) block[i - start] = rows[indices[i] ?? 0] as R;
+    return { rows: block, lastRow };
+  };
+
+  const blockNow = (request: RowSourceRequest): RowSourceResult<R> => {
+    const key = queryKey(request);
+    const scheduler = options.scheduler;
+    if (pending !== null && pending.key !== key) {
+      // A newer query: the rest of the unfinished one is not wanted any more.
+      pending.cancel();
+      pending = null;
+    }
+    if (pending === null) {
+      const state = scheduler === undefined || views.has(key) ? null : stepState(request);
+      if (state === null || scheduler === undefined) return rowsNow(request);
+      const steps = visibleRowsInSteps(rows, cols, state, format);
+      const count = knownCount(request, state);
+      if (steps.advance(Math.max(0, request.endRow))) {
+        pending = { key, query: queryOf(request), steps, count, cancel: () => {} };
+        settle();
+        return rowsNow(request);
+      }
+      const entry = { key, query: queryOf(request), steps, count, cancel: () => {} };
+      pending = entry;
+      entry.cancel = runWhenIdle([(budget) => steps.advance(0, budget)], scheduler, () => {
+        if (pending === entry) settle();
+      }, { sliceMs: options.sliceMs ?? DEFAULT_SLICE_MS });
+    } else if (pending.steps.advance(Math.max(0, request.endRow))) {
+      // A block beyond the rows found so far: found first, and that finished the query.
+      settle();
+      return rowsNow(request);
+    }
+    const found = pending.steps.found;
+    return slice(found, found.length, request, pending.count ?? -1);
+  };
+
   const rowsNow = (request: RowSourceRequest): RowSourceResult<R> => {
     const result = view(request);
-    const start = clampIndex(request.startRow, result.count);
-    const end = Math.max(start, clampIndex(request.endRow, result.count));
-    const block = new Array<R>(end - start);
-    for (let i = start; i < end; i++) block[i - start] = rows[result.indices[i] ?? 0] as R;
-    return { rows: block, lastRow: result.count };
+    return slice(result.indices, result.count, request, result.count);
   };
 
   const valuesNow = (request: RowSourceValuesRequest): RowSourceValuesResult => {
@@ -203,10 +358,35 @@ export function createLocalRowSource<R extends Row = Row>(
     rows,
     view,
     rowsNow,
+    blockNow,
+    cancel() {
+      pending?.cancel();
+      pending = null;
+    },
+    counting: (query) => (pending !== null && pending.key === queryKey(query) ? pending.steps.found.length : null),
+    onComplete(listener) {
+      const entry = (query: RowSourceQuery, result: LocalRowSourceView<R>): void => listener(query, result);
+      completeListeners.add(entry);
+      return () => {
+        completeListeners.delete(entry);
+      };
+    },
     valuesNow,
     getRows: (request) => Promise.resolve().then(() => rowsNow(request)),
     getValues: (request) => Promise.resolve().then(() => valuesNow(request)),
   };
+}
+
+/** The query part of a request (what its view depends on). */
+function queryOf(request: RowSourceQuery): RowSourceQuery {
+  return { sortModel: request.sortModel, filterModel: request.filterModel, quickFilter: request.quickFilter };
+}
+
+/** A flag per row: 1 for the rows `indices` holds. */
+function flagsOf(indices: Uint32Array, count: number): Uint8Array {
+  const flags = new Uint8Array(count);
+  for (let i = 0; i < indices.length; i++) flags[indices[i] as number] = 1;
+  return flags;
 }
 
 /** `rows[indices[i]]` for every i, in a new array (a plain loop: `Array.from` with a map function is several times slower). */
