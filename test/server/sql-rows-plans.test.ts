@@ -115,7 +115,8 @@ for (const backend of backends) {
     it('leaves no condition to scan for when no value passes a test, and drops that column from a search', async () => {
       const none = await source.getRows({ startRow: 0, endRow: 10, sortModel: [], filterModel: { city: { filterType: 'text', type: 'contains', filter: 'atlantis' } }, quickFilter: '' });
       expect(none).toEqual({ rows: [], lastRow: 0 });
-      expect(statements.at(-1)?.sql).toMatch(/where \(1 = 0\) order by/);
+      // Any of the statements: on PostgreSQL the count runs beside the block, and either may end last.
+      expect(statements.some((s) => /where \(1 = 0\) order by/.test(s.sql))).toBe(true);
       statements.length = 0;
       await source.getRows({ startRow: 0, endRow: 10, sortModel: [], filterModel: null, quickFilter: 'noir' });
       const [count] = counts();
