@@ -89,7 +89,12 @@ export interface SqlRowSourceOptions {
    * browser never needs more at once, and a bigger block only makes one request slower). @default 1000
    */
   maxBlock?: number;
-  /** Milliseconds a count of a filtered set is reused for `lastRow`. @default 10000 (0: never cached) */
+  /**
+   * Milliseconds a count of a filtered set is reused for `lastRow`, and a remembered block boundary
+   * for keyset paging (a later block of the same query is read from the last row of an earlier one
+   * instead of with a deep `OFFSET`; docs/server-rows.md "Deep blocks"). @default 10000 (0: neither
+   * is cached, every block is read with `OFFSET`)
+   */
   countCacheMs?: number;
   /**
    * Most rows a block request counts before it answers. A block that is not the last one needs the
