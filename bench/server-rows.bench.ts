@@ -11,14 +11,16 @@
  * 2. `/aggregate` of the page's 8 KPIs (count, sum ×2, avg ×2, median, max, count_distinct), and
  *    with its grid-filtered chart, over the whole table and under a filter.
  * 3. Requests per second of `POST /grid/rows/` over `toNodeHandler` (node:http) with 50 concurrent
- *    autocannon clients, the server in a child process on the SQLite file: blocks of 100 at random
- *    offsets of a few filters and sorts (counts cached, as while scrolling).
+ *    autocannon clients, the server in a child process on the SQLite file, then on the PostgreSQL
+ *    schema (a pool of 4): blocks of 100 at 100 offsets of a few filters and sorts (counts cached,
+ *    as while scrolling).
  *
  * BENCH_ROWS (default 1,000,000) and BENCH_ROWS_DURATION (seconds of the load, default 20) shorten
- * a trial run; the report says so. BENCH_ROWS_BEFORE names a folder holding an older `src/` (e.g.
+ * a trial run; the report says so. BENCH_ROWS_DATA names a folder that keeps the SQLite file
+ * between runs (default: a temporary folder, removed). BENCH_ROWS_BEFORE names a folder holding an older `src/` (e.g.
  * `git archive <commit> src | tar -x -C <folder>`): its `createSqlRowSource` is then measured beside
  * this one over the same files and indexes, sample by sample, so a shared machine's load falls on
- * both alike. Writes one markdown section to process.env.BENCH_OUT.
+ * both alike (the load tests: one right after the other). Writes one markdown section to process.env.BENCH_OUT.
  */
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -91,12 +93,24 @@ const SCENARIOS: { name: string; query: (i: number) => Query }[] = [
 if (process.env.BENCH_ROLE === 'rows-server') await runServer();
 else runBench(main);
 
-/** Child: node:http + toNodeHandler + the handler over the SQLite big table in BENCH_ROWS_DIR. */
+/**
+ * Child: node:http + toNodeHandler + the handler over the big table: the SQLite file in
+ * BENCH_ROWS_DIR, or the PostgreSQL schema at BENCH_ROWS_PG_URL (a pool of 4, as the in-process
+ * part). BENCH_ROWS_SOURCE=before serves it through the older source of BENCH_ROWS_BEFORE.
+ */
 async function runServer(): Promise<void> {
-  const big = await openBigTable({ dataDir: process.env.BENCH_ROWS_DIR as string, rows: ROWS });
+  const older = process.env.BENCH_ROWS_SOURCE === 'before' ? await loadOlderSource() : null;
+  const create = older?.create ?? createSqlRowSource;
+  let db: Kysely<unknown>;
+  if (process.env.BENCH_ROWS_PG_URL) db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: process.env.BENCH_ROWS_PG_URL, max: 4 }) }) });
+  else {
+    // The parent generated the file (openBigTable) before starting this child.
+    db = await sqliteKysely(join(process.env.BENCH_ROWS_DIR as string, 'big-table.sqlite'));
+  }
+  const source = create({ db, table: 'big_orders', columns: BIG_TABLE_COLUMNS, searchable: BIG_TABLE_SEARCHABLE, tieBreaker: 'id', maxBlock: 1000 });
   let errors = 0;
   const handler = createGridViewHandler({
-    rowSources: big.registrations,
+    rowSources: bigTableRegistrations(source),
     rowsThrottle: false,
     onError: (error) => {
       errors++;
@@ -111,7 +125,7 @@ async function runServer(): Promise<void> {
   });
   process.on('disconnect', () => {
     server.closeAllConnections();
-    server.close(() => void big.close());
+    server.close(() => void db.destroy());
   });
 }
 
@@ -244,8 +258,8 @@ async function loadPostgres(db: Kysely<unknown>): Promise<number> {
   return performance.now() - started;
 }
 
-function startServer(dir: string) {
-  const child = fork(SELF, [], { env: { ...process.env, BENCH_ROLE: 'rows-server', BENCH_ROWS_DIR: dir }, stdio: 'inherit' });
+function startServer(env: Record<string, string>) {
+  const child = fork(SELF, [], { env: { ...process.env, BENCH_ROLE: 'rows-server', ...env }, stdio: 'inherit' });
   const next = <T>(key: string) =>
     new Promise<T>((resolve, reject) => {
       const onMessage = (m: unknown) => {
@@ -268,8 +282,9 @@ function startServer(dir: string) {
   };
 }
 
-async function loadTest(dir: string) {
-  const server = startServer(dir);
+/** One load test of the server started with `env` (see `runServer`). */
+async function loadTest(env: Record<string, string>) {
+  const server = startServer(env);
   const port = await server.port;
   // Views the table's indexes serve (the values filter and the search scan the table on SQLite:
   // their cost is in the first-block table above).
@@ -311,9 +326,25 @@ async function loadTest(dir: string) {
   return { result, serverErrors };
 }
 
+type LoadResults = { now: Awaited<ReturnType<typeof loadTest>>; before: Awaited<ReturnType<typeof loadTest>> | null };
+
+/** The load test of this source and, with BENCH_ROWS_BEFORE, of the older one right after, over the same data. */
+async function loadTests(env: Record<string, string>, withBefore: boolean): Promise<LoadResults> {
+  const report = (label: string, { result, serverErrors }: Awaited<ReturnType<typeof loadTest>>) =>
+    console.log(`  ${label}: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, timeouts ${result.timeouts}, non-2xx ${result.non2xx}, errors ${result.errors}, server 5xx ${serverErrors}`);
+  const now = await loadTest(env);
+  report('now', now);
+  if (!withBefore) return { now, before: null };
+  const before = await loadTest({ ...env, BENCH_ROWS_SOURCE: 'before' });
+  report('before', before);
+  return { now, before };
+}
+
 async function main(): Promise<void> {
   const loadBefore = loadavg()[0] ?? 0;
-  const dir = mkdtempSync(join(tmpdir(), 'gv-rows-bench-'));
+  // BENCH_ROWS_DATA keeps the generated file in that folder for the next run (it is regenerated only when its row count or layout differs).
+  const kept = process.env.BENCH_ROWS_DATA;
+  const dir = kept === undefined || kept === '' ? mkdtempSync(join(tmpdir(), 'gv-rows-bench-')) : kept;
   console.log(`server rows bench: ${ROWS.toLocaleString('en')} rows…`);
   try {
     // SQLite: the playground's big table (generated here, in a temporary folder).
@@ -330,7 +361,7 @@ async function main(): Promise<void> {
     await big.close();
 
     // PostgreSQL: the same rows in a schema of its own.
-    let postgres: { loadMs: number; blocks: Awaited<ReturnType<typeof firstBlocks>>; aggregates: Awaited<ReturnType<typeof aggregates>> } | { error: string };
+    let postgres: { loadMs: number; blocks: Awaited<ReturnType<typeof firstBlocks>>; aggregates: Awaited<ReturnType<typeof aggregates>>; loads: LoadResults } | { error: string };
     const state = await ensurePostgres();
     if (!state.available) postgres = { error: state.reason };
     else {
@@ -342,16 +373,18 @@ async function main(): Promise<void> {
         const warm = coldOf(createSqlRowSource, db);
         const blocks = await firstBlocks({ now: coldOf(createSqlRowSource, db, 0), before: before ? coldOf(before.create, db, 0) : null }, warm);
         const pgRegistration = bigTableRegistrations(warm)['big-orders'] as RowSourceRegistration;
-        postgres = { loadMs, blocks, aggregates: await aggregates({ now: warm, before: before ? coldOf(before.create, db) : null }, pgRegistration) };
+        const pgAggregates = await aggregates({ now: warm, before: before ? coldOf(before.create, db) : null }, pgRegistration);
+        console.log(`  PostgreSQL load: ${CONNECTIONS} connections, ${DURATION_S} s…`);
+        const loads = await loadTests({ BENCH_ROWS_PG_URL: schema.url }, before !== null);
+        postgres = { loadMs, blocks, aggregates: pgAggregates, loads };
       } finally {
         await db.destroy();
         await schema.drop();
       }
     }
 
-    console.log(`  load: ${CONNECTIONS} connections, ${DURATION_S} s…`);
-    const { result, serverErrors } = await loadTest(dir);
-    console.log(`  ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}`);
+    console.log(`  SQLite load: ${CONNECTIONS} connections, ${DURATION_S} s…`);
+    const sqliteLoads = await loadTests({ BENCH_ROWS_DIR: dir }, before !== null);
     const loadAfter = loadavg()[0] ?? 0;
 
     const ms = (value: number) => `${value < 10 ? value.toFixed(1) : value.toFixed(0)} ms`;
@@ -365,7 +398,11 @@ async function main(): Promise<void> {
     const aggregateRows = (db: string, list: Awaited<ReturnType<typeof aggregates>>) =>
       list.map((a) => `| ${db} | ${a.name} | ${ms(a.p50)} | ${a.name.startsWith('8 KPIs,') ? pass(a.p50 <= 500) : ''} |${before ? ` ${a.before === null ? '' : ms(a.before)} |` : ''}`);
     const shortened = ROWS !== 1_000_000 || DURATION_S !== 20 ? ` **Shortened run: ${ROWS.toLocaleString('en')} rows, ${DURATION_S} s of load (BENCH_ROWS, BENCH_ROWS_DURATION).**` : '';
-    const failures = result.errors + result.timeouts + result.non2xx + serverErrors;
+    const loadRows = (db: string, loads: LoadResults) =>
+      [['', loads.now] as const, ...(loads.before ? [[' (before)', loads.before] as const] : [])].map(([label, { result, serverErrors }]) => {
+        const failures = result.errors + result.timeouts + result.non2xx + serverErrors;
+        return `| ${db}${label} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} ms / ${result.latency.p99} ms | ${result.requests.total} / ${result.errors} / ${result.timeouts} / ${result.non2xx} / ${serverErrors} | ${pass(failures === 0)} |`;
+      });
     writeSection(
       [
         '## Server rows over SQL (1,000,000 rows)',
@@ -385,18 +422,17 @@ async function main(): Promise<void> {
         ...aggregateRows('SQLite', sqliteAggregates),
         ...('aggregates' in postgres ? aggregateRows('PostgreSQL', postgres.aggregates) : []),
         '',
-        `\`POST /grid/rows/\` over \`toNodeHandler\` (node:http, server in a child process, SQLite file): autocannon, ${CONNECTIONS} connections, ${DURATION_S} s, blocks of 100 at 100 offsets (0–9,900) of 4 views the indexes serve (amount ↓ unfiltered and with a units range, one month by amount ↑ and unsorted; counts cached, as while scrolling), throttle off.`,
+        `\`POST /grid/rows/\` over \`toNodeHandler\` (node:http, server in a child process; SQLite: the file over one better-sqlite3 connection; PostgreSQL: a pool of 4): autocannon, ${CONNECTIONS} connections, ${DURATION_S} s, blocks of 100 at 100 offsets (0–9,900) of 4 views the indexes serve (amount ↓ unfiltered and with a units range, one month by amount ↑ and unsorted; counts cached, as while scrolling), throttle off. A timeout is autocannon's 10 s.${before ? ' "(before)" is the same server over the older row source, run right after.' : ''}`,
         '',
-        '| Measure | Result | |',
-        '|---|---|---|',
-        `| Requests per second (mean) | ${result.requests.average.toFixed(0)} | |`,
-        `| Latency p50 / p99 | ${result.latency.p50} ms / ${result.latency.p99} ms | |`,
-        `| Requests total / errors / timeouts / non-2xx / server 5xx | ${result.requests.total} / ${result.errors} / ${result.timeouts} / ${result.non2xx} / ${serverErrors} | ${pass(failures === 0)} |`,
+        '| Database | Requests per second (mean) | Latency p50 / p99 | Requests total / errors / timeouts / non-2xx / server 5xx | No failures |',
+        '|---|---|---|---|---|',
+        ...loadRows('SQLite', sqliteLoads),
+        ...('loads' in postgres ? loadRows('PostgreSQL', postgres.loads) : [`| PostgreSQL | not measured: ${'error' in postgres ? postgres.error : ''} | | | |`]),
         '',
       ].join('\n'),
     );
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (dir !== kept) rmSync(dir, { recursive: true, force: true });
   }
 }
 

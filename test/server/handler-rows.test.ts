@@ -17,10 +17,9 @@ import type { KpiSpecWire } from '../../src/core/types';
 import { createGridViewHandler, type GridViewHandler } from '../../src/server/handler';
 import { createSqlRowSource } from '../../src/server/rows/sql-row-source';
 import { expectError, jsonOf, postJson, postRaw, get, ORIGIN } from './helpers';
-import { createTestSchema, ensurePostgres, SKIP_PG } from './pg-setup';
+import { ensurePostgres, SKIP_PG } from './pg-setup';
 import { parseCsv } from './sql-rows-csv';
-import { categorical, COLUMN_VARIANTS, LOCAL_COLUMNS, makeRows, postgresWith, SQL_COLUMNS, sqliteWith, type OrderRow, type OrdersDatabase } from './sql-rows-fixture';
-import type { Kysely } from 'kysely';
+import { categorical, COLUMN_VARIANTS, LOCAL_COLUMNS, makeRows, SQL_COLUMNS, type OrderRow, fixtureBackends, type FixtureDatabase } from './sql-rows-fixture';
 
 const pgState = await ensurePostgres();
 
@@ -100,35 +99,13 @@ function localIds(filterModel: GridFilterModel | null, quickFilter: string, sort
   return local.rowsNow({ startRow: 0, endRow: ROWS.length, sortModel, filterModel, quickFilter }).rows.map((r) => r.id);
 }
 
-interface Opened {
-  db: Kysely<OrdersDatabase>;
-  close: () => Promise<void>;
-}
-
-const backends: { name: string; open: () => Promise<Opened> }[] = [
-  { name: 'sqlite', open: () => sqliteWith(ROWS) },
-  {
-    name: 'postgres',
-    open: async () => {
-      if (!pgState.available) throw new Error(`PostgreSQL is not available: ${pgState.reason}`);
-      const schema = await createTestSchema(pgState.url);
-      const opened = await postgresWith(schema.url, ROWS);
-      return {
-        db: opened.db,
-        close: async () => {
-          await opened.close();
-          await schema.drop();
-        },
-      };
-    },
-  },
-];
+const backends = fixtureBackends(pgState, ROWS);
 
 for (const backend of backends) for (const variant of COLUMN_VARIANTS) {
   const skip = backend.name === 'postgres' && !pgState.available && SKIP_PG;
   const COLUMNS = categorical(SQL_COLUMNS, variant.categorical);
   describe.skipIf(skip)(`rows routes on ${backend.name}${variant.name}`, () => {
-    let opened: Opened;
+    let opened: FixtureDatabase;
     let handler: GridViewHandler;
     const rows = (body: unknown) => handler(postJson('/grid/rows/', body));
 

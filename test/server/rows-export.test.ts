@@ -5,7 +5,6 @@
  * so itself (CSV last record, XLSX row under the table, PDF line), in the registration's language,
  * and the answer in a header.
  */
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGridExportUrl } from '../../src/core/data-grid/export-url';
 import { createLocalRowSource } from '../../src/core/data-grid/local-row-source';
@@ -14,9 +13,9 @@ import { createGridViewHandler, type GridViewHandler } from '../../src/server/ha
 import { createSqlRowSource } from '../../src/server/rows/sql-row-source';
 import { readXlsx, XLSX, pdfText } from './export-readers';
 import { expectError, get } from './helpers';
-import { createTestSchema, ensurePostgres, SKIP_PG } from './pg-setup';
+import { ensurePostgres, SKIP_PG } from './pg-setup';
 import { parseCsv } from './sql-rows-csv';
-import { LOCAL_COLUMNS, makeRows, type OrdersDatabase, postgresWith, SQL_COLUMNS, sqliteWith } from './sql-rows-fixture';
+import { LOCAL_COLUMNS, makeRows, SQL_COLUMNS, fixtureBackends, type FixtureDatabase } from './sql-rows-fixture';
 
 const pgState = await ensurePostgres();
 const ROWS = makeRows(2_500, 5);
@@ -31,35 +30,13 @@ const exportUrl = (gridId: string, format: string, state = { sortModel: SORT, fi
 
 const expected = () => local.rowsNow({ startRow: 0, endRow: ROWS.length, sortModel: SORT, filterModel: FILTER, quickFilter: '' }).rows;
 
-interface Opened {
-  db: Kysely<OrdersDatabase>;
-  close: () => Promise<void>;
-}
-
-const backends: { name: string; open: () => Promise<Opened> }[] = [
-  { name: 'sqlite', open: () => sqliteWith(ROWS) },
-  {
-    name: 'postgres',
-    open: async () => {
-      if (!pgState.available) throw new Error(`PostgreSQL is not available: ${pgState.reason}`);
-      const schema = await createTestSchema(pgState.url);
-      const opened = await postgresWith(schema.url, ROWS);
-      return {
-        db: opened.db,
-        close: async () => {
-          await opened.close();
-          await schema.drop();
-        },
-      };
-    },
-  },
-];
+const backends = fixtureBackends(pgState, ROWS);
 
 for (const backend of backends) {
   const skip = backend.name === 'postgres' && !pgState.available && SKIP_PG;
   describe.skipIf(skip)(`rows export route on ${backend.name}`, () => {
     let handler: GridViewHandler;
-    let opened: Opened;
+    let opened: FixtureDatabase;
 
     beforeAll(async () => {
       opened = await backend.open();

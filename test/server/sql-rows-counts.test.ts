@@ -6,46 +6,24 @@
  * answers its first blocks with `lastRow: -1` after counting at most `countLimit + 1` rows, until
  * `aggregate` counts it exactly.
  */
-import { type Kysely, type LogEvent, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GridFilterModel, RowSourceRequest } from '../../src/core/data-grid/types';
 import { createSqlRowSource, type SqlRowSource } from '../../src/server/rows/sql-row-source';
-import { createTestSchema, ensurePostgres, SKIP_PG } from './pg-setup';
-import { makeRows, type OrdersDatabase, postgresWith, SQL_COLUMNS, sqliteWith } from './sql-rows-fixture';
+import { ensurePostgres, SKIP_PG } from './pg-setup';
+import { makeRows, SQL_COLUMNS, fixtureBackends, type FixtureDatabase } from './sql-rows-fixture';
 
 const pgState = await ensurePostgres();
 const ROWS = makeRows(2_000, 3);
 const QTY_UNDER_5: GridFilterModel = { qty: { filterType: 'number', type: 'lessThan', filter: 5 } };
 const KYIV: GridFilterModel = { city: { filterType: 'values', values: ['Kyiv'] } };
 
-interface Opened {
-  db: Kysely<OrdersDatabase>;
-  close: () => Promise<void>;
-}
-
-const backends: { name: string; open: (log: (event: LogEvent) => void) => Promise<Opened> }[] = [
-  { name: 'sqlite', open: (log) => sqliteWith(ROWS, { log }) },
-  {
-    name: 'postgres',
-    open: async (log) => {
-      if (!pgState.available) throw new Error(`PostgreSQL is not available: ${pgState.reason}`);
-      const schema = await createTestSchema(pgState.url);
-      const opened = await postgresWith(schema.url, ROWS, { log });
-      return {
-        db: opened.db,
-        close: async () => {
-          await opened.close();
-          await schema.drop();
-        },
-      };
-    },
-  },
-];
+const backends = fixtureBackends(pgState, ROWS);
 
 for (const backend of backends) {
   const skip = backend.name === 'postgres' && !pgState.available && SKIP_PG;
   describe.skipIf(skip)(`lastRow count cache on ${backend.name}`, () => {
-    let opened: Opened;
+    let opened: FixtureDatabase;
     const statements: string[] = [];
     let clock = 1_000_000;
     /** COUNT statements the source sent since the last reset. */
@@ -55,9 +33,9 @@ for (const backend of backends) {
     const rowCount = async (where: string) => Number((await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM cache_rows WHERE ${sql.raw(where)}`.execute(opened.db)).rows[0]?.n);
 
     beforeAll(async () => {
-      opened = await backend.open((event) => {
+      opened = await backend.open({ log: (event) => {
         if (event.level === 'query') statements.push(event.query.sql);
-      });
+      } });
     });
     beforeEach(async () => {
       // A table of its own per test: the tests add and remove rows.

@@ -5,7 +5,7 @@
  * the core's local row source answers over the same days as ISO text, and the cells come back as
  * that text, never as a JavaScript Date shifted by the time zone.
  */
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChartRuntime } from '../../src/core/chart/runtime';
 import { createLocalRowSource } from '../../src/core/data-grid/local-row-source';
@@ -13,8 +13,8 @@ import type { GridFilterModel, RowSourceSortItem } from '../../src/core/data-gri
 import { resolveKpis } from '../../src/core/kpi';
 import type { ChartSpecWire, KpiSpecWire } from '../../src/core/types';
 import { createSqlRowSource, type SqlRowSource } from '../../src/server/rows/sql-row-source';
-import { createTestSchema, ensurePostgres, SKIP_PG } from './pg-setup';
-import { categorical, LOCAL_COLUMNS, makeRows, type OrdersDatabase, postgresWith, sqliteWith, TYPED_SQL_COLUMNS, typedRows } from './sql-rows-fixture';
+import { ensurePostgres, SKIP_PG } from './pg-setup';
+import { categorical, LOCAL_COLUMNS, makeRows, TYPED_SQL_COLUMNS, typedRows, fixtureBackends, type FixtureDatabase } from './sql-rows-fixture';
 
 const pgState = await ensurePostgres();
 const BASE = makeRows(3_000, 9);
@@ -51,7 +51,6 @@ function dateFilters(key: string): Record<string, GridFilterModel> {
   };
 }
 
-
 async function sqlIds(source: SqlRowSource, filterModel: GridFilterModel | null, sortModel: RowSourceSortItem[] = []): Promise<number[]> {
   const ids: number[] = [];
   for (let start = 0; ; start += 1000) {
@@ -61,35 +60,13 @@ async function sqlIds(source: SqlRowSource, filterModel: GridFilterModel | null,
   }
 }
 
-interface Opened {
-  db: Kysely<OrdersDatabase>;
-  close: () => Promise<void>;
-}
-
-const backends: { name: 'sqlite' | 'postgres'; open: () => Promise<Opened> }[] = [
-  { name: 'sqlite', open: () => sqliteWith(BASE, { typed: true }) },
-  {
-    name: 'postgres',
-    open: async () => {
-      if (!pgState.available) throw new Error(`PostgreSQL is not available: ${pgState.reason}`);
-      const schema = await createTestSchema(pgState.url);
-      const opened = await postgresWith(schema.url, BASE, { typed: true });
-      return {
-        db: opened.db,
-        close: async () => {
-          await opened.close();
-          await schema.drop();
-        },
-      };
-    },
-  },
-];
+const backends = fixtureBackends(pgState, BASE, { typed: true });
 
 for (const backend of backends) for (const variant of [{ name: '', categorical: [] as string[] }, { name: ', categorical (indexed)', categorical: ['ordered_on', 'ordered_day'] }]) {
   const skip = backend.name === 'postgres' && !pgState.available && SKIP_PG;
   const COLUMNS = categorical(TYPED_SQL_COLUMNS, variant.categorical);
   describe.skipIf(skip)(`date columns of date types on ${backend.name}${variant.name}`, () => {
-    let opened: Opened;
+    let opened: FixtureDatabase;
     let source: SqlRowSource;
     const ROWS = ORACLE[backend.name];
     const local = createLocalRowSource(ROWS, LOCAL_TYPED_COLUMNS, { locale: 'en' });

@@ -11,6 +11,7 @@ import pg from 'pg';
 import type { LocalRowSourceColumn } from '../../src/core/data-grid/local-row-source';
 import { registerSqliteFunctions } from '../../src/server/rows/sql-text';
 import type { SqlRowSourceColumn } from '../../src/server/rows/sql-row-source';
+import { type PgAvailability, createTestSchema } from './pg-setup';
 
 export interface OrderRow {
   [key: string]: unknown;
@@ -181,4 +182,42 @@ export async function postgresWith(url: string, rows: readonly OrderRow[], optio
   const db = new Kysely<OrdersDatabase>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 4 }) }), log: options.log });
   await load(db, 'postgres', rows, options);
   return { db, close: () => db.destroy() };
+}
+
+/** An opened fixture database: the Kysely instance, and what removes it (the PostgreSQL schema too). */
+export interface FixtureDatabase {
+  db: Kysely<OrdersDatabase>;
+  close: () => Promise<void>;
+}
+
+/** A database every SQL row source suite runs on; `open` loads the rows (its options over the backend's). */
+export interface FixtureBackend {
+  name: 'sqlite' | 'postgres';
+  open: (options?: FixtureOptions) => Promise<FixtureDatabase>;
+}
+
+/**
+ * The two backends of the server suites, each holding `rows`: SQLite in memory, and a schema of its
+ * own in the test PostgreSQL (`createTestSchema`, dropped on close). Opening PostgreSQL when it is
+ * not available throws with the reason (suites skip it only under `GRID_VIEW_SKIP_PG=1`).
+ */
+export function fixtureBackends(pgState: PgAvailability, rows: readonly OrderRow[], defaults: FixtureOptions = {}): FixtureBackend[] {
+  return [
+    { name: 'sqlite', open: (options) => sqliteWith(rows, { ...defaults, ...options }) },
+    {
+      name: 'postgres',
+      open: async (options) => {
+        if (!pgState.available) throw new Error(`PostgreSQL is not available: ${pgState.reason}`);
+        const schema = await createTestSchema(pgState.url);
+        const opened = await postgresWith(schema.url, rows, { ...defaults, ...options });
+        return {
+          db: opened.db,
+          close: async () => {
+            await opened.close();
+            await schema.drop();
+          },
+        };
+      },
+    },
+  ];
 }

@@ -6,42 +6,20 @@
  * Statements are read from Kysely's query log on SQLite and a real PostgreSQL.
  */
 import Database from 'better-sqlite3';
-import { type Kysely, type LogEvent, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { aggregate } from '../../src/core/kpi';
 import type { GridFilterModel } from '../../src/core/data-grid/types';
 import { createSqlRowSource, type SqlRowSource } from '../../src/server/rows/sql-row-source';
 import { type MedianAccumulator, medianResult, medianStep, registerSqliteFunctions } from '../../src/server/rows/sql-text';
-import { createTestSchema, ensurePostgres, SKIP_PG } from './pg-setup';
-import { categorical, makeRows, type OrdersDatabase, postgresWith, SQL_COLUMNS, sqliteWith } from './sql-rows-fixture';
+import { ensurePostgres, SKIP_PG } from './pg-setup';
+import { categorical, makeRows, SQL_COLUMNS, fixtureBackends, type FixtureDatabase } from './sql-rows-fixture';
 
 const pgState = await ensurePostgres();
 const ROWS = makeRows(3_000, 21);
 const KYIV_LVIV: GridFilterModel = { city: { filterType: 'values', values: ['Kyiv', 'Lviv'] } };
 
-interface Opened {
-  db: Kysely<OrdersDatabase>;
-  close: () => Promise<void>;
-}
-
-const backends: { name: 'sqlite' | 'postgres'; open: (log: (event: LogEvent) => void) => Promise<Opened> }[] = [
-  { name: 'sqlite', open: (log) => sqliteWith(ROWS, { log }) },
-  {
-    name: 'postgres',
-    open: async (log) => {
-      if (!pgState.available) throw new Error(`PostgreSQL is not available: ${pgState.reason}`);
-      const schema = await createTestSchema(pgState.url);
-      const opened = await postgresWith(schema.url, ROWS, { log });
-      return {
-        db: opened.db,
-        close: async () => {
-          await opened.close();
-          await schema.drop();
-        },
-      };
-    },
-  },
-];
+const backends = fixtureBackends(pgState, ROWS);
 
 describe('grid_view_median, the SQLite median aggregate', () => {
   it('gives the core’s median of the finite numbers it sees, growing past its first buffer, and null for none', () => {
@@ -77,7 +55,7 @@ describe('grid_view_median, the SQLite median aggregate', () => {
 for (const backend of backends) {
   const skip = backend.name === 'postgres' && !pgState.available && SKIP_PG;
   describe.skipIf(skip)(`how the SQL row source asks on ${backend.name}`, () => {
-    let opened: Opened;
+    let opened: FixtureDatabase;
     let plain: SqlRowSource;
     let source: SqlRowSource;
     const statements: { sql: string; parameters: readonly unknown[] }[] = [];
@@ -85,9 +63,9 @@ for (const backend of backends) {
     const counts = () => statements.filter((s) => /^select COUNT\(\*\) as "n" from (\(select 1 as "one" from )?"orders"/.test(s.sql));
 
     beforeAll(async () => {
-      opened = await backend.open((event) => {
+      opened = await backend.open({ log: (event) => {
         if (event.level === 'query') statements.push({ sql: event.query.sql, parameters: event.query.parameters });
-      });
+      } });
       if (backend.name === 'postgres') await sql`ANALYZE orders`.execute(opened.db);
       else await sql`ANALYZE`.execute(opened.db);
       plain = createSqlRowSource({ db: opened.db, table: 'orders', columns: SQL_COLUMNS, tieBreaker: 'id', countCacheMs: 0 });
@@ -115,7 +93,8 @@ for (const backend of backends) {
     it('leaves no condition to scan for when no value passes a test, and drops that column from a search', async () => {
       const none = await source.getRows({ startRow: 0, endRow: 10, sortModel: [], filterModel: { city: { filterType: 'text', type: 'contains', filter: 'atlantis' } }, quickFilter: '' });
       expect(none).toEqual({ rows: [], lastRow: 0 });
-      expect(statements.at(-1)?.sql).toMatch(/where \(1 = 0\) order by/);
+      // Any of the statements: on PostgreSQL the count runs beside the block, and either may end last.
+      expect(statements.some((s) => /where \(1 = 0\) order by/.test(s.sql))).toBe(true);
       statements.length = 0;
       await source.getRows({ startRow: 0, endRow: 10, sortModel: [], filterModel: null, quickFilter: 'noir' });
       const [count] = counts();

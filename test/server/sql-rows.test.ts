@@ -3,7 +3,6 @@
  * core's local row source answers over the same rows; paging with several sort keys neither repeats
  * nor skips rows; the values checklist; and requests the source refuses.
  */
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChartRuntime } from '../../src/core/chart/runtime';
 import { createLocalRowSource } from '../../src/core/data-grid/local-row-source';
@@ -12,8 +11,8 @@ import type { ChartSpecWire, KpiSpecWire } from '../../src/core/types';
 import type { GridFilterModel, RowSourceRequest, RowSourceSortItem } from '../../src/core/data-grid/types';
 import { HttpError } from '../../src/server/errors';
 import { createSqlRowSource, type SqlRowSource } from '../../src/server/rows/sql-row-source';
-import { createTestSchema, ensurePostgres, SKIP_PG } from './pg-setup';
-import { categorical, COLUMN_VARIANTS, LOCAL_COLUMNS, makeRows, type OrdersDatabase, postgresWith, SEARCHABLE, SQL_COLUMNS, sqliteWith } from './sql-rows-fixture';
+import { ensurePostgres, SKIP_PG } from './pg-setup';
+import { categorical, COLUMN_VARIANTS, LOCAL_COLUMNS, makeRows, SEARCHABLE, SQL_COLUMNS, fixtureBackends, type FixtureDatabase } from './sql-rows-fixture';
 
 const pgState = await ensurePostgres();
 const ROWS = makeRows(10_000);
@@ -123,37 +122,13 @@ const QUICK = [
   'under_score',
 ];
 
-interface Backend {
-  name: 'sqlite' | 'postgres';
-  db: Kysely<OrdersDatabase>;
-  close: () => Promise<void>;
-}
-
-const backends: { name: 'sqlite' | 'postgres'; open: () => Promise<Backend> }[] = [
-  { name: 'sqlite', open: async () => ({ name: 'sqlite', ...(await sqliteWith(ROWS)) }) },
-  {
-    name: 'postgres',
-    open: async () => {
-      if (!pgState.available) throw new Error(`PostgreSQL is not available: ${pgState.reason}`);
-      const schema = await createTestSchema(pgState.url);
-      const opened = await postgresWith(schema.url, ROWS);
-      return {
-        name: 'postgres',
-        db: opened.db,
-        close: async () => {
-          await opened.close();
-          await schema.drop();
-        },
-      };
-    },
-  },
-];
+const backends = fixtureBackends(pgState, ROWS);
 
 for (const backend of backends) for (const variant of COLUMN_VARIANTS) {
   const skip = backend.name === 'postgres' && !pgState.available && SKIP_PG;
   const COLUMNS = categorical(SQL_COLUMNS, variant.categorical);
   describe.skipIf(skip)(`SQL row source on ${backend.name}${variant.name}`, () => {
-    let opened: Backend;
+    let opened: FixtureDatabase;
     let source: SqlRowSource;
     beforeAll(async () => {
       opened = await backend.open();

@@ -29,6 +29,7 @@ import { DatabaseSetupError, isDatabaseFault } from '../store/faults';
 import { dialectOf, type SqlDialectName } from '../store/schema';
 import { type SqlAggregateRequest, type SqlAggregateResult, aggregateOver, checkAggregateSpecs } from './sql-aggregate';
 import { DISTINCT_VALUES_NAME, MAX_LISTED_VALUES, type SqlColumn, type SqlFilterContext, cellSql, refOf, singleValueColumns, valuesEmptySql, whereSql } from './sql-filter';
+import { afterSql, createBoundaryCache, emptySql, keyOf, keySelections, sortLevels } from './sql-keyset';
 import { SQLITE_FOLD_FUNCTION, SQLITE_MEDIAN_FUNCTION, escapeLike, foldSql, likeSql, trimSql } from './sql-text';
 
 /** A column a SQL row source serves: the only identifiers that ever reach SQL. */
@@ -88,7 +89,12 @@ export interface SqlRowSourceOptions {
    * browser never needs more at once, and a bigger block only makes one request slower). @default 1000
    */
   maxBlock?: number;
-  /** Milliseconds a count of a filtered set is reused for `lastRow`. @default 10000 (0: never cached) */
+  /**
+   * Milliseconds a count of a filtered set is reused for `lastRow`, and a remembered block boundary
+   * for keyset paging (a later block of the same query is read from the last row of an earlier one
+   * instead of with a deep `OFFSET`; docs/server-rows.md "Deep blocks"). @default 10000 (0: neither
+   * is cached, every block is read with `OFFSET`)
+   */
   countCacheMs?: number;
   /**
    * Most rows a block request counts before it answers. A block that is not the last one needs the
@@ -216,6 +222,7 @@ export function createSqlRowSource(options: SqlRowSourceOptions): SqlRowSource {
   const ctx: SqlFilterContext = { dialect, table, columns, searchable, locale: options.locale };
   const allKeys = [...columns.keys()];
   const counts = new Map<string, { at: number; count: number }>();
+  const boundaries = createBoundaryCache(countCacheMs, now);
   let ready: Promise<void> | null = null;
 
   /** On SQLite, checks once that the functions are registered: without them searches and medians would fail with a SQL error. */
@@ -400,8 +407,7 @@ export function createSqlRowSource(options: SqlRowSourceOptions): SqlRowSource {
       const ref = refOf(column);
       const dir = sql.raw(item.sort === 'desc' ? 'DESC' : 'ASC');
       // Empty cells last in both directions, as the core sorts.
-      const empty = column.type === 'number' ? sql`${ref} IS NULL` : sql`(${ref} IS NULL OR ${trimSql(dialect, ref)} = '')`;
-      parts.push(sql`CASE WHEN ${empty} THEN 1 ELSE 0 END`);
+      parts.push(sql`CASE WHEN ${emptySql(dialect, column)} THEN 1 ELSE 0 END`);
       if (column.type === 'text') {
         // Case- and accent-insensitive first, then the exact text, so "apple" and "Apple" sit together.
         parts.push(sql`${foldSql(dialect, ref)} ${dir}`);
@@ -506,21 +512,31 @@ export function createSqlRowSource(options: SqlRowSourceOptions): SqlRowSource {
       counting.catch(() => undefined);
     }
     let known: Counted | null = null;
+    // Keyset paging (sql-keyset.ts): the sort key of the last row of each block answered is kept for
+    // countCacheMs, and a later block reads from the nearest such row with a seek and a small OFFSET
+    // instead of producing (and, for a filtered sort, sorting) every row before it.
+    const levels = countCacheMs > 0 ? sortLevels(columns, request.sortModel, tie) : null;
+    const boundary = levels === null ? null : boundaries.before(request, start);
     const fetched = await run(async () => {
       const build = (condition: RawBuilder<boolean>, lead?: SqlColumn) =>
         db
           .selectFrom(table)
-          .select(selected.map((column, i) => sql`${cellSql(dialect, column)}`.as(`c${i}`)))
-          .where(condition)
+          .select([...selected.map((column, i) => sql`${cellSql(dialect, column)}`.as(`c${i}`)), ...(levels === null ? [] : keySelections(dialect, levels))])
+          .where(boundary === null || levels === null ? condition : sql<boolean>`${condition} AND ${afterSql(dialect, levels, boundary.key)}`)
           .orderBy(orderBy(request.sortModel, lead))
           // One row more than asked: whether it comes says if this is the last block.
           .limit(size + 1)
-          .offset(start);
+          .offset(boundary === null ? start : start - boundary.index - 1);
       const { query, counted } = await blockQuery(request, build, start + size + 1);
       known = counted;
       return (await db.executeQuery<Record<string, unknown>>(query.compile())).rows;
     });
     const more = fetched.length > size;
+    if (levels !== null && fetched.length > 0) {
+      const lastIndex = Math.min(fetched.length, size) - 1;
+      const key = keyOf(fetched[lastIndex] as Record<string, unknown>, levels);
+      if (key !== null) boundaries.remember(request, start + lastIndex, key);
+    }
     const rows = (more ? fetched.slice(0, size) : fetched).map((record: Record<string, unknown>) => {
       const row: Record<string, unknown> = {};
       selected.forEach((column, i) => {

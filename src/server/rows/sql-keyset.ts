@@ -1,0 +1,143 @@
+/**
+ * Keyset paging of sorted blocks. A grid asks its blocks in order while the reader scrolls, and a
+ * deep `OFFSET` makes the database produce (and, for a sorted filter, sort) every row before the
+ * block only to throw it away. The row source remembers, per query, the sort key of the last row of
+ * each block it answered; a later block that starts after a remembered row is read with a seek
+ * (`WHERE` the sort key comes after that row's) and a small `OFFSET` from it, which gives exactly
+ * the rows the deep `OFFSET` gives while the set is unchanged.
+ *
+ * The memory is a bound cache with the count cache's lifetime, safe to lose: a block with no
+ * remembered row before it is read with `OFFSET` as ever, so several app servers behave as one.
+ *
+ * @module
+ */
+import { type AliasedRawBuilder, type RawBuilder, sql } from 'kysely';
+import { canonicalJson } from '../../core/data-grid/filter-eval';
+import type { RowSourceQuery, RowSourceSortItem } from '../../core/data-grid/types';
+import type { SqlDialectName } from '../store/schema';
+import { type SqlColumn, cellSql, refOf } from './sql-filter';
+import { foldSql, trimSql } from './sql-text';
+
+/** Queries remembered at once; the least recently used goes first. */
+const QUERIES = 256;
+/** Boundaries remembered per query (a grid's cache holds far fewer blocks); the oldest goes first. */
+const BOUNDARIES_PER_QUERY = 128;
+
+/** One sort level: a column, its direction. The tie-breaker is the last level, ascending. */
+export interface SortLevel {
+  column: SqlColumn;
+  desc: boolean;
+}
+
+/** Where a block may start reading: after the row at `index`, whose sort key is `key` (one value per level). */
+export interface Boundary {
+  index: number;
+  key: readonly unknown[];
+}
+
+/** The sort levels of a sort model, the tie-breaker last (as `ORDER BY` lists them). */
+export function sortLevels(columns: ReadonlyMap<string, SqlColumn>, sortModel: readonly RowSourceSortItem[], tie: SqlColumn): SortLevel[] {
+  const levels = sortModel.map((item) => ({ column: columns.get(item.colId) as SqlColumn, desc: item.sort === 'desc' }));
+  levels.push({ column: tie, desc: false });
+  return levels;
+}
+
+/** SQL of a cell "empty" as the sort sees it: NULL, or (text and dates) blank after trimming. */
+export function emptySql(dialect: SqlDialectName, column: SqlColumn): RawBuilder<boolean> {
+  const ref = refOf(column);
+  return column.type === 'number' ? sql<boolean>`${ref} IS NULL` : sql<boolean>`(${ref} IS NULL OR ${trimSql(dialect, ref)} = '')`;
+}
+
+/** The expressions a block selects besides its cells to learn its last row's sort key (`k0`, `k1`, … in level order). */
+export function keySelections(dialect: SqlDialectName, levels: readonly SortLevel[]): AliasedRawBuilder<unknown, string>[] {
+  // Dates as PostgreSQL's text (a bare parameter then takes the column's type back exactly).
+  return levels.map((level, i) => sql`${cellSql(dialect, level.column)}`.as(`k${i}`));
+}
+
+/**
+ * The key of a fetched row, or null when it cannot serve as a boundary: an empty value (empty cells
+ * sort last, in an order that differs between SQLite and PostgreSQL among themselves, so such a
+ * row's successors are left to `OFFSET`), or a value of a type the driver gave that is not a plain
+ * number or text.
+ */
+export function keyOf(record: Record<string, unknown>, levels: readonly SortLevel[]): unknown[] | null {
+  const key: unknown[] = [];
+  for (let i = 0; i < levels.length; i++) {
+    const value = record[`k${i}`];
+    if (typeof value === 'number') {
+      if (!Number.isFinite(value)) return null;
+    } else if (typeof value === 'string') {
+      if (value.trim() === '') return null;
+    } else if (typeof value !== 'bigint') return null;
+    key.push(value);
+  }
+  return key;
+}
+
+/**
+ * `WHERE` condition of the rows that sort strictly after a row with sort key `key`, in the order
+ * `ORDER BY` gives them: per level, empty cells last in both directions, text by its fold and then
+ * its exact text, the tie-breaker (the last level, unique and never empty) last. Every value is a parameter; identifiers come from the
+ * checked columns. `key` holds no empty value (`keyOf`).
+ */
+export function afterSql(dialect: SqlDialectName, levels: readonly SortLevel[], key: readonly unknown[]): RawBuilder<boolean> {
+  const alternatives: RawBuilder<boolean>[] = [];
+  const equal: RawBuilder<boolean>[] = [];
+  levels.forEach((level, i) => {
+    const ref = refOf(level.column);
+    const value = key[i];
+    const op = sql.raw(level.desc ? '<' : '>');
+    let later: RawBuilder<boolean>;
+    // The tie-breaker is never empty: a bare comparison, which an index (a rowid) serves as a range.
+    if (i === levels.length - 1) later = sql<boolean>`${ref} ${op} ${value}`;
+    else if (level.column.type === 'text') {
+      const folded = foldSql(dialect, ref);
+      const valueFolded = foldSql(dialect, sql`${value}`);
+      later = sql<boolean>`(${emptySql(dialect, level.column)} OR ${folded} ${op} ${valueFolded} OR (${folded} = ${valueFolded} AND ${ref} ${op} ${value}))`;
+    } else {
+      later = sql<boolean>`(${emptySql(dialect, level.column)} OR ${ref} ${op} ${value})`;
+    }
+    alternatives.push(equal.length === 0 ? later : sql<boolean>`(${sql.join([...equal, later], sql` AND `)})`);
+    // Equal to a non-empty value: the same text, so the same fold, and not empty.
+    equal.push(sql<boolean>`${ref} = ${value}`);
+  });
+  return sql<boolean>`(${sql.join(alternatives, sql` OR `)})`;
+}
+
+/**
+ * Remembered boundaries per query (filters, search and sort), each for `lifetimeMs`. Bounded:
+ * `QUERIES` queries of `BOUNDARIES_PER_QUERY` boundaries.
+ */
+export function createBoundaryCache(lifetimeMs: number, now: () => number) {
+  const queries = new Map<string, Map<number, { at: number; key: readonly unknown[] }>>();
+  const keyOfQuery = (query: Pick<RowSourceQuery, 'filterModel' | 'quickFilter' | 'sortModel'>) =>
+    canonicalJson([query.filterModel ?? {}, query.quickFilter, query.sortModel.map((item) => [item.colId, item.sort])]);
+  return {
+    /** The nearest fresh boundary before row `start` (a row index below it), or null. */
+    before(query: Pick<RowSourceQuery, 'filterModel' | 'quickFilter' | 'sortModel'>, start: number): Boundary | null {
+      if (lifetimeMs <= 0 || start <= 0) return null;
+      const marks = queries.get(keyOfQuery(query));
+      if (marks === undefined) return null;
+      let best: Boundary | null = null;
+      const time = now();
+      for (const [index, mark] of marks) {
+        if (time - mark.at >= lifetimeMs) marks.delete(index);
+        else if (index < start && (best === null || index > best.index)) best = { index, key: mark.key };
+      }
+      return best;
+    },
+    /** Remembers that the row at `index` has sort key `key`. */
+    remember(query: Pick<RowSourceQuery, 'filterModel' | 'quickFilter' | 'sortModel'>, index: number, key: readonly unknown[]): void {
+      if (lifetimeMs <= 0) return;
+      const id = keyOfQuery(query);
+      let marks = queries.get(id);
+      if (marks === undefined) marks = new Map();
+      queries.delete(id);
+      queries.set(id, marks);
+      if (queries.size > QUERIES) queries.delete(queries.keys().next().value as string);
+      marks.delete(index);
+      marks.set(index, { at: now(), key });
+      if (marks.size > BOUNDARIES_PER_QUERY) marks.delete(marks.keys().next().value as number);
+    },
+  };
+}
