@@ -394,13 +394,26 @@ export function barValueLabelsFit(runtime: ChartRuntime, options?: Pick<ChartOpt
   if (width === undefined || !Number.isFinite(width) || width <= 0) return { widest };
   const count = Math.max(1, runtime.categories.length);
   if (runtime.chartType === 'horizontal_bar') {
-    const longestCategory = Math.max(0, ...chartCategoryLabels(runtime.categories, options?.locale).map((c) => estimateTextWidth(c, size)));
+    const longestCategory = widestCategoryName(runtime, options, size);
     // The bars keep at least half of what is left after the category labels.
     return width - 24 - longestCategory - widest - 8 >= (width - 24 - longestCategory) / 2 ? { widest } : null;
   }
+  return widest + 6 <= uprightBarRoom(width, count, largest, format, options, size) ? { widest } : null;
+}
+
+/**
+ * The width one upright bar has: the plot (the chart less its padding and the value axis' labels,
+ * estimated from the widest tick, a quarter above `largest`, without zero cents) shared by `count`
+ * categories.
+ */
+function uprightBarRoom(width: number, count: number, largest: number, format: ValueFormat, options: FormatOptions | undefined, size: number): number {
   const axisLabel = estimateTextWidth(formatValue(Math.round(largest * 1.25), format, options).replace(/[.,]\d{2}(?=\D*$)/u, ''), size);
-  const slot = (width - 24 - axisLabel - 8) / count;
-  return widest + 6 <= slot ? { widest } : null;
+  return (width - 24 - axisLabel - 8) / count;
+}
+
+/** How wide the widest category name is drawn at `size` pixels (estimated). */
+function widestCategoryName(runtime: ChartRuntime, options: Pick<ChartOptionOptions, 'locale'> | undefined, size: number): number {
+  return Math.max(0, ...chartCategoryLabels(runtime.categories, options?.locale).map((c) => estimateTextWidth(c, size)));
 }
 
 /** A bar chart with more categories than this stays upright: lying down, its bars would be too thin to read. */
@@ -435,11 +448,9 @@ export function barsTurnHorizontal(runtime: ChartRuntime, options?: Pick<ChartOp
     }
     largest = Math.max(largest, stack);
   }
-  const axisLabel = estimateTextWidth(formatValue(Math.round(largest * 1.25), format, options).replace(/[.,]\d{2}(?=\D*$)/u, ''), size);
-  const slot = (width - 24 - axisLabel - 8) / count;
-  const widestName = Math.max(0, ...chartCategoryLabels(runtime.categories, options?.locale).map((c) => estimateTextWidth(c, size)));
+  const widestName = widestCategoryName(runtime, options, size);
   // Lying down, the names take room from the bars: names that long keep the chart upright.
-  return widestName + 4 > slot && widestName <= width * 0.4;
+  return widestName + 4 > uprightBarRoom(width, count, largest, format, options, size) && widestName <= width * 0.4;
 }
 
 /** Bar charts with at most this many bars write each bar's value on it. */
