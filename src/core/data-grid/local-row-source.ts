@@ -301,14 +301,13 @@ export function createLocalRowSource<R extends Row = Row>(
       const state = scheduler === undefined || views.has(key) ? null : stepState(request);
       if (state === null || scheduler === undefined) return rowsNow(request);
       const steps = visibleRowsInSteps(rows, cols, state, format);
-      const count = knownCount(request, state);
+      const entry = { key, query: queryOf(request), steps, count: knownCount(request, state), cancel: () => {} };
+      pending = entry;
       if (steps.advance(Math.max(0, request.endRow))) {
-        pending = { key, query: queryOf(request), steps, count, cancel: () => {} };
+        // Answered whole in the first step (warm search caches): nothing left for the background.
         settle();
         return rowsNow(request);
       }
-      const entry = { key, query: queryOf(request), steps, count, cancel: () => {} };
-      pending = entry;
       entry.cancel = runWhenIdle([(budget) => steps.advance(0, budget)], scheduler, () => {
         if (pending === entry) settle();
       }, { sliceMs: options.sliceMs ?? DEFAULT_SLICE_MS });
