@@ -399,6 +399,13 @@ export function createSqlRowSource(options: SqlRowSourceOptions): SqlRowSource {
     });
   };
 
+  /** PostgreSQL's plan of a statement (`EXPLAIN (FORMAT JSON)`, its root node), or undefined. */
+  const postgresPlan = async (query: Compilable<unknown>): Promise<unknown> => {
+    const compiled = query.compile();
+    const plan = await db.executeQuery<{ 'QUERY PLAN': unknown }>(CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${compiled.sql}`, [...compiled.parameters]));
+    return (plan.rows[0]?.['QUERY PLAN'] as { Plan?: unknown }[] | undefined)?.[0]?.Plan;
+  };
+
   /**
    * PostgreSQL, an unsorted filtered block (ordered by the tie-breaker alone): whether to read the
    * matching rows through the filter's index and sort them (a fenced subquery) instead of walking
@@ -409,12 +416,21 @@ export function createSqlRowSource(options: SqlRowSourceOptions): SqlRowSource {
    * filter alone must use an index and expect at most `FENCE_ROWS` rows, so the sort stays small
    * and a filter no index serves (a search inside texts) is never turned into a full scan.
    */
-  const indexedAndSmall = async (condition: RawBuilder<boolean>): Promise<boolean> => {
-    const compiled = db.selectFrom(table).select(sql`1`.as('one')).where(condition).compile();
-    const plan = await db.executeQuery<{ 'QUERY PLAN': unknown }>(CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${compiled.sql}`, [...compiled.parameters]));
-    const root = (plan.rows[0]?.['QUERY PLAN'] as { Plan?: { 'Plan Rows'?: number } }[] | undefined)?.[0]?.Plan;
+  const fences = new Map<string, { at: number; fenced: boolean }>();
+  const indexedAndSmall = async (query: Pick<RowSourceQuery, 'filterModel' | 'quickFilter'>, condition: RawBuilder<boolean>): Promise<boolean> => {
+    // Asked once per filter while its count would be reused: the blocks of one scroll share it.
+    const key = countKey(query);
+    const known = fences.get(key);
+    if (known !== undefined && now() - known.at < countCacheMs) return known.fenced;
+    const root = (await postgresPlan(db.selectFrom(table).select(sql`1`.as('one')).where(condition))) as { 'Plan Rows'?: number } | undefined;
     const text = JSON.stringify(root ?? null);
-    return root !== undefined && !/"Node Type":\s*"Seq Scan"/.test(text) && /"Node Type":\s*"(Bitmap Index|Index|Index Only) Scan"/.test(text) && (root['Plan Rows'] ?? Infinity) <= FENCE_ROWS;
+    const fenced = root !== undefined && !/"Node Type":\s*"Seq Scan"/.test(text) && /"Node Type":\s*"(Bitmap Index|Index|Index Only) Scan"/.test(text) && (root['Plan Rows'] ?? Infinity) <= FENCE_ROWS;
+    if (countCacheMs > 0) {
+      fences.delete(key);
+      fences.set(key, { at: now(), fenced });
+      if (fences.size > COUNT_CACHE_SIZE) fences.delete(fences.keys().next().value as string);
+    }
+    return fenced;
   };
 
   /** ORDER BY of a sort, the tie-breaker last; `lead` first (a column the filter keeps at one value, which orders nothing). */
@@ -447,8 +463,7 @@ export function createSqlRowSource(options: SqlRowSourceOptions): SqlRowSource {
     let sorts = known !== undefined && now() - known.at < TABLE_SIZE_CACHE_MS ? known.sorts : undefined;
     if (sorts === undefined) {
       if (dialect === 'postgres') {
-        const plan = await db.executeQuery<{ 'QUERY PLAN': unknown }>(CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${compiled.sql}`, [...compiled.parameters]));
-        sorts = /"Node Type":\s*"(Incremental )?Sort"/.test(JSON.stringify(plan.rows[0]?.['QUERY PLAN'] ?? null));
+        sorts = /"Node Type":\s*"(Incremental )?Sort"/.test(JSON.stringify((await postgresPlan(query)) ?? null));
       } else {
         const plan = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]));
         sorts = plan.rows.some((step) => /TEMP B-TREE FOR (RIGHT PART OF )?ORDER BY/.test(step.detail));
@@ -501,7 +516,7 @@ export function createSqlRowSource(options: SqlRowSourceOptions): SqlRowSource {
     const query = build(plain.value);
     if (dialect === 'postgres') {
       if (request.sortModel.length > 0) return { query: plain.listed ? await oneValueQuery(request, build, plain, query) : query, counted: null };
-      return { query: isFiltered(request) && (await indexedAndSmall(plain.value)) ? build(plain.value, undefined, true) : query, counted: null };
+      return { query: isFiltered(request) && (await indexedAndSmall(request, plain.value)) ? build(plain.value, undefined, true) : query, counted: null };
     }
     if (request.sortModel.length === 0 || !plain.listed) return { query, counted: null };
     // A walk pays when matching² > end × table rows: counting up to √(end × table rows) decides it,
