@@ -34,7 +34,7 @@ import pg from 'pg';
 import { createGridViewHandler, createSqlRowSource, toNodeHandler } from 'vue-grid-view/server';
 import type { RowSourceRegistration, SqlRowSource } from 'vue-grid-view/server';
 import type { GridFilterModel, RowSourceSortItem } from 'vue-grid-view/core';
-import { BIG_TABLE_COLUMNS, BIG_TABLE_INDEXES, BIG_TABLE_SEARCHABLE, bigTableRegistrations, openBigTable } from '../playground/server/big-table';
+import { BIG_TABLE_COLUMNS, bigTableIndexes, BIG_TABLE_SEARCHABLE, bigTableRegistrations, openBigTable } from '../playground/server/big-table';
 import { BIG_TABLE_SEED, demoValue, iterateSales } from '../playground/shared/data';
 import { createTestSchema, ensurePostgres } from '../test/server/pg-setup';
 import { median, runBench, writeSection } from './support/report';
@@ -224,12 +224,6 @@ const POSTGRES_TABLE = `CREATE TABLE big_orders (
   manager TEXT NOT NULL, units INTEGER NOT NULL, unit_price DOUBLE PRECISION NOT NULL, amount DOUBLE PRECISION NOT NULL, margin DOUBLE PRECISION NOT NULL,
   region_uk TEXT NOT NULL, product_uk TEXT NOT NULL, channel_uk TEXT NOT NULL)`;
 
-/**
- * The playground's indexes in PostgreSQL's terms: the same list, except that the tie-breaker is not
- * implicit there (id is in each sort index).
- */
-const POSTGRES_INDEXES = BIG_TABLE_INDEXES.map((statement) => (/_amount_(asc|desc) /.test(statement) ? statement.replace(/\)$/, ', id)') : statement));
-
 /** The same rows as the SQLite file, loaded 20,000 at a time through `unnest` of typed arrays. */
 async function loadPostgres(db: Kysely<unknown>): Promise<number> {
   const started = performance.now();
@@ -251,7 +245,7 @@ async function loadPostgres(db: Kysely<unknown>): Promise<number> {
     if (id % 20_000 === 0) await flush();
   }
   await flush();
-  for (const statement of POSTGRES_INDEXES) await sql.raw(statement).execute(db);
+  for (const statement of bigTableIndexes('postgres')) await sql.raw(statement).execute(db);
   // What autovacuum does to a table soon after a bulk load: statistics for the planner, and the
   // visibility map, without which every index-only count would read the table's pages too.
   await sql`VACUUM ANALYZE big_orders`.execute(db);

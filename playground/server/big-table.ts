@@ -22,7 +22,7 @@ import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
-import { createSqlRowSource, registerSqliteFunctions } from 'vue-grid-view/server';
+import { createSqlRowSource, dayIndexExpression, registerSqliteFunctions } from 'vue-grid-view/server';
 import type { RowSourceRegistration, SqlRowSource, SqlRowSourceColumn } from 'vue-grid-view/server';
 import type { GridViewSpecWire } from 'vue-grid-view/core';
 import bigSpecJson from '../specs/big-table.json';
@@ -34,9 +34,9 @@ export const BIG_TABLE_DEFAULT_ROWS = 1_000_000;
 
 /**
  * Bumped when the table's columns or indexes change, so an old file is rebuilt (2: order numbers
- * and categorical indexes; 3: Ukrainian texts and their indexes; 4: region indexes that cover the KPIs).
+ * and categorical indexes; 3: Ukrainian texts and their indexes; 4: region indexes that cover the KPIs; 5: the day index on `dayIndexExpression`).
  */
-const LAYOUT_VERSION = 4;
+const LAYOUT_VERSION = 5;
 
 /** What the quick search reads: the categorical columns (see `BIG_TABLE_COLUMNS`). */
 export const BIG_TABLE_SEARCHABLE: readonly string[] = ['region', 'product', 'channel', 'менеджер'];
@@ -85,7 +85,7 @@ export const BIG_TABLE_COLUMNS_UK: readonly SqlRowSourceColumn[] = BIG_TABLE_COL
  * the first block in order without sorting the filtered set. The plain index on `amount` serves
  * the median KPI over the whole table (half an index walk instead of a sort) and amount filters;
  * number filters use the plain column indexes, date filters the index on the day
- * (`substr(CAST(sold_on AS text), 1, 10)`, as the row source compares days); the four categorical
+ * (`dayIndexExpression`: the expression the row source compares days with); the four categorical
  * columns need one each that starts with them (their distinct values, and the rows of the values a
  * filter keeps). The region indexes go on with the columns the KPIs read (amount, units, margin,
  * manager), so the KPIs of a region checklist are read from the index alone (SQLite otherwise looks
@@ -94,14 +94,20 @@ export const BIG_TABLE_COLUMNS_UK: readonly SqlRowSourceColumn[] = BIG_TABLE_COL
  * the amount index nor sorting a product's 125,000 rows finds a first block fast; the product
  * indexes continue with the amount sort, in both directions (PostgreSQL's planner needs the
  * source's help to take them: docs/server-rows.md, "Big tables"). The
- * Ukrainian texts (`region_uk`, …) get the same indexes as their English columns.
+ * Ukrainian texts (`region_uk`, …) get the same indexes as their English columns. On PostgreSQL
+ * the sort indexes end with the tie-breaker `id` (SQLite's end with the rowid by themselves).
  */
-export const BIG_TABLE_INDEXES: readonly string[] = [
+export function bigTableIndexes(dialect: 'sqlite' | 'postgres'): readonly string[] {
+  const statements = BIG_TABLE_INDEXES.map((statement) => statement.replace('$DAY', dayIndexExpression(dialect, 'sold_on')));
+  return dialect === 'sqlite' ? statements : statements.map((statement) => (/_amount_(asc|desc) /.test(statement) ? statement.replace(/\)$/, ', id)') : statement));
+}
+
+const BIG_TABLE_INDEXES: readonly string[] = [
   `CREATE INDEX big_orders_amount_desc ON big_orders ((CASE WHEN "amount" IS NULL THEN 1 ELSE 0 END), "amount" DESC)`,
   `CREATE INDEX big_orders_amount_asc ON big_orders ((CASE WHEN "amount" IS NULL THEN 1 ELSE 0 END), "amount")`,
   `CREATE INDEX big_orders_amount ON big_orders ("amount")`,
   `CREATE INDEX big_orders_units ON big_orders ("units")`,
-  `CREATE INDEX big_orders_day ON big_orders (substr(CAST("sold_on" AS text), 1, 10))`,
+  `CREATE INDEX big_orders_day ON big_orders ($DAY)`,
   `CREATE INDEX big_orders_region ON big_orders ("region", "amount", "units", "margin", "manager")`,
   `CREATE INDEX big_orders_product_amount_desc ON big_orders ("product", (CASE WHEN "amount" IS NULL THEN 1 ELSE 0 END), "amount" DESC)`,
   `CREATE INDEX big_orders_product_amount_asc ON big_orders ("product", (CASE WHEN "amount" IS NULL THEN 1 ELSE 0 END), "amount")`,
@@ -247,7 +253,7 @@ export async function generateBigTableFile(path: string, rows: number): Promise<
       }
     });
     writeAll();
-    for (const statement of BIG_TABLE_INDEXES) database.exec(statement);
+    for (const statement of bigTableIndexes('sqlite')) database.exec(statement);
     database.prepare('INSERT INTO meta VALUES (?, ?, ?)').run(rows, BIG_TABLE_SEED, LAYOUT_VERSION);
     database.exec('ANALYZE');
   } catch (error) {

@@ -43,6 +43,7 @@ export type { GridPreferenceTable, GridViewDatabase, SqlDialectName } from './st
 export { createSqlRowSource } from './rows/sql-row-source';
 export type { SqlRowSource, SqlRowSourceColumn, SqlRowSourceOptions } from './rows/sql-row-source';
 export type { SqlColumn } from './rows/sql-filter';
+export { dayIndexExpression } from './rows/sql-filter';
 export type { SqlAggregateRequest, SqlAggregateResult } from './rows/sql-aggregate';
 export type { RowSourceRegistration } from './routes/rows';
 export { registerSqliteFunctions } from './rows/sql-text';

@@ -10,6 +10,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GridFilterModel } from '../../src/core/data-grid/types';
+import { dayIndexExpression } from '../../src/server/rows/sql-filter';
 import { createSqlRowSource, type SqlRowSource, type SqlRowSourceColumn } from '../../src/server/rows/sql-row-source';
 import { createTestSchema, ensurePostgres, SKIP_PG } from './pg-setup';
 
@@ -50,7 +51,7 @@ describe.skipIf(!pgState.available && SKIP_PG)('an unsorted filtered block on Po
     // playground's big table keeps them.
     await sql`INSERT INTO sales SELECT g, to_char(DATE '2024-01-01' + (g * 730 / ${ROWS})::int, 'YYYY-MM-DD'), 'note ' || (ARRAY['one','two','seven','nine'])[1 + g % 4], (g * 7919) % 10000 FROM generate_series(1, ${ROWS}) AS g`.execute(db);
     // The index docs/server-rows.md gives a date column (the one the date filter's SQL can use).
-    await sql`CREATE INDEX sales_day ON sales (substr(CAST("day" AS text), 1, 10))`.execute(db);
+    await sql.raw(`CREATE INDEX sales_day ON sales (${dayIndexExpression('postgres', 'day')})`).execute(db);
     await sql`VACUUM ANALYZE sales`.execute(db);
     source = createSqlRowSource({ db, table: 'sales', columns: COLUMNS, tieBreaker: 'id', countCacheMs: 0 });
   });
