@@ -62,12 +62,18 @@ for (const backend of backends) {
       expect(first.lastRow).toBe(-1);
       expect(counts()).toBe(1);
       expect(cappedCounts()).toBe(1);
-      // Not cached: the next block asks again (still capped).
+      // "More than 100" is kept for countCacheMs: the next blocks of the scroll do not count again.
+      expect((await block(source, QTY_UNDER_5, { startRow: 50, endRow: 100 })).lastRow).toBe(-1);
+      expect((await block(source, QTY_UNDER_5, { startRow: 100, endRow: 150, sortModel: [{ colId: 'qty', sort: 'asc' }] })).lastRow).toBe(-1);
+      expect(counts()).toBe(1);
+      // Once it has passed, a block counts again (still capped).
+      clock += 10_000;
       expect((await block(source, QTY_UNDER_5, { startRow: 50, endRow: 100 })).lastRow).toBe(-1);
       expect(counts()).toBe(2);
+      expect(cappedCounts()).toBe(2);
       const aggregated = await source.aggregate({ sortModel: [], filterModel: QTY_UNDER_5, quickFilter: '' }, {});
       expect(aggregated.rowCount).toBe(exact);
-      // The aggregate's count is cached for the blocks that follow.
+      // The aggregate's exact count replaces the lower bound for the blocks that follow.
       expect((await block(source, QTY_UNDER_5, { startRow: 100, endRow: 150 })).lastRow).toBe(exact);
       expect(counts()).toBe(2);
       // The rows are the same as with an exact count first.

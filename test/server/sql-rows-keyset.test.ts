@@ -4,7 +4,7 @@
  * `countCacheMs` is 0 remembers nothing: the oracle), for every sort shape, and the seek is really
  * used (the statements' OFFSET is smaller than the block's start).
  */
-import { sql } from 'kysely';
+import { CompiledQuery, type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GridFilterModel, RowSourceSortItem } from '../../src/core/data-grid/types';
 import type { Row } from '../../src/core/types';
@@ -37,7 +37,7 @@ for (const backend of fixtureBackends(pgState, ROWS)) {
     let opened: FixtureDatabase;
     let clock = 1_000_000;
     /** Start and OFFSET of every block statement, as sent. */
-    const blocks: { sql: string; offset: number }[] = [];
+    const blocks: { sql: string; offset: number; parameters: readonly unknown[] }[] = [];
     const create = (countCacheMs: number, table = 'orders'): SqlRowSource =>
       createSqlRowSource({ db: opened.db, table, columns: SQL_COLUMNS, tieBreaker: 'id', countCacheMs, now: () => clock });
     let oracle: SqlRowSource;
@@ -46,7 +46,7 @@ for (const backend of fixtureBackends(pgState, ROWS)) {
       opened = await backend.open({
         log: (event) => {
           // Block statements select the sort key as k0…; their last parameter is the OFFSET.
-          if (event.level === 'query' && /as "k0"/.test(event.query.sql)) blocks.push({ sql: event.query.sql, offset: Number(event.query.parameters.at(-1)) });
+          if (event.level === 'query' && /as "k0"/.test(event.query.sql)) blocks.push({ sql: event.query.sql, offset: Number(event.query.parameters.at(-1)), parameters: event.query.parameters });
         },
       });
       oracle = create(0);
@@ -126,5 +126,48 @@ for (const backend of fixtureBackends(pgState, ROWS)) {
       expect(ids(await block(source, shape, BLOCK))).toEqual(ids(nextAfter));
       await sql`DROP TABLE keyset_rows`.execute(opened.db);
     });
+
+    it('seeks to the remembered row through an index on the sort (no walk from its first entry), and reads past the last value into the empty cells as OFFSET does', async () => {
+      await sql`DROP TABLE IF EXISTS seek_rows`.execute(opened.db);
+      await sql`CREATE TABLE seek_rows AS SELECT * FROM orders`.execute(opened.db);
+      // The index docs/server-rows.md gives a number sort: empty rank, the column in the sort's direction, the tie-breaker.
+      await sql`CREATE INDEX seek_rows_amount_desc ON seek_rows ((CASE WHEN "amount" IS NULL THEN 1 ELSE 0 END), "amount" DESC, "id")`.execute(opened.db);
+      await sql.raw('ANALYZE').execute(opened.db);
+      const shape = SHAPES[2]!;
+      const source = create(LIFETIME, 'seek_rows');
+      const plain = create(0, 'seek_rows');
+      await block(source, shape, 0);
+      blocks.length = 0;
+      expect(ids(await block(source, shape, BLOCK))).toEqual(ids(await block(plain, shape, BLOCK)));
+      const seeking = blocks.find((b) => b.offset < BLOCK);
+      expect(seeking).toBeDefined();
+      const plan = await explain(opened.db, backend.name, seeking!.sql, seeking!.parameters);
+      // The walk starts at the remembered amount: SQLite searches the index with a range on it,
+      // PostgreSQL's index condition bounds it.
+      expect(plan).toMatch(backend.name === 'sqlite' ? /SEARCH seek_rows USING INDEX seek_rows_amount_desc \(.*amount<\?\)/ : /Index Cond: .*amount <= /);
+      // Every block to the end, through the last amounts into the NULLs, equals OFFSET's.
+      let start = 2 * BLOCK;
+      for (;;) {
+        const rows = await block(source, shape, start);
+        expect(ids(rows), `block at ${start}`).toEqual(ids(await block(plain, shape, start)));
+        if (rows.length < BLOCK) break;
+        start += BLOCK;
+      }
+      expect(start).toBe(ROWS.length);
+      await sql`DROP TABLE seek_rows`.execute(opened.db);
+    });
+  });
+}
+
+/** The plan of a statement; on PostgreSQL with sequential scans off, as on a table too big to read whole. */
+async function explain<DB>(db: Kysely<DB>, dialect: 'sqlite' | 'postgres', statement: string, parameters: readonly unknown[]): Promise<string> {
+  if (dialect === 'sqlite') {
+    const { rows } = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${statement}`, [...parameters]));
+    return rows.map((row) => row.detail).join('\n');
+  }
+  return db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+    const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN ${statement}`, [...parameters]));
+    return rows.map((row) => row['QUERY PLAN']).join('\n');
   });
 }

@@ -74,6 +74,30 @@ export function keyOf(record: Record<string, unknown>, levels: readonly SortLeve
   return key;
 }
 
+/** `ORDER BY` term that puts a level's empty cells last: 0 for a value, 1 for an empty cell (an index can lead with it). */
+export function emptyRankSql(dialect: SqlDialectName, column: SqlColumn): RawBuilder<number> {
+  return sql<number>`CASE WHEN ${emptySql(dialect, column)} THEN 1 ELSE 0 END`;
+}
+
+/**
+ * The part of the rows after a boundary that a seek reaches: those whose first level holds a value
+ * (empty rank 0) at or past the boundary's, or null when the first level cannot seek (text, which
+ * sorts by its fold, or the tie-breaker alone, whose bare comparison in `afterSql` already seeks).
+ *
+ * `afterSql` alone is an OR over the levels, and neither SQLite nor PostgreSQL can start an index
+ * walk from an OR: both walked the sort's index from its first entry (a million-row table, a block
+ * late in an amount sort: 100–170 ms on SQLite, 1.3 s on PostgreSQL under a month's filter). ANDed
+ * with it, `rank = 0 AND x >= value` (`<=` descending) is what an index on (rank, x, …) seeks to.
+ * The rows it leaves out, empty cells of the first level, sort after all others: when the part
+ * holds fewer rows than a block needs, the block is read again without the boundary.
+ */
+export function seekSql(dialect: SqlDialectName, levels: readonly SortLevel[], key: readonly unknown[]): RawBuilder<boolean> | null {
+  const first = levels[0] as SortLevel;
+  if (levels.length < 2 || first.column.type === 'text') return null;
+  const op = sql.raw(first.desc ? '<=' : '>=');
+  return sql<boolean>`(${emptyRankSql(dialect, first.column)} = 0 AND ${refOf(first.column)} ${op} ${key[0]})`;
+}
+
 /**
  * `WHERE` condition of the rows that sort strictly after a row with sort key `key`, in the order
  * `ORDER BY` gives them: per level, empty cells last in both directions, text by its fold and then

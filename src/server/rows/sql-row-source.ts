@@ -29,7 +29,7 @@ import { DatabaseSetupError, isDatabaseFault } from '../store/faults';
 import { dialectOf, type SqlDialectName } from '../store/schema';
 import { type SqlAggregateRequest, type SqlAggregateResult, aggregateOver, checkAggregateSpecs } from './sql-aggregate';
 import { DISTINCT_VALUES_NAME, MAX_LISTED_VALUES, type SqlColumn, type SqlFilterContext, cellSql, refOf, singleValueColumns, valuesEmptySql, whereSql } from './sql-filter';
-import { afterSql, createBoundaryCache, emptySql, keyOf, keySelections, sortLevels } from './sql-keyset';
+import { type Boundary, afterSql, createBoundaryCache, emptyRankSql, keyOf, keySelections, seekSql, sortLevels } from './sql-keyset';
 import { SQLITE_FOLD_FUNCTION, SQLITE_MEDIAN_FUNCTION, escapeLike, foldSql, likeSql, trimSql } from './sql-text';
 
 /** A column a SQL row source serves: the only identifiers that ever reach SQL. */
@@ -221,7 +221,8 @@ export function createSqlRowSource(options: SqlRowSourceOptions): SqlRowSource {
   const searchable = [...columns.values()].filter((c) => c.searchable);
   const ctx: SqlFilterContext = { dialect, table, columns, searchable, locale: options.locale };
   const allKeys = [...columns.keys()];
-  const counts = new Map<string, { at: number; count: number }>();
+  // Exact counts, and lower bounds of sets larger than a capped count reached (`exact: false`).
+  const counts = new Map<string, { at: number; count: number; exact: boolean }>();
   const boundaries = createBoundaryCache(countCacheMs, now);
   let ready: Promise<void> | null = null;
 
@@ -346,18 +347,34 @@ export function createSqlRowSource(options: SqlRowSourceOptions): SqlRowSource {
     return tableSize.rows;
   };
 
-  /** The cached count of a query, when fresh. */
+  /** The cached exact count of a query, when fresh. */
   const cachedCount = (query: Pick<RowSourceQuery, 'filterModel' | 'quickFilter'>): number | null => {
     const cached = counts.get(countKey(query));
-    return cached !== undefined && now() - cached.at < countCacheMs ? cached.count : null;
+    return cached !== undefined && cached.exact && now() - cached.at < countCacheMs ? cached.count : null;
   };
 
-  /** Keeps an exact count of a query for `countCacheMs` (the oldest of `COUNT_CACHE_SIZE` goes first). */
-  const remember = (query: Pick<RowSourceQuery, 'filterModel' | 'quickFilter'>, counted: number): void => {
+  /**
+   * What is known of a query's size without counting, for a count up to `limit`: a fresh exact
+   * count, or a fresh lower bound above `limit` (a set that ran past an earlier capped count, so
+   * the blocks of one scroll do not count it again each), else null.
+   */
+  const cachedCounted = (query: Pick<RowSourceQuery, 'filterModel' | 'quickFilter'>, limit: number): Counted | null => {
+    const cached = counts.get(countKey(query));
+    if (cached === undefined || now() - cached.at >= countCacheMs) return null;
+    if (cached.exact) return { rows: cached.count, exact: true };
+    return cached.count > limit ? { rows: cached.count, exact: false } : null;
+  };
+
+  /**
+   * Keeps a count of a query for `countCacheMs` (the oldest of `COUNT_CACHE_SIZE` goes first): an
+   * exact one, or a lower bound (`exact: false`), which never replaces a fresh exact count.
+   */
+  const remember = (query: Pick<RowSourceQuery, 'filterModel' | 'quickFilter'>, counted: number, exact = true): void => {
     if (countCacheMs <= 0) return;
     const key = countKey(query);
+    if (!exact && cachedCount(query) !== null) return;
     counts.delete(key);
-    counts.set(key, { at: now(), count: counted });
+    counts.set(key, { at: now(), count: counted, exact });
     if (counts.size > COUNT_CACHE_SIZE) counts.delete(counts.keys().next().value as string);
   };
 
@@ -383,8 +400,8 @@ export function createSqlRowSource(options: SqlRowSourceOptions): SqlRowSource {
   const countUpTo = (query: Pick<RowSourceQuery, 'filterModel' | 'quickFilter'>, limit: number): Promise<Counted> => {
     if (limit === Number.POSITIVE_INFINITY) return count(query).then((rows) => ({ rows, exact: true }));
     return run(async () => {
-      const cached = cachedCount(query);
-      if (cached !== null) return { rows: cached, exact: true };
+      const cached = cachedCounted(query, limit);
+      if (cached !== null) return cached;
       const matching = db
         .selectFrom(table)
         .select(sql`1`.as('one'))
@@ -393,7 +410,10 @@ export function createSqlRowSource(options: SqlRowSourceOptions): SqlRowSource {
         .as('matching');
       const result = await db.selectFrom(matching).select(sql<number | string | bigint>`COUNT(*)`.as('n')).executeTakeFirstOrThrow();
       const rows = Number(result.n);
-      if (rows > limit) return { rows, exact: false };
+      if (rows > limit) {
+        remember(query, rows, false);
+        return { rows, exact: false };
+      }
       remember(query, rows);
       return { rows, exact: true };
     });
@@ -441,7 +461,7 @@ export function createSqlRowSource(options: SqlRowSourceOptions): SqlRowSource {
       const ref = refOf(column);
       const dir = sql.raw(item.sort === 'desc' ? 'DESC' : 'ASC');
       // Empty cells last in both directions, as the core sorts.
-      parts.push(sql`CASE WHEN ${emptySql(dialect, column)} THEN 1 ELSE 0 END`);
+      parts.push(emptyRankSql(dialect, column));
       if (column.type === 'text') {
         // Case- and accent-insensitive first, then the exact text, so "apple" and "Apple" sit together.
         parts.push(sql`${foldSql(dialect, ref)} ${dir}`);
@@ -543,7 +563,7 @@ export function createSqlRowSource(options: SqlRowSourceOptions): SqlRowSource {
     // read; SQLite has one connection, and counts first only when the plan of a sorted block
     // depends on it.
     let counting: Promise<Counted> | null = null;
-    if (dialect === 'postgres' && cachedCount(request) === null) {
+    if (dialect === 'postgres' && cachedCounted(request, countLimit) === null) {
       counting = countUpTo(request, countLimit);
       counting.catch(() => undefined);
     }
@@ -552,25 +572,33 @@ export function createSqlRowSource(options: SqlRowSourceOptions): SqlRowSource {
     // countCacheMs, and a later block reads from the nearest such row with a seek and a small OFFSET
     // instead of producing (and, for a filtered sort, sorting) every row before it.
     const levels = countCacheMs > 0 ? sortLevels(columns, request.sortModel, tie) : null;
+    const read = (boundary: Boundary | null) =>
+      run(async () => {
+        const seek = boundary === null || levels === null ? null : seekSql(dialect, levels, boundary.key);
+        const build: BuildBlock = (condition, lead, fenced = false) => {
+          const after = boundary === null || levels === null ? [] : [...(seek === null ? [] : [seek]), afterSql(dialect, levels, boundary.key)];
+          const kept = after.length === 0 ? condition : sql<boolean>`${sql.join([condition, ...after], sql` AND `)}`;
+          // Fenced: the matching rows in a subquery the planner cannot merge (OFFSET 0), read through
+          // the filter's own index, then sorted; named as the table, so column references still hold.
+          const from = fenced ? db.selectFrom(db.selectFrom(table).selectAll().where(kept).offset(0).as(table)) : db.selectFrom(table);
+          return from
+            .select([...selected.map((column, i) => sql`${cellSql(dialect, column)}`.as(`c${i}`)), ...(levels === null ? [] : keySelections(dialect, levels))])
+            .where(fenced ? sql<boolean>`TRUE` : kept)
+            .orderBy(orderBy(request.sortModel, lead))
+            // One row more than asked: whether it comes says if this is the last block.
+            .limit(size + 1)
+            .offset(boundary === null ? start : start - boundary.index - 1);
+        };
+        const { query, counted } = await blockQuery(request, build, start + size + 1);
+        known = counted;
+        const found = (await db.executeQuery<Record<string, unknown>>(query.compile())).rows;
+        return { found, partial: seek !== null && found.length <= size };
+      });
     const boundary = levels === null ? null : boundaries.before(request, start);
-    const fetched = await run(async () => {
-      const build: BuildBlock = (condition, lead, fenced = false) => {
-        const kept = boundary === null || levels === null ? condition : sql<boolean>`${condition} AND ${afterSql(dialect, levels, boundary.key)}`;
-        // Fenced: the matching rows in a subquery the planner cannot merge (OFFSET 0), read through
-        // the filter's own index, then sorted; named as the table, so column references still hold.
-        const from = fenced ? db.selectFrom(db.selectFrom(table).selectAll().where(kept).offset(0).as(table)) : db.selectFrom(table);
-        return from
-          .select([...selected.map((column, i) => sql`${cellSql(dialect, column)}`.as(`c${i}`)), ...(levels === null ? [] : keySelections(dialect, levels))])
-          .where(fenced ? sql<boolean>`TRUE` : kept)
-          .orderBy(orderBy(request.sortModel, lead))
-          // One row more than asked: whether it comes says if this is the last block.
-          .limit(size + 1)
-          .offset(boundary === null ? start : start - boundary.index - 1);
-      };
-      const { query, counted } = await blockQuery(request, build, start + size + 1);
-      known = counted;
-      return (await db.executeQuery<Record<string, unknown>>(query.compile())).rows;
-    });
+    const first = await read(boundary);
+    // The seek reached the end of the first level's values: the block may go on into its empty
+    // cells, which sort after them; read it whole, as without a boundary.
+    const fetched = first.partial ? (await read(null)).found : first.found;
     const more = fetched.length > size;
     if (levels !== null && fetched.length > 0) {
       const lastIndex = Math.min(fetched.length, size) - 1;
