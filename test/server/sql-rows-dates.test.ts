@@ -5,7 +5,7 @@
  * the core's local row source answers over the same days as ISO text, and the cells come back as
  * that text, never as a JavaScript Date shifted by the time zone.
  */
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChartRuntime } from '../../src/core/chart/runtime';
 import { createLocalRowSource } from '../../src/core/data-grid/local-row-source';
@@ -41,6 +41,12 @@ function dateFilters(key: string): Record<string, GridFilterModel> {
     'inRange (exclusive, bounds in any order)': one({ type: 'inRange', dateFrom: '2024-06-30', dateTo: '2024-06-01' }),
     'inRange with T times': one({ type: 'inRange', dateFrom: '2024-06-01T12:00', dateTo: '2024-07-01T00:00:00.5' }),
     'a day no calendar has': one({ type: 'lessThan', dateFrom: '2024-13-45' }),
+    'lessThan a day February lacks': one({ type: 'lessThan', dateFrom: '2024-02-30' }),
+    'greaterThan a leap day': one({ type: 'greaterThan', dateFrom: '2024-02-29' }),
+    'equals a day no calendar has': one({ type: 'equals', dateFrom: '2024-02-30' }),
+    'notEqual a month 0': one({ type: 'notEqual', dateFrom: '2024-00-10' }),
+    'equals the 28th of December (the last day the fixture has)': one({ type: 'equals', dateFrom: '2024-12-28' }),
+    'inRange from a 32nd day to a 13th month': one({ type: 'inRange', dateFrom: '2024-05-32', dateTo: '2024-13-01' }),
     blank: one({ type: 'blank' }),
     notBlank: one({ type: 'notBlank' }),
     OR: one({ operator: 'OR', conditions: [{ filterType: 'date', type: 'lessThan', dateFrom: '2024-01-10' }, { filterType: 'date', type: 'greaterThan', dateFrom: '2024-12-20' }] }),
@@ -68,12 +74,17 @@ for (const backend of backends) for (const variant of [{ name: '', categorical: 
   describe.skipIf(skip)(`date columns of date types on ${backend.name}${variant.name}`, () => {
     let opened: FixtureDatabase;
     let source: SqlRowSource;
+    const statements: { sql: string; parameters: readonly unknown[] }[] = [];
     const ROWS = ORACLE[backend.name];
     const local = createLocalRowSource(ROWS, LOCAL_TYPED_COLUMNS, { locale: 'en' });
     const localIds = (filterModel: GridFilterModel | null, sortModel: RowSourceSortItem[] = []): number[] =>
       local.rowsNow({ startRow: 0, endRow: ROWS.length, sortModel, filterModel, quickFilter: '' }).rows.map((row) => row.id);
     beforeAll(async () => {
-      opened = await backend.open();
+      opened = await backend.open({
+        log: (event) => {
+          if (event.level === 'query') statements.push({ sql: event.query.sql, parameters: event.query.parameters });
+        },
+      });
       source = createSqlRowSource({ db: opened.db, table: 'orders_typed', columns: COLUMNS, searchable: ['name', 'city'], tieBreaker: 'id' });
     });
     afterAll(async () => {
@@ -141,5 +152,56 @@ for (const backend of backends) for (const variant of [{ name: '', categorical: 
       expect(await ids({ d: { filterType: 'date', type: 'notBlank' } })).toEqual([1, 2, 3]);
       expect(await ids({ d: { filterType: 'date', type: 'blank' } })).toEqual([4]);
     });
+
+    it.runIf(backend.name === 'postgres' && variant.categorical.length === 0)(
+      'compares a PostgreSQL date or timestamp column itself, so its plain index bounds the rows of a date filter',
+      async () => {
+        for (const [key, index] of [['ordered_day', 'orders_typed_day'], ['ordered_on', 'orders_typed_on']] as const) {
+          const filterModel: GridFilterModel = { [key]: { filterType: 'date', type: 'inRange', dateFrom: '2024-03-01', dateTo: '2024-03-10' } };
+          statements.length = 0;
+          await source.getRows({ startRow: 0, endRow: 100, sortModel: [], filterModel, quickFilter: '' });
+          const block = statements.find((s) => /^select "id" as "c0"/.test(s.sql));
+          expect(block).toBeDefined();
+          const plan = await opened.db.transaction().execute(async (trx) => {
+            await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+            const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN ${block!.sql}`, [...block!.parameters]));
+            return rows.map((row) => row['QUERY PLAN']).join('\n');
+          });
+          expect(plan).toMatch(new RegExp(`Index (Only )?Scan using ${index}|Bitmap Index Scan on ${index}`));
+          expect(plan).toMatch(new RegExp(`Index Cond: .*${key} >= `));
+          // No day read from the text of each row.
+          expect(plan).not.toMatch(/substr|~/);
+        }
+      },
+    );
+
+    it.runIf(backend.name === 'postgres' && variant.categorical.length === 0)(
+      'passes infinite values and years past 9999 through no date comparison on PostgreSQL, as their text is no day',
+      async () => {
+        await sql`DROP TABLE IF EXISTS odd_days`.execute(opened.db);
+        await sql`CREATE TABLE odd_days AS SELECT * FROM orders_typed WHERE id <= 300`.execute(opened.db);
+        await sql`INSERT INTO odd_days (id, qty, ordered_on, ordered_day) VALUES (9001, 1, 'infinity', 'infinity'), (9002, 1, '-infinity', '-infinity'), (9003, 1, '10000-01-01', '10000-01-01'), (9004, 1, '9999-12-31 23:00', '9999-12-31')`.execute(opened.db);
+        const odd = createSqlRowSource({ db: opened.db, table: 'odd_days', columns: COLUMNS, tieBreaker: 'id' });
+        // The oracle reads the cells as the source answers them: their text.
+        const cells = (await odd.getRows({ startRow: 0, endRow: 1000, sortModel: [], filterModel: null, quickFilter: '' })).rows;
+        expect(cells.filter((row) => (row.id as number) > 9000).map((row) => row.ordered_day)).toEqual(['infinity', '-infinity', '10000-01-01', '9999-12-31']);
+        const oracle = createLocalRowSource(cells, LOCAL_TYPED_COLUMNS, { locale: 'en' });
+        for (const key of ['ordered_on', 'ordered_day']) {
+          for (const model of [
+            { type: 'greaterThan', dateFrom: '2024-06-01' },
+            { type: 'lessThan', dateFrom: '2024-06-01' },
+            { type: 'notEqual', dateFrom: '2024-06-01' },
+            { type: 'equals', dateFrom: '9999-12-31' },
+            { type: 'greaterThan', dateFrom: '9999-12-30' },
+          ]) {
+            const filterModel = { [key]: { filterType: 'date', ...model } } as GridFilterModel;
+            const want = oracle.rowsNow({ startRow: 0, endRow: cells.length, sortModel: [], filterModel, quickFilter: '' }).rows.map((row) => row.id);
+            expect(await sqlIds(odd, filterModel), `${key} ${JSON.stringify(model)}`).toEqual(want);
+          }
+        }
+        await sql`DROP TABLE odd_days`.execute(opened.db);
+      },
+    );
   });
 }
+

@@ -69,6 +69,23 @@ export interface SqlFilterContext {
    * ordered by x first and then by the sort can be read through an index on (x, sort…).
    */
   readonly singleValueAsList?: boolean;
+  /**
+   * PostgreSQL only: the date columns (by SQL name) whose type is `date`, `timestamp` or
+   * `timestamptz`. Their date filters compare the column itself (`d >= '2024-03-05'`), which a
+   * plain index on it serves; others compare the day of their text (`daySql`).
+   */
+  readonly nativeDays?: ReadonlyMap<string, NativeDayType>;
+}
+
+/** A PostgreSQL type whose values a date filter compares natively (see `SqlFilterContext.nativeDays`). */
+export type NativeDayType = 'date' | 'timestamp' | 'timestamptz';
+
+/** The PostgreSQL type of a `format_type` text, when a date filter compares it natively. */
+export function nativeDayType(formatted: string): NativeDayType | null {
+  if (formatted === 'date') return 'date';
+  const match = /^timestamp(?:\(\d+\))? with(out)? time zone$/.exec(formatted);
+  if (match === null) return null;
+  return match[1] === 'out' ? 'timestamp' : 'timestamptz';
 }
 
 /** Most values of a categorical column a condition lists as parameters; beyond, it selects by a subquery. */
@@ -381,6 +398,12 @@ export function dayIndexExpression(dialect: SqlDialectName, column: string): str
 function dateSql(ctx: SqlFilterContext, column: SqlColumn, condition: DateFilterCondition): Condition {
   const from = (condition.dateFrom ?? '').slice(0, 10);
   const to = (condition.dateTo ?? '').slice(0, 10);
+  // A categorical column tests each distinct value once already.
+  const native = ctx.dialect === 'postgres' && !column.categorical ? ctx.nativeDays?.get(column.column) : undefined;
+  if (native !== undefined && condition.type !== 'blank' && condition.type !== 'notBlank') {
+    const compared = nativeDateSql(column, native, condition.type, from, to);
+    if (compared !== null) return compared;
+  }
   const compare = (test: (day: RawBuilder<string>) => RawBuilder<boolean>): Condition =>
     cellTestSql(ctx, column, false, (value) => {
       const day = daySql(ctx, value);
@@ -406,6 +429,82 @@ function dateSql(ctx: SqlFilterContext, column: SqlColumn, condition: DateFilter
       return compare((day) => sql<boolean>`${day} > ${low} AND ${day} < ${high}`);
     }
   }
+}
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** The first day after the four-digit years: the text of a later value is no ISO day. */
+const BEYOND_DAYS = '10000-01-01';
+const FIRST_DAY = '0001-01-01';
+const PG_DAY_TYPES: Readonly<Record<NativeDayType, string>> = { date: 'date', timestamp: 'timestamp', timestamptz: 'timestamptz' };
+
+/**
+ * A date filter on a PostgreSQL `date`/`timestamp`/`timestamptz` column, comparing the column with
+ * the start of a day, so that a plain index on it finds the rows (the text's day cannot be indexed
+ * there: a date's text depends on the session's `DateStyle`). The rows are those `daySql`'s
+ * comparisons keep: a day D is `[D 00:00, next day 00:00)`; "after D" starts at the next day;
+ * a bound no calendar has (`2024-13-45`) compares as the first real day after it, as text order
+ * places it; infinite values and years outside 1–9999 (whose text is no ISO day) pass no
+ * comparison. A `timestamptz` is cut into days in the session's time zone, as its text is. Null
+ * when a bound is not a day (never, after validation).
+ */
+function nativeDateSql(column: SqlColumn, type: NativeDayType, op: Exclude<DateFilterCondition['type'], 'blank' | 'notBlank'>, from: string, to: string): Condition | null {
+  if (!ISO_DAY.test(from) || (op === 'inRange' && !ISO_DAY.test(to))) return null;
+  const ref = refOf(column);
+  const at = (day: string) => sql`CAST(${day} AS ${sql.raw(PG_DAY_TYPES[type])})`;
+  const dayed = (test: Condition): Condition =>
+    sql<boolean>`(${ref} IS NOT NULL AND isfinite(${ref}) AND ${ref} >= ${at(FIRST_DAY)} AND ${ref} < ${at(BEYOND_DAYS)} AND ${test})`;
+  switch (op) {
+    case 'equals':
+      return isCalendarDay(from) ? dayed(sql<boolean>`${ref} >= ${at(from)} AND ${ref} < ${at(nextDay(from))}`) : FALSE;
+    case 'notEqual':
+      return isCalendarDay(from) ? dayed(sql<boolean>`(${ref} < ${at(from)} OR ${ref} >= ${at(nextDay(from))})`) : dayed(TRUE);
+    case 'lessThan':
+      return dayed(sql<boolean>`${ref} < ${at(firstDayFrom(from))}`);
+    case 'greaterThan':
+      return dayed(sql<boolean>`${ref} >= ${at(firstDayAfter(from))}`);
+    case 'inRange': {
+      const low = from < to ? from : to;
+      const high = from < to ? to : from;
+      return dayed(sql<boolean>`${ref} >= ${at(firstDayAfter(low))} AND ${ref} < ${at(firstDayFrom(high))}`);
+    }
+  }
+}
+
+function pad(value: number, width: number): string {
+  return String(value).padStart(width, '0');
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/** `YYYY-MM-DD` names a day of the calendar, years 1–9999. */
+function isCalendarDay(day: string): boolean {
+  return firstDayFrom(day) === day;
+}
+
+/** The first calendar day (years 1–9999) whose text is at least `day` in text order, or `BEYOND_DAYS`. */
+function firstDayFrom(day: string): string {
+  const year = Number(day.slice(0, 4));
+  const month = Number(day.slice(5, 7));
+  const date = Number(day.slice(8, 10));
+  if (year === 0) return FIRST_DAY;
+  if (month > 12) return year === 9999 ? BEYOND_DAYS : `${pad(year + 1, 4)}-01-01`;
+  if (month === 0) return `${pad(year, 4)}-01-01`;
+  if (date === 0) return `${pad(year, 4)}-${pad(month, 2)}-01`;
+  if (date > daysInMonth(year, month)) return month === 12 ? (year === 9999 ? BEYOND_DAYS : `${pad(year + 1, 4)}-01-01`) : `${pad(year, 4)}-${pad(month + 1, 2)}-01`;
+  return day;
+}
+
+/** The calendar day after a calendar day, or `BEYOND_DAYS` after 9999-12-31. */
+function nextDay(day: string): string {
+  return firstDayFrom(`${day.slice(0, 8)}${pad(Number(day.slice(8, 10)) + 1, 2)}`);
+}
+
+/** The first calendar day whose text is past `day` in text order. */
+function firstDayAfter(day: string): string {
+  return isCalendarDay(day) ? nextDay(day) : firstDayFrom(day);
 }
 
 /** Texts the values filter counts as empty (after trimming). */

@@ -28,7 +28,7 @@ import { HttpError, apiError } from '../errors';
 import { DatabaseSetupError, isDatabaseFault } from '../store/faults';
 import { dialectOf, type SqlDialectName } from '../store/schema';
 import { type SqlAggregateRequest, type SqlAggregateResult, aggregateOver, checkAggregateSpecs } from './sql-aggregate';
-import { DISTINCT_VALUES_NAME, MAX_LISTED_VALUES, type SqlColumn, type SqlFilterContext, cellSql, refOf, singleValueColumns, valuesEmptySql, whereSql } from './sql-filter';
+import { DISTINCT_VALUES_NAME, MAX_LISTED_VALUES, type NativeDayType, type SqlColumn, type SqlFilterContext, cellSql, nativeDayType, refOf, singleValueColumns, valuesEmptySql, whereSql } from './sql-filter';
 import { type Boundary, afterSql, createBoundaryCache, emptyRankSql, keyOf, keySelections, seekSql, sortLevels } from './sql-keyset';
 import { SQLITE_FOLD_FUNCTION, SQLITE_MEDIAN_FUNCTION, escapeLike, foldSql, likeSql, trimSql } from './sql-text';
 
@@ -160,6 +160,7 @@ const DEFAULT_VALUES_LIMIT = 1000;
 const DEFAULT_COUNT_LIMIT = 10_000;
 /** How long the table's row count and a statement's plan are reused for planning sorted blocks (`blockQuery`). */
 const TABLE_SIZE_CACHE_MS = 60_000;
+const NO_NATIVE_DAYS: ReadonlyMap<string, NativeDayType> = new Map();
 
 /** Which filter types each column type accepts. */
 const FILTER_TYPES: Readonly<Record<SqlColumn['type'], readonly string[]>> = {
@@ -221,6 +222,7 @@ export function createSqlRowSource(options: SqlRowSourceOptions): SqlRowSource {
   const searchable = [...columns.values()].filter((c) => c.searchable);
   const ctx: SqlFilterContext = { dialect, table, columns, searchable, locale: options.locale };
   const allKeys = [...columns.keys()];
+  const dateColumns = [...columns.values()].some((column) => column.type === 'date' && !column.categorical);
   // Exact counts, and lower bounds of sets larger than a capped count reached (`exact: false`).
   const counts = new Map<string, { at: number; count: number; exact: boolean }>();
   const boundaries = createBoundaryCache(countCacheMs, now);
@@ -294,8 +296,9 @@ export function createSqlRowSource(options: SqlRowSourceOptions): SqlRowSource {
    */
   const resolved = async <T>(build: (context: SqlFilterContext) => T): Promise<Resolved<T>> => {
     const pending: RawBuilder<{ v: unknown }>[] = [];
+    const base: SqlFilterContext = { ...ctx, nativeDays: await nativeDays() };
     const first = build({
-      ...ctx,
+      ...base,
       categoricalValues: (query) => {
         pending.push(query);
         return null;
@@ -312,9 +315,40 @@ export function createSqlRowSource(options: SqlRowSourceOptions): SqlRowSource {
     );
     const again = (options: WriteOptions = {}): T => {
       let next = 0;
-      return build({ ...ctx, ...options, categoricalValues: () => lists[next++] ?? null });
+      return build({ ...base, ...options, categoricalValues: () => lists[next++] ?? null });
     };
     return { value: again(), listed: true, again };
+  };
+
+  let dayTypes: { at: number; types: Promise<ReadonlyMap<string, NativeDayType>> } | null = null;
+  /**
+   * PostgreSQL: the date columns stored as `date`, `timestamp` or `timestamptz` (read from the
+   * catalog, asked again after a minute), whose date filters compare the column itself. A table
+   * the catalog does not show, or a failed read, leaves every date column to its text's day.
+   */
+  const nativeDays = (): Promise<ReadonlyMap<string, NativeDayType>> => {
+    if (dialect !== 'postgres' || !dateColumns) return Promise.resolve(NO_NATIVE_DAYS);
+    if (dayTypes === null || now() - dayTypes.at >= TABLE_SIZE_CACHE_MS) {
+      const qualified = table.split('.').map((part) => `"${part}"`).join('.');
+      const types = sql<{ name: string; type: string }>`SELECT attname AS name, format_type(atttypid, atttypmod) AS type FROM pg_attribute WHERE attrelid = to_regclass(${qualified}) AND attnum > 0 AND NOT attisdropped`
+        .execute(db)
+        .then((result) => {
+          const found = new Map<string, NativeDayType>();
+          for (const row of result.rows) {
+            const type = nativeDayType(row.type);
+            if (type !== null) found.set(row.name, type);
+          }
+          return found;
+        })
+        .catch((): ReadonlyMap<string, NativeDayType> => {
+          // Asked again by the next request rather than remembered as "none".
+          if (dayTypes === entry) dayTypes = null;
+          return NO_NATIVE_DAYS;
+        });
+      const entry = { at: now(), types };
+      dayTypes = entry;
+    }
+    return dayTypes.types;
   };
 
   const walks = new Map<string, Promise<boolean>>();
