@@ -5,7 +5,7 @@
  * the core's local row source answers over the same days as ISO text, and the cells come back as
  * that text, never as a JavaScript Date shifted by the time zone.
  */
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChartRuntime } from '../../src/core/chart/runtime';
 import { createLocalRowSource } from '../../src/core/data-grid/local-row-source';
@@ -14,7 +14,7 @@ import { resolveKpis } from '../../src/core/kpi';
 import type { ChartSpecWire, KpiSpecWire } from '../../src/core/types';
 import { createSqlRowSource, type SqlRowSource } from '../../src/server/rows/sql-row-source';
 import { ensurePostgres, SKIP_PG } from './pg-setup';
-import { categorical, LOCAL_COLUMNS, makeRows, TYPED_SQL_COLUMNS, typedRows, fixtureBackends, type FixtureDatabase } from './sql-rows-fixture';
+import { categorical, LOCAL_COLUMNS, makeRows, planOf, TYPED_SQL_COLUMNS, typedRows, fixtureBackends, type FixtureDatabase } from './sql-rows-fixture';
 
 const pgState = await ensurePostgres();
 const BASE = makeRows(3_000, 9);
@@ -162,11 +162,7 @@ for (const backend of backends) for (const variant of [{ name: '', categorical: 
           await source.getRows({ startRow: 0, endRow: 100, sortModel: [], filterModel, quickFilter: '' });
           const block = statements.find((s) => /^select "id" as "c0"/.test(s.sql));
           expect(block).toBeDefined();
-          const plan = await opened.db.transaction().execute(async (trx) => {
-            await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-            const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN ${block!.sql}`, [...block!.parameters]));
-            return rows.map((row) => row['QUERY PLAN']).join('\n');
-          });
+          const plan = await planOf(opened.db, 'postgres', block!.sql, block!.parameters);
           expect(plan).toMatch(new RegExp(`Index (Only )?Scan using ${index}|Bitmap Index Scan on ${index}`));
           expect(plan).toMatch(new RegExp(`Index Cond: .*${key} >= `));
           // No day read from the text of each row.

@@ -6,14 +6,14 @@
  * after the day, a one-digit month, a compact day) pass no comparison on either database, as in
  * the browser, also under NOT and OR.
  */
-import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalRowSource } from '../../src/core/data-grid/local-row-source';
 import type { GridFilterModel } from '../../src/core/data-grid/types';
 import { dayIndexExpression } from '../../src/server/rows/sql-filter';
 import { createSqlRowSource, type SqlRowSource } from '../../src/server/rows/sql-row-source';
 import { ensurePostgres, SKIP_PG } from './pg-setup';
-import { fixtureBackends, LOCAL_COLUMNS, makeRows, SQL_COLUMNS, type FixtureDatabase, type OrderRow } from './sql-rows-fixture';
+import { fixtureBackends, LOCAL_COLUMNS, makeRows, planOf, SQL_COLUMNS, type FixtureDatabase, type OrderRow } from './sql-rows-fixture';
 
 const pgState = await ensurePostgres();
 
@@ -79,7 +79,7 @@ for (const backend of fixtureBackends(pgState, BASE)) {
       await source.getRows({ startRow: 0, endRow: 100, sortModel: [], filterModel: FILTERS['inRange around the odd texts'] as GridFilterModel, quickFilter: '' });
       const block = statements.find((s) => /^select "id" as "c0"/.test(s.sql));
       expect(block).toBeDefined();
-      const plan = await explain(opened.db, backend.name, block!.sql, block!.parameters);
+      const plan = await planOf(opened.db, backend.name, block!.sql, block!.parameters);
       expect(plan).toMatch(/orders_day/);
       if (backend.name === 'postgres') {
         // Every test of the day is in the index condition: no Filter line re-runs the regular expression.
@@ -89,15 +89,3 @@ for (const backend of fixtureBackends(pgState, BASE)) {
   });
 }
 
-/** The plan of a statement; on PostgreSQL with sequential scans off, as on a table too big to read whole. */
-async function explain<DB>(db: Kysely<DB>, dialect: 'sqlite' | 'postgres', statement: string, parameters: readonly unknown[]): Promise<string> {
-  if (dialect === 'sqlite') {
-    const { rows } = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${statement}`, [...parameters]));
-    return rows.map((row) => row.detail).join('\n');
-  }
-  return db.transaction().execute(async (trx) => {
-    await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-    const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN ${statement}`, [...parameters]));
-    return rows.map((row) => row['QUERY PLAN']).join('\n');
-  });
-}

@@ -6,7 +6,7 @@
  * never finds a number written inside text: on such data the two sources must agree exactly.
  */
 import Database from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent } from 'kysely';
 import pg from 'pg';
 import type { LocalRowSourceColumn } from '../../src/core/data-grid/local-row-source';
 import { registerSqliteFunctions } from '../../src/server/rows/sql-text';
@@ -220,4 +220,21 @@ export function fixtureBackends(pgState: PgAvailability, rows: readonly OrderRow
       },
     },
   ];
+}
+
+/**
+ * The plan of a statement the source sent (its SQL and parameters, from Kysely's log): SQLite's
+ * `EXPLAIN QUERY PLAN` details, or PostgreSQL's `EXPLAIN` with sequential scans off, as on a table
+ * too big to read whole (a test table is small enough that the planner would rather scan it).
+ */
+export async function planOf<DB>(db: Kysely<DB>, dialect: 'sqlite' | 'postgres', statement: string, parameters: readonly unknown[]): Promise<string> {
+  if (dialect === 'sqlite') {
+    const { rows } = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${statement}`, [...parameters]));
+    return rows.map((row) => row.detail).join('\n');
+  }
+  return db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+    const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN ${statement}`, [...parameters]));
+    return rows.map((row) => row['QUERY PLAN']).join('\n');
+  });
 }

@@ -4,13 +4,13 @@
  * `countCacheMs` is 0 remembers nothing: the oracle), for every sort shape, and the seek is really
  * used (the statements' OFFSET is smaller than the block's start).
  */
-import { CompiledQuery, type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GridFilterModel, RowSourceSortItem } from '../../src/core/data-grid/types';
 import type { Row } from '../../src/core/types';
 import { createSqlRowSource, type SqlRowSource } from '../../src/server/rows/sql-row-source';
 import { ensurePostgres, SKIP_PG } from './pg-setup';
-import { type FixtureDatabase, fixtureBackends, makeRows, SQL_COLUMNS } from './sql-rows-fixture';
+import { type FixtureDatabase, fixtureBackends, makeRows, planOf, SQL_COLUMNS } from './sql-rows-fixture';
 
 const pgState = await ensurePostgres();
 const ROWS = makeRows(10_000, 44);
@@ -141,7 +141,7 @@ for (const backend of fixtureBackends(pgState, ROWS)) {
       expect(ids(await block(source, shape, BLOCK))).toEqual(ids(await block(plain, shape, BLOCK)));
       const seeking = blocks.find((b) => b.offset < BLOCK);
       expect(seeking).toBeDefined();
-      const plan = await explain(opened.db, backend.name, seeking!.sql, seeking!.parameters);
+      const plan = await planOf(opened.db, backend.name, seeking!.sql, seeking!.parameters);
       // The walk starts at the remembered amount: SQLite searches the index with a range on it,
       // PostgreSQL's index condition bounds it.
       expect(plan).toMatch(backend.name === 'sqlite' ? /SEARCH seek_rows USING INDEX seek_rows_amount_desc \(.*amount<\?\)/ : /Index Cond: .*amount <= /);
@@ -159,15 +159,3 @@ for (const backend of fixtureBackends(pgState, ROWS)) {
   });
 }
 
-/** The plan of a statement; on PostgreSQL with sequential scans off, as on a table too big to read whole. */
-async function explain<DB>(db: Kysely<DB>, dialect: 'sqlite' | 'postgres', statement: string, parameters: readonly unknown[]): Promise<string> {
-  if (dialect === 'sqlite') {
-    const { rows } = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${statement}`, [...parameters]));
-    return rows.map((row) => row.detail).join('\n');
-  }
-  return db.transaction().execute(async (trx) => {
-    await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-    const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN ${statement}`, [...parameters]));
-    return rows.map((row) => row['QUERY PLAN']).join('\n');
-  });
-}
