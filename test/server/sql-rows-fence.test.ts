@@ -31,6 +31,7 @@ const INSIDE: GridFilterModel = { note: { filterType: 'text', type: 'contains', 
 
 describe.skipIf(!pgState.available && SKIP_PG)('an unsorted filtered block on PostgreSQL', () => {
   let drop: () => Promise<void> = async () => undefined;
+  let schemaUrl = '';
   let db: Kysely<unknown>;
   let source: SqlRowSource;
   const statements: string[] = [];
@@ -40,6 +41,7 @@ describe.skipIf(!pgState.available && SKIP_PG)('an unsorted filtered block on Po
     if (!pgState.available) throw new Error(pgState.reason);
     const schema = await createTestSchema(pgState.url);
     drop = schema.drop;
+    schemaUrl = schema.url;
     db = new Kysely<unknown>({
       dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: schema.url, max: 4 }) }),
       log: (event) => {
@@ -97,5 +99,43 @@ describe.skipIf(!pgState.available && SKIP_PG)('an unsorted filtered block on Po
     await source.getRows({ startRow: 0, endRow: 100, sortModel: [], filterModel: null, quickFilter: '' });
     expect(blocks()).toHaveLength(2);
     for (const block of blocks()) expect(block).not.toMatch(/offset \$\d+\) as "sales"/);
+  });
+
+  it('answers the same rows from a database that cannot EXPLAIN (a PostgreSQL-compatible one without that form), with the plain statements', async () => {
+    const refused: string[] = [];
+    const pool = new pg.Pool({ connectionString: schemaUrl, max: 2 });
+    // A pool whose clients refuse EXPLAIN, as such a database answers it.
+    const refusing = {
+      connect: async () => {
+        const client = await pool.connect();
+        const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+        return Object.assign(Object.create(client) as pg.PoolClient, {
+          query: (...args: unknown[]) => {
+            const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string }).text ?? '';
+            if (/^EXPLAIN/i.test(text)) {
+              refused.push(text);
+              return Promise.reject(new Error('syntax error at or near "FORMAT"'));
+            }
+            return query(...args);
+          },
+          release: () => client.release(),
+        });
+      },
+      end: () => pool.end(),
+    };
+    const other = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: refusing as never }) });
+    try {
+      const plain = createSqlRowSource({ db: other, table: 'sales', columns: COLUMNS, tieBreaker: 'id', countCacheMs: 0 });
+      for (const [filterModel, where] of [
+        [LATE, `day > '2025-12-01' AND day < '2025-12-31'`],
+        [INSIDE, `note LIKE '%seven%'`],
+      ] as const) {
+        const { rows } = await plain.getRows({ startRow: 100, endRow: 200, sortModel: [], filterModel, quickFilter: '' });
+        expect(rows.map((row) => row.id)).toEqual(await expected(where, 100, 200));
+      }
+      expect(refused.length).toBeGreaterThan(0);
+    } finally {
+      await other.destroy();
+    }
   });
 });

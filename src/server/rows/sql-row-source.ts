@@ -454,11 +454,20 @@ export function createSqlRowSource(options: SqlRowSourceOptions): SqlRowSource {
     });
   };
 
-  /** PostgreSQL's plan of a statement (`EXPLAIN (FORMAT JSON)`, its root node), or undefined. */
+  /**
+   * PostgreSQL's plan of a statement (`EXPLAIN (FORMAT JSON)`, its root node), or undefined, also
+   * when the database cannot say (a PostgreSQL-compatible one without that EXPLAIN form): the plan
+   * only chooses between statements that give the same rows, and a fault of the database shows in
+   * the statement that follows.
+   */
   const postgresPlan = async (query: Compilable<unknown>): Promise<unknown> => {
     const compiled = query.compile();
-    const plan = await db.executeQuery<{ 'QUERY PLAN': unknown }>(CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${compiled.sql}`, [...compiled.parameters]));
-    return (plan.rows[0]?.['QUERY PLAN'] as { Plan?: unknown }[] | undefined)?.[0]?.Plan;
+    try {
+      const plan = await db.executeQuery<{ 'QUERY PLAN': unknown }>(CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${compiled.sql}`, [...compiled.parameters]));
+      return (plan.rows[0]?.['QUERY PLAN'] as { Plan?: unknown }[] | undefined)?.[0]?.Plan;
+    } catch {
+      return undefined;
+    }
   };
 
   /**
@@ -518,7 +527,9 @@ export function createSqlRowSource(options: SqlRowSourceOptions): SqlRowSource {
     let sorts = known !== undefined && now() - known.at < TABLE_SIZE_CACHE_MS ? known.sorts : undefined;
     if (sorts === undefined) {
       if (dialect === 'postgres') {
-        sorts = /"Node Type":\s*"(Incremental )?Sort"/.test(JSON.stringify((await postgresPlan(query)) ?? null));
+        // No plan (the database cannot say): assume it sorts, which keeps the plain statement.
+        const root = await postgresPlan(query);
+        sorts = root === undefined || /"Node Type":\s*"(Incremental )?Sort"/.test(JSON.stringify(root));
       } else {
         const plan = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]));
         sorts = plan.rows.some((step) => /TEMP B-TREE FOR (RIGHT PART OF )?ORDER BY/.test(step.detail));
