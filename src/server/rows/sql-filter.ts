@@ -372,14 +372,20 @@ function numberSql(ctx: SqlFilterContext, column: SqlColumn, condition: NumberFi
  */
 function daySql(ctx: Pick<SqlFilterContext, 'dialect'>, value: RawBuilder<unknown>): RawBuilder<string | null> {
   const text = sql`CAST(${value} AS text)`;
-  const valid =
-    ctx.dialect === 'sqlite'
-      ? sql`${text} GLOB '${sql.raw(SQLITE_DAY_GLOB)}' OR ${text} GLOB '${sql.raw(SQLITE_DAY_GLOB)}[ T]*'`
-      : sql`${text} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T]|$)'`;
-  return sql<string | null>`(CASE WHEN ${valid} THEN substr(${text}, 1, 10) END)`;
+  const parts = DAY_PIECES[ctx.dialect].flatMap((piece, i) => (i === 0 ? [sql.raw(piece)] : [text, sql.raw(piece)]));
+  return sql<string | null>`${sql.join(parts, sql``)}`;
 }
 
 const SQLITE_DAY_GLOB = '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]';
+
+/**
+ * The day expression of each dialect as the raw SQL around each place the cell's text goes, so
+ * that the filters (`daySql`) and the index users create (`dayIndexExpression`) are one text.
+ */
+const DAY_PIECES: Readonly<Record<SqlDialectName, readonly string[]>> = {
+  sqlite: ['(CASE WHEN ', ` GLOB '${SQLITE_DAY_GLOB}' OR `, ` GLOB '${SQLITE_DAY_GLOB}[ T]*' THEN substr(`, ', 1, 10) END)'],
+  postgres: ['(CASE WHEN ', " ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T]|$)' THEN substr(", ', 1, 10) END)'],
+};
 
 /**
  * The expression a date filter on `column` compares, as SQL text for `CREATE INDEX … ON table
@@ -390,9 +396,7 @@ const SQLITE_DAY_GLOB = '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]';
  */
 export function dayIndexExpression(dialect: SqlDialectName, column: string): string {
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(column)) throw new TypeError(`dayIndexExpression: ${JSON.stringify(column)} is not a plain column name.`);
-  const text = `CAST("${column}" AS text)`;
-  const valid = dialect === 'sqlite' ? `${text} GLOB '${SQLITE_DAY_GLOB}' OR ${text} GLOB '${SQLITE_DAY_GLOB}[ T]*'` : `${text} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T]|$)'`;
-  return `(CASE WHEN ${valid} THEN substr(${text}, 1, 10) END)`;
+  return DAY_PIECES[dialect].join(`CAST("${column}" AS text)`);
 }
 
 function dateSql(ctx: SqlFilterContext, column: SqlColumn, condition: DateFilterCondition): Condition {
