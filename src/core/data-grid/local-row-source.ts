@@ -269,15 +269,7 @@ export function createLocalRowSource<R extends Row = Row>(
     const filter = state.filter ?? {};
     if ((filter.global ?? '').trim() === '' && Object.values(filter.perColumn ?? {}).every((text) => text.trim() === '')) return rows.length;
     if (lastFlags === null || lastFlags.key !== canonicalJson([query.filterModel ?? {}, query.quickFilter])) return null;
-    if (lastFlags.count === undefined) {
-      let kept = rows.length;
-      const flags = lastFlags.flags;
-      if (flags !== null) {
-        kept = 0;
-        for (let i = 0; i < flags.length; i++) kept += flags[i] ?? 0;
-      }
-      lastFlags.count = kept;
-    }
+    lastFlags.count ??= keptCount(lastFlags.flags, rows.length);
     return lastFlags.count;
   };
 
@@ -435,6 +427,14 @@ function orderedIndices<R extends Row>(
   return order;
 }
 
+/** How many rows `flags` keeps (`all` when null: every row passes). */
+function keptCount(flags: Uint8Array | null, all: number): number {
+  if (flags === null) return all;
+  let kept = 0;
+  for (let i = 0; i < flags.length; i++) kept += flags[i] ?? 0;
+  return kept;
+}
+
 /**
  * The rows of `order` (all row numbers `0…count-1` when `order` is null) that `flags` keeps, in a
  * new array.
@@ -442,12 +442,7 @@ function orderedIndices<R extends Row>(
 function keep(order: Uint32Array | null, flags: Uint8Array | null, count = 0): Uint32Array {
   if (order !== null && flags === null) return order.slice();
   const length = order === null ? count : order.length;
-  let kept = length;
-  if (flags !== null) {
-    kept = 0;
-    for (let i = 0; i < flags.length; i++) kept += flags[i] ?? 0;
-  }
-  const out = new Uint32Array(kept);
+  const out = new Uint32Array(keptCount(flags, length));
   let at = 0;
   for (let i = 0; i < length; i++) {
     const row = order === null ? i : (order[i] ?? 0);
