@@ -1,22 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Column, Row } from '../../src/core/types';
+import type { Row } from '../../src/core/types';
 import { createLocalRowSource } from '../../src/core/data-grid/local-row-source';
 import type { LocalRowSourceView } from '../../src/core/data-grid/local-row-source';
 import type { IdleScheduler } from '../../src/core/table-model/idle';
 import { warmupTasks } from '../../src/core/table-model/warmup';
 import type { RowSourceQuery, RowSourceRequest } from '../../src/core/data-grid/types';
-import { ORDER_COLUMNS, generateOrders } from '../e2e/fixtures/simple-table/rows';
+import { orderTableColumns, generateOrders } from '../e2e/fixtures/simple-table/rows';
 
-const COLUMNS: Column[] = ORDER_COLUMNS.map((c) => ({
-  key: c.key,
-  label: c.label,
-  format: c.format,
-  align: c.format === 'text' ? 'left' : 'right',
-  sortable: true,
-  searchable: true,
-  width: null,
-  linkTemplate: null,
-}));
+const COLUMNS = orderTableColumns();
 const ROW_COUNT = 20_000;
 const BASE = generateOrders(ROW_COUNT) as unknown as Row[];
 
