@@ -29,7 +29,7 @@ import { DatabaseSetupError, isDatabaseFault } from '../store/faults';
 import { dialectOf, type SqlDialectName } from '../store/schema';
 import { type SqlAggregateRequest, type SqlAggregateResult, aggregateOver, checkAggregateSpecs } from './sql-aggregate';
 import { DISTINCT_VALUES_NAME, MAX_LISTED_VALUES, type NativeDayType, type SqlColumn, type SqlFilterContext, cellSql, nativeDayType, refOf, singleValueColumns, valuesEmptySql, whereSql } from './sql-filter';
-import { type Boundary, afterSql, createBoundaryCache, emptyRankSql, keyOf, keySelections, seekSql, sortLevels } from './sql-keyset';
+import { type Boundary, afterSql, createBoundaryCache, emptiesSql, emptyRankSql, keyOf, keySelections, seekSql, sortLevels } from './sql-keyset';
 import { SQLITE_FOLD_FUNCTION, SQLITE_MEDIAN_FUNCTION, escapeLike, foldSql, likeSql, trimSql } from './sql-text';
 
 /** A column a SQL row source serves: the only identifiers that ever reach SQL. */
@@ -618,33 +618,44 @@ export function createSqlRowSource(options: SqlRowSourceOptions): SqlRowSource {
     // countCacheMs, and a later block reads from the nearest such row with a seek and a small OFFSET
     // instead of producing (and, for a filtered sort, sorting) every row before it.
     const levels = countCacheMs > 0 ? sortLevels(columns, request.sortModel, tie) : null;
-    const read = (boundary: Boundary | null) =>
+    const read = (from: ReadFrom) =>
       run(async () => {
-        const seek = boundary === null || levels === null ? null : seekSql(dialect, levels, boundary.key);
+        const seek = from.kind === 'after' && levels !== null ? seekSql(dialect, levels, from.boundary.key) : null;
+        let after: RawBuilder<boolean>[] = [];
+        if (from.kind === 'after' && levels !== null) after = [...(seek === null ? [] : [seek]), afterSql(dialect, levels, from.boundary.key)];
+        else if (from.kind === 'empties' && levels !== null) after = [emptiesSql(dialect, levels)];
+        const limit = from.kind === 'empties' ? from.rows : size + 1;
+        const offset = from.kind === 'start' ? start : from.kind === 'after' ? start - from.boundary.index - 1 : from.offset;
         const build: BuildBlock = (condition, lead, fenced = false) => {
-          const after = boundary === null || levels === null ? [] : [...(seek === null ? [] : [seek]), afterSql(dialect, levels, boundary.key)];
           const kept = after.length === 0 ? condition : sql<boolean>`${sql.join([condition, ...after], sql` AND `)}`;
           // Fenced: the matching rows in a subquery the planner cannot merge (OFFSET 0), read through
           // the filter's own index, then sorted; named as the table, so column references still hold.
-          const from = fenced ? db.selectFrom(db.selectFrom(table).selectAll().where(kept).offset(0).as(table)) : db.selectFrom(table);
-          return from
+          const selectFrom = fenced ? db.selectFrom(db.selectFrom(table).selectAll().where(kept).offset(0).as(table)) : db.selectFrom(table);
+          return selectFrom
             .select([...selected.map((column, i) => sql`${cellSql(dialect, column)}`.as(`c${i}`)), ...(levels === null ? [] : keySelections(dialect, levels))])
             .where(fenced ? sql<boolean>`TRUE` : kept)
             .orderBy(orderBy(request.sortModel, lead))
             // One row more than asked: whether it comes says if this is the last block.
-            .limit(size + 1)
-            .offset(boundary === null ? start : start - boundary.index - 1);
+            .limit(limit)
+            .offset(offset);
         };
         const { query, counted } = await blockQuery(request, build, start + size + 1);
-        known = counted;
+        known = counted ?? known;
         const found = (await db.executeQuery<Record<string, unknown>>(query.compile())).rows;
-        return { found, partial: seek !== null && found.length <= size };
+        if (seek === null || found.length > size) return { found, emptiesFrom: null };
+        // The seek reached the end of the first level's values; the block goes on into its empty
+        // cells, which sort after them: from the first, when the seek found rows, else past as
+        // many as the block starts after the last value (the values passed over, counted).
+        if (found.length > 0) return { found, emptiesFrom: 0 };
+        const kept = sql<boolean>`${sql.join([(await whereOf(request)).value, ...after], sql` AND `)}`;
+        const passed = db.selectFrom(table).select(sql`1`.as('one')).where(kept).limit(offset).as('passed');
+        const values = await db.selectFrom(passed).select(sql<number | string | bigint>`COUNT(*)`.as('n')).executeTakeFirstOrThrow();
+        return { found, emptiesFrom: offset - Number(values.n) };
       });
     const boundary = levels === null ? null : boundaries.before(request, start);
-    const first = await read(boundary);
-    // The seek reached the end of the first level's values: the block may go on into its empty
-    // cells, which sort after them; read it whole, as without a boundary.
-    const fetched = first.partial ? (await read(null)).found : first.found;
+    const first = await read(boundary === null ? { kind: 'start' } : { kind: 'after', boundary });
+    let fetched = first.found;
+    if (first.emptiesFrom !== null) fetched = [...fetched, ...(await read({ kind: 'empties', rows: size + 1 - fetched.length, offset: first.emptiesFrom })).found];
     const more = fetched.length > size;
     if (levels !== null && fetched.length > 0) {
       const lastIndex = Math.min(fetched.length, size) - 1;
@@ -739,6 +750,13 @@ export function createSqlRowSource(options: SqlRowSourceOptions): SqlRowSource {
     },
   };
 }
+
+/**
+ * Where a block reads from: the start of the set, after a remembered row, or the first sort
+ * level's empty cells alone (`rows` of them from `offset`: the rest of a block whose seek reached
+ * the end of the level's values).
+ */
+type ReadFrom = { kind: 'start' } | { kind: 'after'; boundary: Boundary } | { kind: 'empties'; rows: number; offset: number };
 
 /**
  * Builds a block's statement for a WHERE condition: `lead` first in ORDER BY (see `oneValueQuery`),
