@@ -1,13 +1,15 @@
 /**
  * Chromium for end-to-end tests: the system browser driven by playwright-core (browser downloads do
- * not work on this machine kind), started with flags that keep it off the network, plus helpers that
- * collect console errors and save screenshots as test artifacts.
+ * not work on this machine kind), started with flags that keep it off the network and with a font
+ * set of its own (see {@link testFontConfig}), plus helpers that collect console errors and save
+ * screenshots as test artifacts.
  *
  * @module
  */
 import { mkdir } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 /** Where Debian's `chromium` package puts the browser; override with CHROMIUM_PATH. */
@@ -25,18 +27,77 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/**
+ * The CJK font of the test font set: Debian's `fonts-droid-fallback`, which scripts/ensure-system.sh
+ * installs. It is in the set because most readers' machines have a CJK font, and ECharts measures
+ * every character outside ASCII as wide as its glyph for 国 when it wraps a label: with a CJK font
+ * that is a full em, without one the narrow missing-glyph box, so a label's wrapping depends on it.
+ */
+export const CJK_FONT_FILE = '/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf';
+
+/** DejaVu faces of the test font set (the math face is left out: it has no use and odd metrics). */
+const DEJAVU_FACES = /^DejaVu(Sans|SansMono|Serif)(Condensed)?(-[A-Za-z]+)?\.ttf$/;
+
+let fontConfigFile: string | undefined;
+
+/**
+ * Writes (once per process) a fontconfig file that gives Chromium exactly the fonts the project
+ * installs, and none of the machine's: DejaVu Sans, Sans Mono and Serif from the pinned npm package
+ * `dejavu-fonts-ttf`, and Droid Sans Fallback ({@link CJK_FONT_FILE}) for CJK. Every generic family
+ * (`system-ui`, `sans-serif`, `serif`, `monospace`) and every family the stylesheets name but the
+ * set lacks (Segoe UI, Roboto, Arial, …) resolves to DejaVu, so a label is as wide on every machine
+ * and the layout tests measure the same thing everywhere. Returns the file's path.
+ */
+export function testFontConfig(): string {
+  if (fontConfigFile !== undefined) return fontConfigFile;
+  if (!existsSync(CJK_FONT_FILE)) {
+    throw new Error(`The test font ${CJK_FONT_FILE} is missing. Install it with: bash scripts/ensure-system.sh (apt-get install -y fonts-droid-fallback)`);
+  }
+  const require = createRequire(import.meta.url);
+  const dejavu = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+  const root = join(process.cwd(), '.tmp', `fonts-${process.pid}`);
+  const files = join(root, 'files');
+  rmSync(root, { recursive: true, force: true });
+  mkdirSync(files, { recursive: true });
+  for (const face of readdirSync(dejavu).filter((name) => DEJAVU_FACES.test(name))) symlinkSync(join(dejavu, face), join(files, face));
+  symlinkSync(CJK_FONT_FILE, join(files, 'DroidSansFallbackFull.ttf'));
+  const prefer = (...families: string[]): string => `<prefer>${families.map((f) => `<family>${f}</family>`).join('')}</prefer>`;
+  const alias = (family: string, ...families: string[]): string => `<alias binding="same"><family>${family}</family>${prefer(...families)}</alias>`;
+  const sans = ['DejaVu Sans', 'Droid Sans Fallback'];
+  const xml = [
+    '<?xml version="1.0"?>',
+    '<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">',
+    '<fontconfig>',
+    `<dir>${files}</dir>`,
+    `<cachedir>${join(root, 'cache')}</cachedir>`,
+    // A family the set lacks falls back to sans-serif (fontconfig's own rule, restated: no system conf.d is read).
+    '<match target="pattern"><test qual="all" name="family" compare="not_eq"><string>sans-serif</string></test><test qual="all" name="family" compare="not_eq"><string>serif</string></test><test qual="all" name="family" compare="not_eq"><string>monospace</string></test><edit name="family" mode="append_last"><string>sans-serif</string></edit></match>',
+    alias('sans-serif', ...sans),
+    alias('system-ui', ...sans),
+    alias('serif', 'DejaVu Serif', 'Droid Sans Fallback'),
+    alias('monospace', 'DejaVu Sans Mono', 'Droid Sans Fallback'),
+    '</fontconfig>',
+    '',
+  ].join('\n');
+  fontConfigFile = join(root, 'fonts.conf');
+  writeFileSync(fontConfigFile, xml);
+  process.once('exit', () => rmSync(root, { recursive: true, force: true }));
+  return fontConfigFile;
+}
+
 /** Folder of screenshots kept as test artifacts. */
 export const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
 
 /**
- * Launches the system Chromium. Throws a readable error when it is missing, naming the install
- * command, rather than playwright's generic "executable doesn't exist".
+ * Launches the system Chromium with the test font set ({@link testFontConfig}). Throws a readable
+ * error when the browser or a font is missing, naming the install command, rather than
+ * playwright's generic "executable doesn't exist".
  */
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}. Install it with: apt-get install -y chromium`);
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}. Install it with: bash scripts/ensure-system.sh (apt-get install -y chromium)`);
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, env: { ...process.env, FONTCONFIG_FILE: testFontConfig() } });
 }
 
 /**
