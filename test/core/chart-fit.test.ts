@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildChartOption, buildChartRuntime, withValueFormatter } from '../../src/core/chart';
 import type { ChartCartesianSeriesOption, ChartPieSeriesOption } from '../../src/core/chart';
-import { estimateTextWidth } from '../../src/core/chart/option';
+import { estimateTextWidth, wrapWords } from '../../src/core/chart/text-fit';
 import type { ChartSpecWire, Row } from '../../src/core/types';
 
 const columns = [
@@ -127,6 +127,44 @@ describe('pie and donut labels, decided from the chart width', () => {
     const legended = withValueFormatter(buildChartOption(donut, { locale: 'uk', width: 260 }), ['currency'], { locale: 'uk' });
     expect(legended.legend.formatter!('Роздрібна торгівля')).toBe('Роздрібна торгівля 40%');
     expect(legended.legend.formatter!('Напряму')).toBe('Напряму 10%');
+  });
+});
+
+describe('names wrapped between words', () => {
+  it('break at spaces and after a hyphen inside a word, never inside a word, even a word wider than the line', () => {
+    expect(wrapWords('Роздрібна торгівля', estimateTextWidth('Роздрібна'))).toEqual(['Роздрібна', 'торгівля']);
+    expect(wrapWords('Онлайн-замовлення', estimateTextWidth('замовлення'))).toEqual(['Онлайн-', 'замовлення']);
+    expect(wrapWords('Північно-західний регіон', estimateTextWidth('Північно-західний'))).toEqual(['Північно-західний', 'регіон']);
+    expect(wrapWords('Дистриб’юторський центр', 20)).toEqual(['Дистриб’юторський', 'центр']);
+    // A hyphen that starts or ends a word, stands alone or doubles is no place to break.
+    expect(wrapWords('-5 % – знижка', 1)).toEqual(['-5', '%', '–', 'знижка']);
+    expect(wrapWords('a--b', 1)).toEqual(['a--b']);
+  });
+
+  it('keep a line whole when it fits, keep given line breaks, and leave text alone without a usable width', () => {
+    expect(wrapWords('Прямі продажі', 1000)).toEqual(['Прямі продажі']);
+    expect(wrapWords('  Прямі   продажі ', 1000)).toEqual(['Прямі продажі']);
+    expect(wrapWords('Рядок\nдругий рядок', 1000)).toEqual(['Рядок', 'другий рядок']);
+    for (const width of [undefined, 0, -5, Number.NaN, Number.POSITIVE_INFINITY]) expect(wrapWords('Онлайн-замовлення і більше', width)).toEqual(['Онлайн-замовлення і більше']);
+    expect(wrapWords('', 50)).toEqual(['']);
+  });
+
+  it('draw a donut\u2019s long Ukrainian names as whole words, with ECharts\u2019 own wrapping off', () => {
+    const rows: Row[] = ['Роздрібна торгівля', 'Партнерська мережа', 'Онлайн-замовлення', 'Прямі продажі'].map((channel, i) => ({ channel, amount: 10 + i }));
+    const runtime = buildChartRuntime({ id: 'c', chart_type: 'donut', x_key: 'channel', series: [{ key: 'amount', label: 'Amount' }] }, rows, { columns });
+    for (const width of [328, 420, 520, 700, 1100]) {
+      const option = withValueFormatter(buildChartOption(runtime, { locale: 'uk', width }), ['currency'], { locale: 'uk' });
+      const series = option.series[0]!;
+      const words = rows.flatMap((r) => String(r.channel).split(/[\s-]+/u));
+      if (series.label?.formatter && (series as ChartPieSeriesOption).label.show) {
+        expect((series as ChartPieSeriesOption).label.overflow).toBe('none');
+        const drawn = rows.map((r) => series.label!.formatter!({ name: r.channel, percent: 25 }));
+        for (const text of drawn) for (const line of text.split('\n').slice(0, -1)) expect(line.split(/[\s-]+/u).filter(Boolean).every((w) => words.includes(w))).toBe(true);
+      } else {
+        expect(option.legend.textStyle.overflow).toBe('none');
+        for (const r of rows) for (const line of option.legend.formatter!(String(r.channel)).split('\n')) expect(line.split(/[\s-]+/u).filter((w) => w !== '' && !/\d/u.test(w)).every((w) => words.includes(w))).toBe(true);
+      }
+    }
   });
 });
 

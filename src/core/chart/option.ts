@@ -15,6 +15,7 @@ import { ensureContrast } from '../color';
 import { formatCompactValue, formatValue, getNumberFormat } from '../format';
 import type { ChartRuntime, ChartRuntimeSeries, FormatOptions, ValueFormat } from '../types';
 import { COUNT_SERIES_KEY, isPieChart } from './runtime';
+import { LABEL_FONT_SIZE, estimateTextWidth, wrapWords } from './text-fit';
 
 /** Options of `buildChartOption`. */
 export interface ChartOptionOptions {
@@ -113,10 +114,12 @@ export interface ChartPieSeriesOption {
   avoidLabelOverlap: true;
   /**
    * Outside labels: the slice's name, and its share once `withValueFormatter` adds the formatter.
-   * With a known `width`, long names wrap at `width` pixels (`overflow: 'break'`) instead of being
-   * cut to "Па…".
+   * With a known `width`, long names wrap at `width` pixels instead of being cut to "Па…":
+   * `withValueFormatter` wraps them between words itself and turns ECharts' own wrapping off
+   * (`overflow: 'none'`); without it ECharts wraps them (`overflow: 'break'`), which is right for
+   * Latin text but may break a word of another script (see `wrapWords`).
    */
-  label: { show: boolean; color: string; fontSize: number; width?: number; overflow?: 'break'; lineHeight?: number };
+  label: { show: boolean; color: string; fontSize: number; width?: number; overflow?: 'break' | 'none'; lineHeight?: number };
   labelLine?: { length: number; length2: number };
   emphasis: { focus: 'self' };
 }
@@ -157,7 +160,7 @@ export interface ChartOption {
     bottom?: number;
     left?: number;
     right?: number;
-    textStyle: { color: string; fontSize?: number; width?: number; overflow?: 'break' };
+    textStyle: { color: string; fontSize?: number; width?: number; overflow?: 'break' | 'none' };
     pageTextStyle: { color: string; fontSize?: number };
   };
   /**
@@ -348,28 +351,9 @@ export function buildChartOption(runtime: ChartRuntime, options?: ChartOptionOpt
   return option;
 }
 
-/** Font size of the chart's text by default, in pixels (ECharts' own default). */
-const LABEL_FONT_SIZE = 12;
-
 function chartFontSize(options: Pick<ChartOptionOptions, 'fontSize'> | undefined): number {
   const size = options?.fontSize;
   return size !== undefined && Number.isFinite(size) && size >= 8 && size <= 40 ? size : LABEL_FONT_SIZE;
-}
-
-/**
- * About how wide `text` is drawn at `fontSize` pixels in a common sans-serif UI font: by character
- * class, on the wide side, so that a label judged to fit does fit. The core has no canvas to measure.
- */
-export function estimateTextWidth(text: string, fontSize: number = LABEL_FONT_SIZE): number {
-  let em = 0;
-  for (const ch of text) {
-    if (/[\s.,:;'’|!()[\]-]/u.test(ch)) em += 0.34;
-    else if (/[0-9]/u.test(ch)) em += 0.62;
-    else if (/[mwMWЖжШшЩщЮю@%—]/u.test(ch)) em += 0.95;
-    else if (/[A-ZА-ЯЁЄІЇҐ$€£₴]/u.test(ch)) em += 0.72;
-    else em += 0.6;
-  }
-  return em * fontSize;
 }
 
 /**
@@ -593,8 +577,9 @@ function piePlan(runtime: ChartRuntime, width: number | undefined, height: numbe
   const longest = Math.max(...names.map(wide), wide('100 %'));
   const longestWord = Math.max(...names.flatMap((n) => n.split(/\s+/u)).map(wide));
   const labelWidth = Math.ceil(Math.min(longest, Math.max(longestWord, 56, width * 0.3)));
-  // Two lines at most per name, plus the share: taller labels would crowd each other.
-  const lines = Math.ceil(longest / labelWidth);
+  // Two lines at most per name (wrapped between words, as `withValueFormatter` draws them), plus the
+  // share: taller labels would crowd each other.
+  const lines = Math.max(...names.map((name) => wrapWords(name, labelWidth, fontSize).length));
   const radius = Math.floor(Math.min(height / 2 - 24 - lines * fontSize * 0.7, (width - 2 * (labelWidth + 36)) / 2));
   if (lines <= 2 && radius >= PIE_MIN_RADIUS) return { mode: 'labels', radius, labelWidth };
   return { mode: 'legend', legendWidth: Math.max(80, Math.floor(width - 60)), ...legendPie(names, width, height, fontSize) };
@@ -762,6 +747,10 @@ function axisCurrencyFormat(options: FormatOptions | undefined): Intl.NumberForm
  * `number`). With one per series every series gets its own tooltip formatter, and the value axis
  * uses `axisValueFormat` (the common format, else `number`). The category axis is left alone.
  *
+ * A pie's labels and legend name each slice with its share ("Роздріб" over "27 %"); names are
+ * wrapped between words at the label's or the legend's `width` (`wrapWords`), and ECharts' own
+ * wrapping, which may break a non-Latin word, is turned off there.
+ *
  * The formatters return plain text, which ECharts escapes in HTML tooltips; an empty value (null,
  * undefined, ECharts' "-") gives ''. The result holds functions: pass it to `setOption` (in the
  * browser or to `renderChartSvg` in the same process), never serialise it. `option` is not changed.
@@ -801,15 +790,22 @@ export function withValueFormatter(option: ChartOption, format: ValueFormat | re
   const labelled = (s: ChartCartesianSeriesOption | ChartPieSeriesOption): ChartOptionWithFormatters['series'][number] => {
     if (s.type === 'bar' && s.label !== undefined) return { ...s, label: { ...s.label, formatter: (params: { value?: unknown }) => formatCompactValue(params.value, axisFormat, options) } };
     if (s.type === 'pie') {
-      return { ...s, label: { ...s.label, formatter: (params: { name?: unknown; percent?: unknown }) => [String(params.name ?? ''), share(params.percent)].filter((t) => t !== '').join('\n') } };
+      // Names wrapped here, between words; ECharts' own wrapping would break non-Latin words.
+      const { width, fontSize } = s.label;
+      const named = (params: { name?: unknown; percent?: unknown }): string => [...wrapWords(String(params.name ?? ''), width, fontSize), share(params.percent)].filter((t) => t !== '').join('\n');
+      return { ...s, label: { ...s.label, ...(width !== undefined ? { overflow: 'none' as const } : {}), formatter: named } };
     }
     return s;
   };
   const pieTotal = pie ? pie.data.reduce((sum, d) => sum + d.value, 0) : 0;
   const pieShares = new Map(pie ? pie.data.map((d) => [d.name, pieTotal > 0 ? (d.value / pieTotal) * 100 : 0]) : []);
+  const legendText = (name: string): string => wrapWords([name, share(pieShares.get(name))].filter((t) => t !== '').join(' '), legend.textStyle.width, legend.textStyle.fontSize).join('\n');
   const result: ChartOptionWithFormatters = {
     ...rest,
-    legend: pie && legend.show ? { ...legend, formatter: (name: string) => [name, share(pieShares.get(name))].filter((t) => t !== '').join(' ') } : legend,
+    legend:
+      pie && legend.show
+        ? { ...legend, textStyle: { ...legend.textStyle, ...(legend.textStyle.width !== undefined ? { overflow: 'none' as const } : {}) }, formatter: legendText }
+        : legend,
     tooltip: { ...option.tooltip, valueFormatter: tooltipFormatter },
     series: perSeries ? series.map((s, i) => ({ ...labelled(s), tooltip: { valueFormatter: formatterFor(perSeries[i]) } })) : series.map(labelled),
   };
