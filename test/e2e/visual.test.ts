@@ -9,11 +9,10 @@
  *
  * The matrix covers every value of every dimension on every page: 1440/en/light, 768/uk/light,
  * 360/uk/dark and 1440/uk/dark. Screenshots go to test-results/screenshots/visual-* for a person to
- * look at; the 1440/en/light dashboard is also the README's picture (docs/images/dashboard.png), so
- * the README always shows the current look.
+ * look at. The README's picture is taken by `npm run docs:image` (scripts/readme-image.ts), never by
+ * a test run.
  */
 import { readFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -38,8 +37,6 @@ const CONFIGS = [
   { width: 1440, height: 1000, locale: 'uk', theme: 'dark' },
 ] as const;
 type Config = (typeof CONFIGS)[number];
-
-const README_SHOT = join(process.cwd(), 'docs', 'images', 'dashboard.png');
 
 /** A page in a context of its own (the axe runner opens a helper page in it), console errors collected. */
 async function newContextPage(config: Config): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
@@ -115,10 +112,6 @@ for (const config of CONFIGS) {
         await openPlaygroundPage(page, playground.server.url, id);
         await pageReady(page, id);
         await saveScreenshot(page, `visual-${id}-${config.width}-${config.locale}-${config.theme}`);
-        if (id === 'dashboard' && config.width === 1440 && config.locale === 'en' && config.theme === 'light') {
-          await mkdir(join(process.cwd(), 'docs', 'images'), { recursive: true });
-          await page.screenshot({ path: README_SHOT, clip: { x: 0, y: 0, width: 1440, height: 1000 } });
-        }
         const problems = [...(await layoutProblems(page, 11))];
         for (const frame of page.frames().slice(1)) {
           problems.push(...(await layoutProblems(frame, 11)).map((p) => ({ ...p, where: `frame ${frame.name() || frame.url().slice(0, 40)}: ${p.where}` })));
