@@ -38,7 +38,6 @@
  * one vsync interval; for the record). Only this code is measured (the code before sections draws
  * none). BENCH_ONLY=groups runs just this case.
  */
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../test/e2e/helpers/browser';
 import { serveStatic } from '../test/e2e/helpers/static-site';
@@ -244,7 +243,7 @@ interface Build {
 }
 
 async function main(): Promise<void> {
-  const out = await buildSimpleTableFixture(join(process.cwd(), '.tmp/simple-table-bench'));
+  const out = await buildSimpleTableFixture();
   const server = await serveStatic(out);
   // BENCH_BEFORE_FIXTURE: a fixture page built from the code before a change, measured page by
   // page interleaved with this one, so both see the same machine load.

@@ -11,12 +11,11 @@
  * - SimpleTable section totals: no number ellipsized or clipped.
  * Screenshots go to test-results/screenshots/charts-finish-*.
  */
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { renderHtml } from '../../src/ssr';
 import { launchChromium, openPage, saveScreenshot } from './helpers/browser';
-import { buildFixturePage, serveStatic, type StaticServer } from './helpers/static-site';
+import { fixturePage, serveStatic, type StaticServer } from './helpers/static-site';
 import { usePlayground } from './helpers/playground-fixture';
 import { openPlaygroundPage } from './helpers/playground';
 import { layoutProblems } from './helpers/layout';
@@ -39,8 +38,8 @@ let tables: StaticServer | undefined;
 let browser: Browser;
 
 beforeAll(async () => {
-  site = await serveStatic(await buildFixturePage(join(process.cwd(), 'test/e2e/fixtures/charts-finish'), '.tmp/e2e-charts-finish'));
-  tables = await serveStatic(await buildSimpleTableFixture(join(process.cwd(), '.tmp/e2e-charts-finish-table')));
+  site = await serveStatic(await fixturePage('charts-finish'));
+  tables = await serveStatic(await buildSimpleTableFixture());
   browser = await launchChromium();
 });
 

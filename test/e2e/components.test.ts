@@ -8,12 +8,9 @@
  * fixture's `window.__gvChartsFinished`, or the state the next assertion reads).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, openPage, saveScreenshot } from './helpers/browser';
-import { buildFixturePage, serveStatic, type StaticServer } from './helpers/static-site';
-
-const FIXTURE = join(process.cwd(), 'test/e2e/fixtures/components');
+import { fixturePage, serveStatic, type StaticServer } from './helpers/static-site';
 
 let server: StaticServer | undefined;
 let browser: Browser | undefined;
@@ -21,7 +18,7 @@ let page: Page;
 let errors: string[];
 
 beforeAll(async () => {
-  const out = await buildFixturePage(FIXTURE, '.tmp/e2e-components');
+  const out = await fixturePage('components');
   server = await serveStatic(out);
   browser = await launchChromium();
   ({ page, errors } = await openPage(browser, { viewport: { width: 1280, height: 1000 } }));

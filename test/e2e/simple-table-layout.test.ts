@@ -10,7 +10,6 @@
  * for its extremes in a background task after the first frame.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, openPage, saveScreenshot } from './helpers/browser';
 import { serveStatic, type StaticServer } from './helpers/static-site';
@@ -22,7 +21,7 @@ let server: StaticServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  const out = await buildSimpleTableFixture(join(process.cwd(), '.tmp/simple-table-layout'));
+  const out = await buildSimpleTableFixture();
   server = await serveStatic(out);
   browser = await launchChromium();
 });

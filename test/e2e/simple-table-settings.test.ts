@@ -7,7 +7,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { collectConsoleErrors, launchChromium, saveScreenshot } from './helpers/browser';
@@ -18,7 +17,7 @@ let server: StaticServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  const out = await buildSimpleTableFixture(join(process.cwd(), '.tmp/simple-table-settings'));
+  const out = await buildSimpleTableFixture();
   server = await serveStatic(out);
   browser = await launchChromium();
 });

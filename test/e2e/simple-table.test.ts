@@ -6,7 +6,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import * as XLSX from 'xlsx';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, openPage, saveScreenshot } from './helpers/browser';
@@ -17,7 +16,7 @@ let server: StaticServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  const out = await buildSimpleTableFixture(join(process.cwd(), '.tmp/simple-table'));
+  const out = await buildSimpleTableFixture();
   server = await serveStatic(out);
   browser = await launchChromium();
 });

@@ -20,7 +20,7 @@ import { renderHtml } from '../../src/ssr';
 import { collectConsoleErrors, saveScreenshot } from './helpers/browser';
 import { usePlayground } from './helpers/playground-fixture';
 import { openPlaygroundPage } from './helpers/playground';
-import { buildFixturePage, serveStatic, type StaticServer } from './helpers/static-site';
+import { fixturePage, serveStatic, type StaticServer } from './helpers/static-site';
 import { axeViolations, chartsSettled, focusWithoutIndicator, layoutProblems } from './helpers/layout';
 import { EDGE_ROWS, EDGE_SPEC } from './fixtures/visual-edge/edge-data';
 
@@ -153,7 +153,7 @@ describe('edge views in the browser (KPIs, charts, a table with totals, a data g
   let site: StaticServer | undefined;
 
   beforeAll(async () => {
-    const out = await buildFixturePage(join(process.cwd(), 'test/e2e/fixtures/visual-edge'), '.tmp/e2e-visual-edge');
+    const out = await fixturePage('visual-edge');
     site = await serveStatic(out);
   });
 

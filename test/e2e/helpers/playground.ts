@@ -7,12 +7,14 @@
  * @module
  */
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
+import { withDirLock } from '../../setup/dir-lock';
+import { newestMtime } from './static-site';
 
 const run = promisify(execFile);
 const ROOT = process.cwd();
@@ -22,30 +24,24 @@ const SERVER_ENTRY = join(ROOT, 'playground', 'dist', 'server', 'start.js');
 /** Files and folders that end up in either bundle. */
 const SOURCES = ['playground/src', 'playground/server', 'playground/shared', 'playground/specs', 'playground/index.html', 'playground/vite.config.ts', 'src', 'components', 'composables', 'stores'];
 
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const info = statSync(path);
-  if (!info.isDirectory()) return info.mtimeMs;
-  let newest = info.mtimeMs;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
-  return newest;
-}
-
 function builtAt(path: string): number {
   return existsSync(path) ? statSync(path).mtimeMs : 0;
 }
 
 /**
- * Builds playground/dist (client and server) unless both are newer than every source file. Test
- * files run one after another, so the first file builds and the others reuse the result.
+ * Builds playground/dist (client and server) unless both are newer than every source file. The
+ * first test file builds; others, also those starting at the same time, reuse the result.
  */
 export async function ensurePlaygroundBuilt(): Promise<void> {
   const sources = Math.max(...SOURCES.map((path) => newestMtime(join(ROOT, path))));
-  const options = { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 };
-  if (builtAt(CLIENT_INDEX) <= sources) await run(join(BIN, 'vite'), ['build', '--config', 'playground/vite.config.ts'], options);
-  if (builtAt(SERVER_ENTRY) <= sources) {
-    await run(join(BIN, 'vite'), ['build', '--config', 'playground/vite.config.ts', '--mode', 'server'], options);
-  }
+  const stale = (): boolean => builtAt(CLIENT_INDEX) <= sources || builtAt(SERVER_ENTRY) <= sources;
+  if (!stale()) return;
+  // Test files start in parallel: one builds, the others wait for it and find the build fresh.
+  await withDirLock(join(ROOT, '.tmp', 'playground-build.lock'), async () => {
+    const options = { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 };
+    if (builtAt(CLIENT_INDEX) <= sources) await run(join(BIN, 'vite'), ['build', '--config', 'playground/vite.config.ts'], options);
+    if (builtAt(SERVER_ENTRY) <= sources) await run(join(BIN, 'vite'), ['build', '--config', 'playground/vite.config.ts', '--mode', 'server'], options);
+  });
 }
 
 /** A running playground server. */

@@ -4,12 +4,13 @@
  *
  * @module
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { build } from 'vite';
 import vue from '@vitejs/plugin-vue';
+import { withDirLock } from '../../setup/dir-lock';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -40,6 +41,34 @@ export async function buildFixturePage(fixtureDir: string, outDir: string): Prom
     });
   }
   return out;
+}
+
+/** The newest modification time of `path` or of anything under it (0 when it does not exist). */
+export function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const info = statSync(path);
+  if (!info.isDirectory()) return info.mtimeMs;
+  let newest = info.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+/** The library's sources every fixture page is built from, besides its own folder. */
+const LIBRARY_SOURCES = ['src', 'components', 'composables', 'stores'];
+
+/**
+ * The fixture page `test/e2e/fixtures/<name>` built into `.tmp/e2e-fixtures/<name>` (absolute
+ * path returned), built now only when it is missing or older than its folder or the library's
+ * sources. Test files running in parallel (workers, vitest processes) share one build: the first
+ * builds under a lock, the others wait and reuse it.
+ */
+export async function fixturePage(name: string): Promise<string> {
+  const root = process.cwd();
+  const source = join(root, 'test', 'e2e', 'fixtures', name);
+  const out = join(root, '.tmp', 'e2e-fixtures', name);
+  const stale = (): boolean => newestMtime(join(out, 'index.html')) <= Math.max(newestMtime(source), ...LIBRARY_SOURCES.map((dir) => newestMtime(join(root, dir))));
+  if (!stale()) return out;
+  return withDirLock(`${out}.lock`, async () => (stale() ? buildFixturePage(source, out) : out));
 }
 
 /** A running static file server; `close()` stops it. */
