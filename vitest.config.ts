@@ -4,8 +4,10 @@ import vue from '@vitejs/plugin-vue';
 // Three projects, one runner:
 // - node: core, hosts, server, SSR; plain Node environment (proves the core needs no DOM).
 // - dom: components, stores and composables in jsdom.
-// - e2e: real Chromium through playwright-core against built bundles and the playground; one file at
-//   a time because each starts servers and a browser.
+// - e2e: real Chromium through playwright-core against built bundles and the playground; two files
+//   at a time (each starts its own servers and browser; builds they share are made once under a lock,
+//   see test/setup/dir-lock.ts). Most of an e2e file's time is spent waiting on the browser, so two
+//   files keep both cores of the reference machine busy without slowing each other much.
 export default defineConfig({
   plugins: [vue()],
   test: {
@@ -40,7 +42,7 @@ export default defineConfig({
           // The visual suite renders edge views with renderHtml, which inlines the stylesheet (`?raw`).
           css: { include: [/\/src\/style\.css/, /\/components\/simple-table\.css/] },
           include: ['test/e2e/**/*.test.ts'],
-          fileParallelism: false,
+          maxWorkers: 2,
           testTimeout: 180_000,
           hookTimeout: 240_000,
         },
