@@ -5,6 +5,7 @@ import type { Row } from '../../src/core/types';
 import { setWarningHandler } from '../../src/core/warn';
 import type { GridViewWarning } from '../../src/core/warn';
 import { column, mountTable, people, peopleColumns, tableConfig } from './simple-table.fixtures';
+import { waitFor } from '../setup/wait';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -52,7 +53,7 @@ describe('SimpleTable: XLSX export', () => {
     await wrapper.find('th[data-cm-col-key="qty"] button').trigger('click');
     await wrapper.find('th[data-cm-col-key="qty"] button').trigger('click');
     await wrapper.find('button[data-cm-export="xlsx"]').trigger('click');
-    await vi.waitFor(() => expect(downloads).toHaveLength(1));
+    await waitFor(() => expect(downloads).toHaveLength(1));
     expect(downloads[0]!.fileName).toBe('orders.xlsx');
     expect(downloads[0]!.blob.type).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(await readSheet(downloads[0]!.blob)).toEqual([
@@ -71,7 +72,7 @@ describe('SimpleTable: XLSX export', () => {
     const columns = [column('code', { label: '@header' }), column('when', { exportRaw: () => '+raw' }), column('n', { format: 'number' })];
     const wrapper = mountTable(tableConfig(rows, columns, { exportXlsx: true, gridId: 'a/../b c' }));
     await wrapper.find('button[data-cm-export="xlsx"]').trigger('click');
-    await vi.waitFor(() => expect(downloads).toHaveLength(1));
+    await waitFor(() => expect(downloads).toHaveLength(1));
     expect(downloads[0]!.fileName).toBe('a_.._b_c.xlsx');
     expect(await readSheet(downloads[0]!.blob)).toEqual([
       ["'@header", 'when', 'n'],
@@ -90,7 +91,7 @@ describe('SimpleTable: XLSX export', () => {
     setWarningHandler((warning) => warnings.push(warning));
     const wrapper = mountTable(tableConfig(people, peopleColumns(), { exportXlsx: true }));
     await wrapper.find('button[data-cm-export="xlsx"]').trigger('click');
-    await vi.waitFor(() => expect(wrapper.find('[data-cm-announcer]').text()).toBe('The export failed'));
+    await waitFor(() => expect(wrapper.find('[data-cm-announcer]').text()).toBe('The export failed'));
     setWarningHandler(null);
     expect(warnings).toEqual([expect.objectContaining({ code: 'export_failed', detail: expect.any(Error) })]);
     expect(wrapper.find('button[data-cm-export="xlsx"]').attributes('disabled')).toBeUndefined();

@@ -1,21 +1,22 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { flushPromises } from '@vue/test-utils';
 import { createSSRApp, h } from 'vue';
 import { renderToString } from 'vue/server-renderer';
 import type { Column, Row } from '../../src/core/types';
 import { AnySimpleTable, column, mountTable, people, peopleColumns, tableConfig } from './simple-table.fixtures';
+import { waitFor } from '../setup/wait';
 
 /** People's columns with the ID not totalled (a sum of ids means nothing). */
 const totalledColumns = (): Column[] => peopleColumns().map((c) => (c.key === 'id' ? { ...c, total: 'none' as const } : c));
 
 /** The computed footer is downloaded on first use: wait for it. */
 async function footerDrawn(wrapper: ReturnType<typeof mountTable>): Promise<void> {
-  await vi.waitFor(() => expect(wrapper.find('tfoot[data-cm-footer="totals"]').exists()).toBe(true), { timeout: 5000 });
+  await waitFor(() => expect(wrapper.find('tfoot[data-cm-footer="totals"]').exists()).toBe(true));
 }
 
 /** A large table answers a search in steps: wait for the whole answer. */
 async function settled(wrapper: ReturnType<typeof mountTable>): Promise<void> {
-  await vi.waitFor(() => expect(wrapper.attributes('data-cm-search-pending')).toBeUndefined(), { timeout: 5000 });
+  await waitFor(() => expect(wrapper.attributes('data-cm-search-pending')).toBeUndefined());
   await flushPromises();
 }
 
@@ -85,7 +86,7 @@ describe('SimpleTable: the computed footer (footerTotals)', () => {
     expect(wrapper.find('tfoot [data-cm-footer-label]').text()).toBe('Total of 714 shown rows');
     const total = wrapper.find('tfoot td[data-cm-col-key="amount"]').text();
     // The column widths read every amount once after the first frame (their extremes): wait until that is done.
-    await vi.waitFor(
+    await waitFor(
       async () => {
         const seen = reads;
         await new Promise((resolve) => setTimeout(resolve, 80));
@@ -154,7 +155,7 @@ describe('SimpleTable: column widths', () => {
     const sampled = colWidths(wrapper);
     expect(sampled.every((w) => Number.isFinite(w) && w >= 40)).toBe(true);
     // "$410,082,320.97" is in row 778, which the sample misses: the scan after the first frame finds it.
-    await vi.waitFor(() => expect(colWidths(wrapper)[3]).toBeGreaterThan(sampled[3]!), { timeout: 5000 });
+    await waitFor(() => expect(colWidths(wrapper)[3]).toBeGreaterThan(sampled[3]!));
     const widths = colWidths(wrapper);
     const [, name, , amount, qty] = widths;
     // "$410,082,320.97" is wider than "Customer 999".

@@ -5,6 +5,7 @@ import type { Pinia } from 'pinia';
 import type { Column, Row, SimpleTableConfig } from '../../src/core/types';
 import { pageStateKey } from '../../stores/page-state/model';
 import { column, mountTable, people, peopleColumns, tableConfig } from './simple-table.fixtures';
+import { waitFor } from '../setup/wait';
 
 beforeAll(() => {
   // jsdom has no modal dialogs; the column menu only needs open/close to toggle `open` and fire `close`.
@@ -62,7 +63,7 @@ const headerKeys = (wrapper: ReturnType<typeof mountTable>): string[] => wrapper
 async function mountWithPageState<R extends Row>(config: SimpleTableConfig<R>, pinia: Pinia = createPinia()): Promise<ReturnType<typeof mountTable>> {
   const wrapper = mountTable(config, {}, { global: { plugins: [pinia] } });
   const key = pageStateKey({ id: config.gridId });
-  await vi.waitFor(() => expect(pageStateEntry(pinia, key)?.hydrated).toBe(true));
+  await waitFor(() => expect(pageStateEntry(pinia, key)?.hydrated).toBe(true));
   await flushPromises();
   return wrapper;
 }
@@ -76,7 +77,7 @@ function pageStateEntry(pinia: Pinia, key: string): { hydrated: boolean } | unde
 /** Clicks the Columns button and waits for the menu: its component is downloaded on first open. */
 async function openColumnMenu(wrapper: ReturnType<typeof mountTable>): Promise<void> {
   await wrapper.find('button[data-cm-column-menu]').trigger('click');
-  await vi.waitFor(() => expect(wrapper.find('dialog[data-gv-column-chooser]').attributes('open')).toBeDefined());
+  await waitFor(() => expect(wrapper.find('dialog[data-gv-column-chooser]').attributes('open')).toBeDefined());
 }
 
 describe('SimpleTable: CSV export', () => {
@@ -90,7 +91,7 @@ describe('SimpleTable: CSV export', () => {
     await wrapper.find('th[data-cm-col-key="qty"] button').trigger('click');
     await wrapper.find('th[data-cm-col-key="qty"] button').trigger('click');
     await wrapper.find('button[data-cm-export="csv"]').trigger('click');
-    await vi.waitFor(() => expect(downloads).toHaveLength(1));
+    await waitFor(() => expect(downloads).toHaveLength(1));
     expect(downloads[0]!.fileName).toBe('orders.csv');
     expect(downloads[0]!.blob.type).toBe('text/csv;charset=utf-8');
     const bytes = await bytesOf(downloads[0]!.blob);
@@ -106,7 +107,7 @@ describe('SimpleTable: CSV export', () => {
     const wrapper = mountTable(tableConfig(rows, [column('a'), column('b'), column('c', { format: 'number' })], { exportCsv: true, exportColumns: ['c', 'a'] }));
     expect(wrapper.find('button[data-cm-export="xlsx"]').exists()).toBe(false);
     await wrapper.find('button[data-cm-export="csv"]').trigger('click');
-    await vi.waitFor(() => expect(downloads).toHaveLength(1));
+    await waitFor(() => expect(downloads).toHaveLength(1));
     expect(new TextDecoder().decode((await bytesOf(downloads[0]!.blob)).subarray(3))).toBe("a,c\r\n'=1+1,-3\r\n");
   });
 
@@ -194,7 +195,7 @@ describe('SimpleTable: page state handed over after mount', () => {
     const nameHandle = () => second.find('th[data-cm-col-key="name"] [role="separator"]');
     const name = Number(nameHandle().attributes('aria-valuenow'));
     void nameHandle().trigger('keydown', { key: 'ArrowRight', shiftKey: true });
-    await vi.waitFor(() => expect(pageStateEntry(pinia, key)?.hydrated).toBe(true));
+    await waitFor(() => expect(pageStateEntry(pinia, key)?.hydrated).toBe(true));
     await flushPromises();
     expect(widths(key)).toContainEqual(['name', name + 50]);
     expect(widths(key)).toContainEqual(['city', null]);
@@ -305,7 +306,7 @@ describe('SimpleTable: sections with totals (group_by)', () => {
     column('qty', { label: 'Qty', format: 'number', align: 'right', total: 'avg' }),
   ];
   /** Waits for the section header rows: their component is downloaded when a table first has sections. */
-  const sectionsDrawn = (wrapper: ReturnType<typeof mountTable>) => vi.waitFor(() => expect(wrapper.find('tr[data-cm-group]').exists()).toBe(true));
+  const sectionsDrawn = (wrapper: ReturnType<typeof mountTable>) => waitFor(() => expect(wrapper.find('tr[data-cm-group]').exists()).toBe(true));
   const groupKeys = (wrapper: ReturnType<typeof mountTable>) => wrapper.findAll('tr[data-cm-group]').map((tr) => tr.attributes('data-cm-group'));
   const bodyOrder = (wrapper: ReturnType<typeof mountTable>) =>
     wrapper.findAll('tbody tr').filter((tr) => tr.attributes('data-cm-group') !== undefined || tr.attributes('data-cm-row-index') !== undefined).map((tr) => tr.attributes('data-cm-group') ?? Number(tr.attributes('data-cm-row-index')));
@@ -370,7 +371,7 @@ describe('SimpleTable: sections with totals (group_by)', () => {
     await sectionsDrawn(wrapper);
     await wrapper.find('tr[data-cm-group="Lviv"] button').trigger('click');
     await wrapper.find('button[data-cm-export="csv"]').trigger('click');
-    await vi.waitFor(() => expect(downloads).toHaveLength(1));
+    await waitFor(() => expect(downloads).toHaveLength(1));
     const text = new TextDecoder().decode((await bytesOf(downloads[0]!.blob)).subarray(3));
     expect(text.split('\r\n').map((line) => line.split(',')[0])).toEqual(['ID', '2', '4', '1', '5', '3', '']);
   });

@@ -10,6 +10,7 @@ import { GridViewPlugin } from '../../src/plugin';
 import type { ChartRuntime, ChartSpecWire, Row } from '../../src/core/types';
 import { loadCatalog } from '../../src/core/i18n/translator';
 import { loadSvgRenderer } from '../../components/echarts-setup';
+import { waitFor } from '../setup/wait';
 
 // These components are mounted without GridViewPlugin, which would register every shipped catalog;
 // load Ukrainian up front as the plugin would (the on-demand path: catalog-loading.test.ts). The
@@ -487,14 +488,14 @@ describe('ChartBlock with the automatic theme', () => {
     expect(setTheme).toHaveBeenLastCalledWith('dark');
     expect((chart.getOption() as { darkMode?: boolean }).darkMode).toBe(true);
     // The drawing itself changes colour, on the same instance.
-    await vi.waitFor(() => expect(axisFills(wrapper)).not.toEqual(lightFills));
+    await waitFor(() => expect(axisFills(wrapper)).not.toEqual(lightFills));
     expect(instanceOf(wrapper)).toBe(chart);
 
     document.getElementById('themed')!.setAttribute('data-gv-theme', 'light');
     await settle();
     expect(themeOf(wrapper)).toBe('light');
     expect((chart.getOption() as { darkMode?: boolean }).darkMode).toBe(false);
-    await vi.waitFor(() => expect(axisFills(wrapper)).toEqual(lightFills));
+    await waitFor(() => expect(axisFills(wrapper)).toEqual(lightFills));
     expect(dispose).not.toHaveBeenCalled();
 
     wrapper.unmount();

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flushPromises, mount } from '@vue/test-utils';
 import { setPlatformAPI } from 'echarts/core';
 import ChartBlock from '../../components/ChartBlock.vue';
 import { loadSvgRenderer, svgRendererLoaded } from '../../components/echarts-setup';
 import type { ChartRuntime } from '../../src/core/types';
+import { waitFor } from '../setup/wait';
 
 // One file, one module registry: the SVG renderer is not registered before this test, as on a page
 // whose charts draw on canvas until one asks for SVG.
@@ -47,7 +48,7 @@ describe('the ECharts SVG renderer', () => {
     await loadSvgRenderer();
     await flushPromises();
     expect(svgRendererLoaded()).toBe(true);
-    await vi.waitFor(() => expect(wrapper.find('.gv-chart__canvas svg').exists()).toBe(true));
+    await waitFor(() => expect(wrapper.find('.gv-chart__canvas svg').exists()).toBe(true));
     wrapper.unmount();
   });
 });

@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mount } from '@vue/test-utils';
 import { isReactive, reactive } from 'vue';
 import GridView from '../../components/GridView.vue';
@@ -10,6 +10,7 @@ import { GridViewPlugin } from '../../src/plugin';
 import { parseGridViewSpecJson } from '../../src/core/spec';
 import type { GridArtifactJson, GridViewSpecWire, Row, SimpleTableConfig } from '../../src/core/types';
 import { loadCatalog } from '../../src/core/i18n/translator';
+import { waitFor } from '../setup/wait';
 
 // These components are mounted without GridViewPlugin, which would register every shipped catalog;
 // load Ukrainian up front as the plugin would (the on-demand path: catalog-loading.test.ts).
@@ -186,7 +187,7 @@ describe('GridView', () => {
     // (ready(), docs/simple-table.md "What loads when"); then the section header rows, downloaded
     // when a table first has sections.
     await (wrapper.findComponent(SimpleTable).vm as unknown as { ready(): Promise<void> }).ready();
-    await vi.waitFor(() => expect(wrapper.find('tr[data-cm-group="North"]').exists()).toBe(true));
+    await waitFor(() => expect(wrapper.find('tr[data-cm-group="North"]').exists()).toBe(true));
     expect(wrapper.find('tr[data-cm-group="North"] [data-cm-total="amount"]').text()).toBe('Average 2');
   });
 

@@ -5,13 +5,14 @@
  * over a stored one; no Pinia (or `presets: false`) shows no menu. The same menu component as the
  * DataGrid's (test/components/data-grid-presets.test.ts covers rename, delete and errors).
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { flushPromises } from '@vue/test-utils';
 import { createPinia } from 'pinia';
 import { MemoryHost } from '../../src/host/index';
 import { GridViewPlugin } from '../../src/plugin';
 import { pageStateKey } from '../../stores/page-state/model';
 import { mountTable, people, peopleColumns, tableConfig } from './simple-table.fixtures';
+import { waitFor } from '../setup/wait';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -26,7 +27,7 @@ const widthOf = (wrapper: Wrapper, key: string): number => Number(wrapper.find(`
 async function mountWithPresets(host: MemoryHost, props: Record<string, unknown> = {}): Promise<Wrapper> {
   const wrapper = mountTable(tableConfig(people, peopleColumns()), props, { global: { plugins: [createPinia(), [GridViewPlugin, { host }]] } });
   // The menu's code is downloaded after mount: the first time in a run it takes a while.
-  await vi.waitFor(() => expect(wrapper.find('[data-gv-preset-list]').exists()).toBe(true), { timeout: 10_000 });
+  await waitFor(() => expect(wrapper.find('[data-gv-preset-list]').exists()).toBe(true));
   await flushPromises();
   return wrapper;
 }
@@ -55,7 +56,7 @@ describe('SimpleTable presets', () => {
     expect(headerKeys(wrapper)).toEqual(['amount', 'id', 'name', 'qty']);
 
     await savePreset(wrapper, 'Money first');
-    await vi.waitFor(async () => expect(Object.keys((await host.prefs.get('ann', 'orders')).colPresets)).toEqual(['Money first']));
+    await waitFor(async () => expect(Object.keys((await host.prefs.get('ann', 'orders')).colPresets)).toEqual(['Money first']));
     const saved = (await host.prefs.get('ann', 'orders')).colPresets['Money first']!.columns;
     expect(saved.find((entry) => entry.colId === 'name')?.width).toBe(defaultWidth + 50);
     expect(saved.find((entry) => entry.colId === 'city')?.hide).toBe(true);
@@ -80,7 +81,7 @@ describe('SimpleTable presets', () => {
     const host = new MemoryHost({ subjectId: 'ann' });
     await host.prefs.save('ann', 'orders', { colPresets: { Narrow: { columns: [{ colId: 'qty' }, { colId: 'city', hide: true }], default: true } } });
     const first = await mountWithPresets(host);
-    await vi.waitFor(() => expect(headerKeys(first)).toEqual(['qty', 'id', 'name', 'amount']));
+    await waitFor(() => expect(headerKeys(first)).toEqual(['qty', 'id', 'name', 'amount']));
     // The reader changes the layout; the next visit shows theirs, not the default preset.
     const { columnMenuController } = (first.vm.$ as unknown as { setupState: unknown }).setupState as { columnMenuController: { applyColumnState(state: unknown[], options?: { order?: boolean }): void } };
     columnMenuController.applyColumnState([{ colId: 'city', hide: false }, { colId: 'id', hide: true }], { order: false });

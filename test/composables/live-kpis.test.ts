@@ -10,6 +10,7 @@ import type { GridAdapter } from '../../src/core/adapters';
 import { GridViewPlugin } from '../../src/plugin';
 import type { ChartSpecWire, KpiSpecWire } from '../../src/core/types';
 import { FakeGridApi } from './fake-grid';
+import { waitFor } from '../setup/wait';
 
 type Order = { id: number; region: string; total: number };
 const orders: Order[] = [
@@ -301,19 +302,19 @@ describe('live KPIs over a real AG Grid in jsdom', () => {
     expect(values(kpis.value)).toEqual([4, 100, 25]);
 
     api.setGridOption('quickFilterText', 'north');
-    await vi.waitFor(() => expect(values(kpis.value)).toEqual([2, 30, 15]));
+    await waitFor(() => expect(values(kpis.value)).toEqual([2, 30, 15]));
 
     api.setGridOption('quickFilterText', '');
     await api.setColumnFilterModel('total', { filterType: 'number', type: 'greaterThan', filter: 15 });
     api.onFilterChanged();
-    await vi.waitFor(() => expect(values(kpis.value)).toEqual([3, 90, 30]));
+    await waitFor(() => expect(values(kpis.value)).toEqual([3, 90, 30]));
 
     api.applyColumnState({ state: [{ colId: 'total', sort: 'desc' }] });
-    await vi.waitFor(() => expect(rows.value.map((row) => row.id)).toEqual([4, 2, 3]));
+    await waitFor(() => expect(rows.value.map((row) => row.id)).toEqual([4, 2, 3]));
 
     api.setFilterModel(null);
     api.setGridOption('rowData', [...orders, { id: 5, region: 'west', total: 100 }]);
-    await vi.waitFor(() => expect(values(kpis.value)).toEqual([5, 200, 40]));
+    await waitFor(() => expect(values(kpis.value)).toEqual([5, 200, 40]));
 
     api.destroy();
     expect(() => adapter.getRows()).not.toThrow();
