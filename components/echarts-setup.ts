@@ -41,7 +41,7 @@ export function svgRendererLoaded(): boolean {
  * on canvas never download it). Resolves when charts can be created with `renderer: 'svg'`.
  */
 export function loadSvgRenderer(): Promise<void> {
-  svg ??= import('./echarts-svg').then(
+  svg ??= import('./echarts-svg-on-demand').then(
     ({ registerSvgRenderer }) => {
       registerSvgRenderer();
       svgLoaded = true;

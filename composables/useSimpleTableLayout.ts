@@ -90,7 +90,7 @@ export function useSimpleTableLayout(options: UseSimpleTableLayoutOptions): UseS
   const settled = shallowRef(!persistent);
 
   async function handOver(): Promise<void> {
-    const { usePageState } = await import('./usePageState');
+    const { usePageState } = await import('./usePageState-on-demand');
     if (!app || !scope?.active) return;
     // `runWithContext` lets the store find this app's Pinia; the scope stops the binding's watchers
     // on unmount. No current instance here, so `usePageState` hydrates at once (we are mounted).

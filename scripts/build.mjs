@@ -3,8 +3,11 @@
 // - gives every relative import in the emitted .d.ts files an explicit extension (`./format.js`,
 //   `./table-model/index.js`, `../components/GridView.vue.js`), which TypeScript projects using
 //   `moduleResolution: node16`/`nodenext` require;
-// - builds the standalone browser bundle when its entry exists.
-import { build } from 'vite';
+// - builds the standalone browser bundle when its entry exists;
+// - exits non-zero when a build printed a warning or an error: a plain build prints none (the
+//   timing report is off in vite.config.ts), so anything printed is news, and `npm test`, which
+//   builds once, fails on it instead of scrolling past it.
+import { build, createLogger } from 'vite';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
@@ -19,7 +22,18 @@ const ENTRIES = {
   cli: 'src/server/cli',
 };
 
-await build({ mode: 'lib', logLevel: 'warn', configFile: 'vite.config.ts' });
+/** Everything Vite's logger printed as a warning or an error (plugins and Rolldown log through it). */
+const printed = [];
+const customLogger = createLogger('warn');
+for (const level of ['warn', 'warnOnce', 'error']) {
+  const print = customLogger[level].bind(customLogger);
+  customLogger[level] = (message, options) => {
+    printed.push(message);
+    print(message, options);
+  };
+}
+
+await build({ mode: 'lib', logLevel: 'warn', configFile: 'vite.config.ts', customLogger });
 
 // The entry modules are emitted at the top of dist/ under their entry names; their declarations
 // stay beside the sources' (dist/src/…), so each gets a one-line declaration file at the top.
@@ -58,5 +72,9 @@ for (const file of declarations(DIST)) {
   }
 }
 
-if (existsSync('src/browser/index.ts')) await build({ mode: 'iife', logLevel: 'warn', configFile: 'vite.config.ts' });
+if (existsSync('src/browser/index.ts')) await build({ mode: 'iife', logLevel: 'warn', configFile: 'vite.config.ts', customLogger });
 console.log(`build: dist/ written (${rewritten} declaration files given explicit import extensions)`);
+if (printed.length > 0) {
+  console.error(`build: ${printed.length} warning(s) or error(s) printed above; a build must print none (fix the cause, or configure the check in vite.config.ts with the reason)`);
+  process.exit(1);
+}

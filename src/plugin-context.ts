@@ -54,8 +54,9 @@ export interface GridViewPluginOptions {
   actions?: Readonly<Record<string, RowActionHandler>>;
   /**
    * Receives every warning of the library (a currency code that fell back to USD, a failed export,
-   * storage that is not available, …) as `{ code, message, detail }`. Default: `console.warn` in
-   * development builds only, nothing in production. One handler per page: the last install wins.
+   * storage that is not available, …) as `{ code, message, detail }`. Default: `console.warn`,
+   * nothing in a bundler's production build (one that replaces `process.env.NODE_ENV`, as Vite and
+   * webpack do); a page without a bundler prints. One handler per page: the last install wins.
    */
   onWarn?: WarningHandler;
 }

@@ -1,19 +1,41 @@
 /**
  * The library's one warning channel. Library code never calls `console` directly: it calls `warn`,
- * and the handler decides. The default prints with `console.warn` in development builds only
- * (`process.env.NODE_ENV !== 'production'`, which bundlers replace with a constant), so production
- * pages and servers stay silent unless the application asks for warnings: `onWarn` of
- * `GridViewPlugin`, or `setWarningHandler` here (servers and scripts).
+ * and the handler decides. The default prints with `console.warn` except in production builds, so
+ * production pages and servers stay silent unless the application asks for warnings: `onWarn` of
+ * `GridViewPlugin`, or `setWarningHandler` here (servers and scripts). What counts as production:
+ * see `isDevelopment`.
  *
  * @module
  */
 
 // Bundlers replace `process.env.NODE_ENV` with a string; in Node it is the real variable; in a
-// browser page without a bundler `process` does not exist and warnings are shown (development).
-declare const process: { env: { NODE_ENV?: string } } | undefined;
+// browser page without a bundler `process` does not exist and reading it throws.
+declare const process: { env: { NODE_ENV?: string } };
 
-/** True in development builds and in Node unless `NODE_ENV` is `production`. */
-export const DEV: boolean = typeof process === 'undefined' || process.env.NODE_ENV !== 'production';
+/**
+ * Whether warnings count as development: true unless `readNodeEnv()` gives `'production'`.
+ *
+ * `readNodeEnv` is `() => process.env.NODE_ENV`, read unguarded on purpose: a bundler's production
+ * build (Vite, webpack, Rollup with its replace plugin) turns that expression into `"production"`
+ * in the library's code too, and a guard such as `typeof process === 'undefined' || …` would stay
+ * true in every browser, where `process` does not exist even after the replacement.
+ *
+ * Edge cases: a reader that throws (no bundler in a browser: plain ESM through an import map or a
+ * CDN, or a bundler that leaves the expression alone, so `process` is not defined) counts as
+ * development, as does Node without `NODE_ENV` or with any value but `production`: nothing says the
+ * page or process is a production one, and the warnings are for its developer. Silence them with
+ * `onWarn` / `setWarningHandler(() => {})`.
+ */
+export function isDevelopment(readNodeEnv: () => string | undefined): boolean {
+  try {
+    return readNodeEnv() !== 'production';
+  } catch {
+    return true;
+  }
+}
+
+/** True unless the build or process says production (`isDevelopment`); read once, when the module loads. */
+export const DEV: boolean = isDevelopment(() => process.env.NODE_ENV);
 
 /** Stable codes of the library's warnings (for filtering in an `onWarn` handler). */
 export type GridViewWarningCode =
@@ -49,8 +71,9 @@ const printInDevelopment: WarningHandler = (warning) => {
 let current: WarningHandler = printInDevelopment;
 
 /**
- * Sends every later warning to `handler`, or back to the default (console in development only) for
- * null. There is one handler per page or process: the last `GridViewPlugin` install, server handler
+ * Sends every later warning to `handler`, or back to the default for null: `console.warn`, except
+ * in a production build or under `NODE_ENV=production` (see `isDevelopment`: without a bundler, and
+ * in Node without `NODE_ENV`, the default prints). There is one handler per page or process: the last `GridViewPlugin` install, server handler
  * or call here wins. Returns the handler it replaced.
  */
 export function setWarningHandler(handler: WarningHandler | null | undefined): WarningHandler {

@@ -209,7 +209,7 @@ describe('SimpleTable: page state handed over after mount', () => {
     const pinia = createPinia();
     const wrapper = mountTable(tableConfig(people, peopleColumns()), {}, { global: { plugins: [pinia] } });
     wrapper.unmount();
-    await import('../../composables/usePageState');
+    await import('../../composables/usePageState-on-demand');
     await flushPromises();
     expect(pinia.state.value['gridView/pageState']).toBeUndefined();
     expect(localStorage.length).toBe(0);

@@ -13,7 +13,7 @@ describe('catalogs of languages other than English', () => {
     const search = () => wrapper.find('.gv-table__search-label').text();
     expect(search()).toBe('Search the table');
     await flushPromises();
-    await import('../../src/core/i18n/uk');
+    await import('../../src/core/i18n/uk-on-demand');
     await flushPromises();
     expect(hasCatalog('uk')).toBe(true);
     expect(search()).toBe('Пошук у таблиці');

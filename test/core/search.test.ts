@@ -37,6 +37,13 @@ describe('words and phrases', () => {
       ['lap', 'Laptop', true],
       ['cafe', 'Café Léa', true],
       ['CAFÉ', 'cafe lea', true],
+      ['lodz', 'Łódź', true],
+      ['ŁÓDŹ', 'lodz', true],
+      ['oresund', 'ØRESUND', true],
+      ['dakovo', 'Đakovo', true],
+      ['hamrun', 'Ħamrun', true],
+      ['diyarbakir', 'Diyarbakır', true],
+      ['lodz', 'Lida', false],
       ['', 'anything', true],
       ['   ', 'anything', true],
     ]);

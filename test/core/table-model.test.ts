@@ -22,6 +22,7 @@ import { formatValue, getCollator, getNumberFormat, valueToText } from '../../sr
 import { compileQuery, matchesValuesFilter } from '../../src/core/search';
 import { firstSortedRows, sortedIndices } from '../../src/core/table-model/sort';
 import { asciiCollationOf, compareToKeyed, keyedText } from '../../src/core/table-model/ascii-collation';
+import { UNMARKED_LETTER_FOLDS } from '../../src/core/table-model/search-text';
 
 function col<R extends Row = Row>(key: string, extra: Partial<Column<R>> = {}): Column<R> {
   return { key, label: key, format: 'text', align: 'left', sortable: true, searchable: true, width: null, linkTemplate: null, ...extra };
@@ -209,6 +210,28 @@ describe('normaliseSearchText', () => {
     expect(normaliseSearchText('1\u202f234,50\u00a0₴')).toBe('1 234,50 ₴');
     expect(normaliseSearchText('ЇЖАК')).toBe('іжак');
   });
+
+  it('folds letters NFD leaves whole to the letter readers type, capitals through their lower case', () => {
+    expect(normaliseSearchText('Łódź')).toBe('lodz');
+    expect(normaliseSearchText('ŁÓDŹ')).toBe('lodz');
+    expect(normaliseSearchText('Øresund')).toBe('oresund');
+    expect(normaliseSearchText('Đakovo Ðorð')).toBe('dakovo dord');
+    expect(normaliseSearchText('Ħamrun')).toBe('hamrun');
+    expect(normaliseSearchText('Ŧ ŧ')).toBe('t t');
+    expect(normaliseSearchText('Diyarbakır DİYARBAKIR')).toBe('diyarbakir diyarbakir');
+    expect(normaliseSearchText('Ƀ Ǥ Ɨ Ƶ')).toBe('b g i z');
+  });
+
+  it('folds every letter of its table one character for one, and leaves letters needing two as they are', () => {
+    for (const [letter, plain] of UNMARKED_LETTER_FOLDS) {
+      expect(letter.normalize('NFD'), letter).toBe(letter);
+      expect(plain, letter).toMatch(/^[a-z]$/);
+      expect(normaliseSearchText(letter)).toBe(plain);
+      expect(normaliseSearchText(letter.toUpperCase())).toBe(plain);
+      expect(normaliseSearchText(`x${letter}y`)).toHaveLength(3);
+    }
+    expect(normaliseSearchText('Straße Æble Þór')).toBe('straße æble þor');
+  });
 });
 
 describe('filterRows', () => {
@@ -222,6 +245,22 @@ describe('filterRows', () => {
   it('matches case- and accent-insensitively', () => {
     expect(keysOf(filterRows(rows, columns, { global: 'CAFE LEA' }))).toEqual([1]);
     expect(keysOf(filterRows(rows, columns, { global: 'zoe' }))).toEqual([3]);
+  });
+
+  it('finds letters with a stroke from the plain letters, and the plain letters from them', () => {
+    const places = [
+      { id: 1, city: 'Łódź' },
+      { id: 2, city: 'Øresund' },
+      { id: 3, city: 'Lodz' },
+      { id: 4, city: 'Diyarbakır' },
+      { id: 5, city: 'Oslo' },
+    ];
+    const cityColumns = [col('id', { format: 'number', searchable: false }), col('city')];
+    expect(keysOf(filterRows(places, cityColumns, { global: 'lodz' }))).toEqual([1, 3]);
+    expect(keysOf(filterRows(places, cityColumns, { global: 'ŁÓDŹ' }))).toEqual([1, 3]);
+    expect(keysOf(filterRows(places, cityColumns, { global: 'oresund' }))).toEqual([2]);
+    expect(keysOf(filterRows(places, cityColumns, { global: 'bakir' }))).toEqual([4]);
+    expect(keysOf(filterRows(places, cityColumns, { global: 'ø' }))).toEqual([1, 2, 3, 5]);
   });
 
   it('requires every word of the query, anywhere in the row', () => {

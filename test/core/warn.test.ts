@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEV, setWarningHandler, warn } from '../../src/core/warn';
+import { DEV, isDevelopment, setWarningHandler, warn } from '../../src/core/warn';
 import type { GridViewWarning } from '../../src/core/warn';
 import { formatValue } from '../../src/core/format';
 import { staticRowsAdapter } from '../../src/core/adapters';
@@ -15,6 +15,21 @@ describe('the warning channel', () => {
     const print = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     warn('export_failed', 'the export failed.', new Error('disk'));
     expect(print).toHaveBeenCalledWith('[vue-grid-view] the export failed.', expect.any(Error));
+  });
+
+  it('counts a build or process as production only when NODE_ENV reads "production"', () => {
+    // What a bundler's production build leaves of `process.env.NODE_ENV` in the library's code.
+    expect(isDevelopment(() => 'production')).toBe(false);
+    expect(isDevelopment(() => 'development')).toBe(true);
+    expect(isDevelopment(() => 'test')).toBe(true);
+    // Node without NODE_ENV.
+    expect(isDevelopment(() => undefined)).toBe(true);
+    // A browser without a bundler: `process` is not defined, so reading it throws.
+    expect(
+      isDevelopment(() => {
+        throw new ReferenceError('process is not defined');
+      }),
+    ).toBe(true);
   });
 
   it('sends every warning to the handler set, and none to the console', () => {

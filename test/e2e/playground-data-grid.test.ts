@@ -14,10 +14,10 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { generateSales } from '../../playground/shared/data';
 import { collectConsoleErrors, saveScreenshot } from './helpers/browser';
+import { axeScan } from './helpers/layout';
 import { openPlaygroundPage } from './helpers/playground';
 import { PLAYGROUND_VIEWPORT, usePlayground } from './helpers/playground-fixture';
 
@@ -31,7 +31,7 @@ const app = usePlayground({ browser: true });
 
 /** A fresh browser profile (no cookies, no storage) on the data grid page, its first rows shown. */
 async function visit(options: { acceptDownloads?: boolean; url?: string } = {}): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
-  // A context of its own (not `browser.newPage`'s): the axe runner opens a helper page in it.
+  // A context of its own: a fresh profile, and `close` ends it with every page opened in it.
   const context = await app.browser.newContext({ viewport: PLAYGROUND_VIEWPORT, acceptDownloads: options.acceptDownloads ?? false, colorScheme: 'light' });
   const page = await context.newPage();
   const errors = collectConsoleErrors(page);
@@ -842,13 +842,13 @@ describe('playground data grid: theme, accessibility and looks', () => {
     // With a smart query typed, so the summary line is scanned too.
     await page.locator('[data-gv-quick-search]').fill(SMART_QUERY);
     await page.locator('[data-gv-search-summary]').waitFor();
-    const results = await new AxeBuilder({ page }).include('[data-testid="page-grid"]').analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    const results = await axeScan(page, { include: '[data-testid="page-grid"]' });
+    const serious = results.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
 
     await page.locator('[data-gv-gear]').click();
-    const dialogScan = await new AxeBuilder({ page }).include('dialog[data-gv-column-chooser]').analyze();
-    expect(dialogScan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    const dialogScan = await axeScan(page, { include: 'dialog[data-gv-column-chooser]' });
+    expect(dialogScan.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
     await page.keyboard.press('Escape');
     // The open menus and the values filter popup, too.
     for (const [open, scope] of [
@@ -860,8 +860,8 @@ describe('playground data grid: theme, accessibility and looks', () => {
     ] as const) {
       await page.locator(open).click();
       await page.locator(scope).first().waitFor();
-      const scan = await new AxeBuilder({ page }).include(scope).analyze();
-      expect(scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${scope} ${v.id}`)).toEqual([]);
+      const scan = await axeScan(page, { include: scope });
+      expect(scan.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${scope} ${v.id}`)).toEqual([]);
       await page.keyboard.press('Escape');
     }
 
@@ -870,8 +870,8 @@ describe('playground data grid: theme, accessibility and looks', () => {
     await page.locator('[data-testid="theme-switch"] input[data-theme="dark"]').check();
     await page.waitForFunction(() => getComputedStyle(document.querySelector('[data-testid="page-grid"] .ag-root-wrapper') as Element).backgroundColor === 'rgb(21, 27, 35)');
     // In dark, what changes is colour: its contrast rules (a whole second scan would add nothing else).
-    const darkScan = await new AxeBuilder({ page }).include('[data-testid="page-grid"]').withRules(['color-contrast', 'link-in-text-block']).analyze();
-    expect(darkScan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    const darkScan = await axeScan(page, { include: '[data-testid="page-grid"]', rules: ['color-contrast', 'link-in-text-block'] });
+    expect(darkScan.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
     // The demo rows are in the page's language: the English query would find no Ukrainian row.
     await page.locator('[data-gv-quick-search]').fill('');

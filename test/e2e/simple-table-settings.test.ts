@@ -7,9 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { collectConsoleErrors, launchChromium, saveScreenshot } from './helpers/browser';
+import { axeScan, type AxeViolation } from './helpers/layout';
 import { serveStatic, type StaticServer } from './helpers/static-site';
 import { buildSimpleTableFixture } from './fixtures/simple-table/harness';
 
@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 async function open(query: string): Promise<{ page: Page; errors: string[] }> {
-  // A context of its own (not `browser.newPage`'s): the axe runner opens a helper page in it.
+  // A context of its own (fresh storage and downloads for each page), closed with the page below.
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   const page = await context.newPage();
   // Not awaited by anyone: after the last test the browser may already be closing (afterAll), and
@@ -89,8 +89,8 @@ async function downloadBytes(page: Page, click: () => Promise<void>): Promise<{ 
   return { name: download.suggestedFilename(), bytes: await readFile(await download.path()) };
 }
 
-function seriousViolations(results: Awaited<ReturnType<AxeBuilder['analyze']>>): string[] {
-  return results.violations
+function seriousViolations(violations: readonly AxeViolation[]): string[] {
+  return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
 }
@@ -164,7 +164,7 @@ describe('SimpleTable column settings in Chromium', () => {
 
   it('shows, hides and reorders columns from the column menu by mouse and keyboard, kept across a reload; axe finds nothing serious', async () => {
     const { page, errors } = await open('rows=300&pinia=1');
-    const tableScan = await new AxeBuilder({ page }).include('[data-cm-simple-table]').analyze();
+    const tableScan = await axeScan(page, { include: '[data-cm-simple-table]' });
     expect(seriousViolations(tableScan)).toEqual([]);
     const button = page.getByRole('button', { name: 'Columns', exact: true });
     expect(await button.getAttribute('aria-expanded')).toBe('false');
@@ -173,7 +173,7 @@ describe('SimpleTable column settings in Chromium', () => {
     await dialog.waitFor();
     expect(await button.getAttribute('aria-expanded')).toBe('true');
     expect(await dialog.locator('select').count()).toBe(0);
-    const dialogScan = await new AxeBuilder({ page }).include('dialog[data-gv-column-chooser]').analyze();
+    const dialogScan = await axeScan(page, { include: 'dialog[data-gv-column-chooser]' });
     expect(seriousViolations(dialogScan)).toEqual([]);
     await dialog.getByRole('checkbox', { name: 'City' }).uncheck();
     expect(await headerKeys(page)).toEqual(['id', 'customer', 'status', 'amount', 'qty', 'share', 'note']);
@@ -233,7 +233,7 @@ describe('SimpleTable column settings in Chromium', () => {
     await ready(page);
     await page.locator('[data-gv-presets] .gv-menu__button').click();
     await expect.poll(() => page.locator('[data-gv-preset]').evaluateAll((items) => items.map((item) => item.getAttribute('data-gv-preset')))).toEqual(['Wide customer']);
-    const menuScan = await new AxeBuilder({ page }).include('[data-gv-presets]').analyze();
+    const menuScan = await axeScan(page, { include: '[data-gv-presets]' });
     expect(seriousViolations(menuScan)).toEqual([]);
     await saveScreenshot(page, 'simple-table-presets');
     expect(errors).toEqual([]);
@@ -292,7 +292,7 @@ describe('SimpleTable column settings in Chromium', () => {
     await page.reload();
     await ready(page);
     await expect.poll(() => page.locator('tr[data-cm-group="Dnipro"] button').getAttribute('aria-expanded')).toBe('false');
-    const scan = await new AxeBuilder({ page }).include('[data-cm-simple-table]').analyze();
+    const scan = await axeScan(page, { include: '[data-cm-simple-table]' });
     expect(seriousViolations(scan)).toEqual([]);
     await saveScreenshot(page, 'simple-table-sections-100k');
     expect(errors).toEqual([]);

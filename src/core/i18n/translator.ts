@@ -120,7 +120,7 @@ const registry = new Map<string, Readonly<Record<string, string>>>([['en', en]])
 
 /** Catalogs that ship with the package but are loaded only when a locale asks for them. */
 const SHIPPED: Readonly<Record<string, () => Promise<MessageCatalog>>> = {
-  uk: () => import('./uk').then((module) => module.uk),
+  uk: () => import('./uk-on-demand').then((module) => module.uk),
 };
 const loading = new Map<string, Promise<boolean>>();
 

@@ -7,15 +7,17 @@
  *   registered on the connection, `grid_view_fold`, that runs the core's own `normaliseSearchText`:
  *   the database folds exactly as the browser does, Cyrillic and accents included.
  * - **PostgreSQL** folds with `lower()` (Unicode under a UTF-8 locale or ICU collation),
- *   `normalize(…, NFD)` and a regular expression that drops the combining marks (the Combining
+ *   `normalize(…, NFD)`, a regular expression that drops the combining marks (the Combining
  *   Diacritical Marks blocks; `normaliseSearchText` drops every `\p{M}`, which differs only for marks
- *   of scripts such as Devanagari) and folds whitespace runs.
+ *   of scripts such as Devanagari), `translate()` for the letters NFD leaves whole (ł → l, ø → o:
+ *   the core's own `UNMARKED_LETTER_FOLDS`, so the two sides cannot list different letters) and a
+ *   second regular expression that folds whitespace runs.
  *
  * @module
  */
 import { sql, type RawBuilder } from 'kysely';
 import { aggregate } from '../../core/kpi';
-import { normaliseSearchText } from '../../core/table-model/search-text';
+import { UNMARKED_LETTER_FOLDS, normaliseSearchText } from '../../core/table-model/search-text';
 import type { SqlDialectName } from '../store/schema';
 
 /** Name of the SQLite function `registerSqliteFunctions` adds. */
@@ -31,6 +33,9 @@ export const JS_WHITESPACE = '\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2
 const PG_WHITESPACE_CLASS = String.raw`[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+`;
 /** Combining marks NFD splits off accented letters (й → и + U+0306, é → e + U+0301). */
 const PG_MARKS_CLASS = String.raw`[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]+`;
+/** `translate()`'s two lists: each letter NFD leaves whole, and at the same place its plain letter. */
+const PG_UNMARKED_FROM = UNMARKED_LETTER_FOLDS.map(([letter]) => letter).join('');
+const PG_UNMARKED_TO = UNMARKED_LETTER_FOLDS.map(([, plain]) => plain).join('');
 
 /**
  * The fold of a cell as SQL: what `normaliseSearchText` gives for its text. Numbers are folded from
@@ -40,7 +45,10 @@ const PG_MARKS_CLASS = String.raw`[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0
 export function foldSql(dialect: SqlDialectName, value: RawBuilder<unknown>): RawBuilder<string> {
   if (dialect === 'sqlite') return sql<string>`${sql.raw(SQLITE_FOLD_FUNCTION)}(${value})`;
   const lowered = sql`normalize(lower(CAST(${value} AS text)), NFD)`;
-  return sql<string>`regexp_replace(regexp_replace(${lowered}, ${sql.lit(PG_MARKS_CLASS)}, '', 'g'), ${sql.lit(PG_WHITESPACE_CLASS)}, ' ', 'g')`;
+  // Literals, not parameters: the expression must be the same text in every statement, so an
+  // expression index built on it can serve them.
+  const unmarked = sql`translate(regexp_replace(${lowered}, ${sql.lit(PG_MARKS_CLASS)}, '', 'g'), ${sql.lit(PG_UNMARKED_FROM)}, ${sql.lit(PG_UNMARKED_TO)})`;
+  return sql<string>`regexp_replace(${unmarked}, ${sql.lit(PG_WHITESPACE_CLASS)}, ' ', 'g')`;
 }
 
 /** `value` without the whitespace JavaScript's `trim` removes, at both ends. */
@@ -116,7 +124,8 @@ export function medianResult(total: MedianAccumulator): number | null {
  * Edge cases: a value that is neither text nor a number (a blob) folds to NULL and so matches no
  * search; the fold is deterministic, so SQLite may use it in expression indexes
  * (`CREATE INDEX … ON t (grid_view_fold(name))` then needs the function on every connection that
- * writes the table). The median keeps a group's numbers in memory (8 bytes each) and skips NULL
+ * writes the table, and a `REINDEX` after an upgrade that changes the fold, as the one that added
+ * ł → l and the other letters of `UNMARKED_LETTER_FOLDS`). The median keeps a group's numbers in memory (8 bytes each) and skips NULL
  * and anything that is not a finite number; a group without numbers gives NULL.
  *
  * @example

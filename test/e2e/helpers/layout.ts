@@ -164,6 +164,40 @@ async function axeInDocument(page: Page): Promise<string[]> {
   return result.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)).join(', ')}`);
 }
 
+/** A violation of one axe-core rule, with the fields the suites report. */
+export interface AxeViolation {
+  readonly id: string;
+  readonly impact: 'minor' | 'moderate' | 'serious' | 'critical' | null;
+  readonly help: string;
+  readonly nodes: readonly { readonly target: readonly unknown[] }[];
+}
+
+/**
+ * Runs axe-core on the part of the page `include` selects (a CSS selector, as axe's context) and
+ * returns its violations: every rule of axe's default set, or only `rules` when given (axe's
+ * `runOnly` by rule, as @axe-core/playwright's `withRules`). This is what the suites got from
+ * `new AxeBuilder({ page }).include(include).analyze()` of @axe-core/playwright, with the same
+ * axe-core and the same options, run in the page's own document.
+ *
+ * Edge cases: a selector that matches nothing fails, as axe's own context does; a scope holding an
+ * iframe fails too, since this runs in one document only (use `axeViolations` for pages with frames).
+ */
+export async function axeScan(page: Page, options: { include: string; rules?: readonly string[] }): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(
+    async ({ include, rules }) => {
+      const frames = [...document.querySelectorAll(include)].reduce((n, scope) => n + scope.querySelectorAll('iframe, frame').length, 0);
+      if (frames > 0) throw new Error(`axeScan: ${include} holds ${frames} frame(s); axeScan reads one document (see axeViolations)`);
+      type Run = (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }>;
+      const axe = (window as unknown as { axe: { run: Run } }).axe;
+      const runOnly = rules === undefined ? {} : { runOnly: { type: 'rule', values: rules } };
+      const result = await axe.run({ include: [include], exclude: [] }, { ...runOnly, iframes: false, resultTypes: ['violations'] });
+      return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+    },
+    { include: options.include, rules: options.rules === undefined ? undefined : [...options.rules] },
+  );
+}
+
 /**
  * Runs axe-core (every rule of its default set, none excluded) in the page and in the document of
  * every frame in it, and returns the violations as `rule: targets` (a frame's prefixed with its
