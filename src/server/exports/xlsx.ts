@@ -19,8 +19,12 @@ export const XLSX_MAX_ROWS = 1_048_575;
 type XlsxModule = typeof Xlsx;
 let xlsxModule: Promise<XlsxModule> | undefined;
 
-/** The `xlsx` module, loaded once on first use. Throws a clear error when the optional package is missing. */
-export function loadXlsx(): Promise<XlsxModule> {
+/**
+ * The `xlsx` module, loaded once on first use. Throws a clear error when the optional package is
+ * missing. Not exported: its type is `xlsx`'s own, and the module's declaration file must not import
+ * `xlsx` (a project without it would fail to type-check the server entry).
+ */
+function loadXlsx(): Promise<XlsxModule> {
   xlsxModule ??= import('xlsx').then(
     (mod) => ((mod as { default?: XlsxModule }).default ?? mod) as XlsxModule,
     (error: unknown) => {
