@@ -23,8 +23,8 @@ let fontData: Promise<PdfFontData> | undefined;
 
 /**
  * Reads DejaVu Sans (regular and bold) once and keeps it as base64 for `addFileToVFS`. Rejects with a
- * `MissingPackageError` naming `dejavu-fonts-ttf` when that package cannot be found, and tries again
- * on the next call (an operator may install it while the process runs).
+ * `MissingPackageError` naming `dejavu-fonts-ttf` when that package cannot be found, and looks again
+ * on the next call.
  */
 export function loadPdfFont(): Promise<PdfFontData> {
   fontData ??= loadOptionalPackage(PDF_EXPORT.feature, ['dejavu-fonts-ttf'], readFonts).catch((error: unknown) => {

@@ -17,6 +17,7 @@
  */
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { ConnectionOptions } from 'node:tls';
+import { loadOptionalPackage } from '../../core/optional-package';
 import { validateGridId, validateGridPrefsPatch, validateSubject } from '../../core/prefs';
 import type { ColumnPreset, GridPrefs, GridPrefsPatch } from '../../core/types';
 import type { PreferencesStore } from '../../host/types';
@@ -287,7 +288,8 @@ function createDialect(options: SqliteStoreOptions | PostgresStoreOptions, sqlit
   if (options.dialect === 'postgres') {
     return new PostgresDialect({
       pool: async () => {
-        const pg = await import('pg');
+        // Without pg installed: a MissingPackageError naming it and its install command (503, logged).
+        const pg = await loadOptionalPackage('The PostgreSQL store', ['pg'], () => import('pg'));
         const Pool = pg.Pool ?? (pg as unknown as { default: typeof pg }).default.Pool;
         const statementTimeout = Math.max(0, Math.floor(options.statementTimeoutMs ?? 5_000));
         const pool = new Pool({
