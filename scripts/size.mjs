@@ -73,7 +73,9 @@ createApp({ render: () => h(SimpleTable, { config }) }).mount('#app');
     // app): 93.5 -> 97.2 kB measured alone; both together 101.4 kB.
     // Issue 9 (small bundles): 103.3 -> 83.8 kB with SimpleTable's search and sort code loaded after
     // the first paint (the same chunk as in the simple-table app, shared with the lazy DataGrid).
-    budget: 84.5 * KB,
+    // Issue 21 (honest install): 84.5 -> 84.6 kB for the reason of a failed export shown on screen
+    // and its en text (the reasons themselves, a missing package above all, load with the export code).
+    budget: 85 * KB,
     external: ['echarts', 'zrender', 'vue-echarts'],
     source: `import { createApp, h } from 'vue';
 import { GridViewPlugin, GridView } from 'vue-grid-view';

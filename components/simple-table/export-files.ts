@@ -13,6 +13,9 @@ import { CSV_MIME, csvFileName, csvText } from '../../src/core/table-model/csv';
 import { downloadBytes } from './download';
 import { loadXlsxWriter } from '../xlsx-export';
 
+// The reasons of a failed export travel with the export code, out of the table's first paint.
+export { exportFailureText } from '../xlsx-export';
+
 /** What both exports write: the rows, the columns shown, and the names. */
 export interface TableExport<R extends Row> {
   /** The rows shown, in the order shown. */
