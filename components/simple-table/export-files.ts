@@ -11,6 +11,10 @@ import { exportMatrix, exportedColumns } from '../../src/core/table-model/export
 import { writeXlsxBytes, xlsxFileName } from '../../src/core/table-model/xlsx';
 import { CSV_MIME, csvFileName, csvText } from '../../src/core/table-model/csv';
 import { downloadBytes } from './download';
+import { loadXlsxWriter } from '../xlsx-export';
+
+// The reasons of a failed export travel with the export code, out of the table's first paint.
+export { exportFailureText } from '../xlsx-export';
 
 /** What both exports write: the rows, the columns shown, and the names. */
 export interface TableExport<R extends Row> {
@@ -30,9 +34,12 @@ function matrixOf<R extends Row>(table: TableExport<R>) {
   return exportMatrix(table.rows, exportedColumns(table.shownColumns, table.exportColumns));
 }
 
-/** Writes and downloads `<gridId>.xlsx` (loads the XLSX writer the first time). */
+/**
+ * Writes and downloads `<gridId>.xlsx` (loads the XLSX writer the first time). Rejects with a
+ * `MissingPackageError` when the application has not installed `xlsx`.
+ */
 export async function downloadXlsx<R extends Row>(table: TableExport<R>): Promise<void> {
-  const xlsx = await import('xlsx');
+  const xlsx = await loadXlsxWriter();
   const bytes = writeXlsxBytes(xlsx, matrixOf(table), table.gridId || 'table');
   downloadBytes(bytes, xlsxFileName(table.gridId, table.fallbackName));
 }

@@ -49,7 +49,8 @@ export type GridViewWarningCode =
   | 'row_source_failed'
   | 'preset_columns_dropped'
   | 'spec_warning'
-  | 'table_engine_unavailable';
+  | 'table_engine_unavailable'
+  | 'optional_package_missing';
 
 /** One warning: a stable code, a sentence for people, and the thrown value or data behind it. */
 export interface GridViewWarning {

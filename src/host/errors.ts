@@ -69,6 +69,8 @@ export const SERVER_ERROR_CODES = Object.freeze({
   rate_limited: 429,
   client_error: null,
   internal_error: 500,
+  not_implemented: 501,
+  export_unavailable: 501,
   service_unavailable: 503,
   storage_unavailable: 503,
   server_error: null,
@@ -85,7 +87,8 @@ export function isServerErrorCode(value: unknown): value is ServerErrorCode {
 /**
  * The code an answer of `status` gets when nothing more precise is known: the first (generic) code
  * of the catalog made for that status (400 `bad_request`, 401 `unauthorized`, 403 `forbidden`, 404
- * `not_found`, 405, 413, 415, 429, 500 `internal_error`, 503 `service_unavailable`), else
+ * `not_found`, 405, 413, 415, 429, 500 `internal_error`, 501 `not_implemented`, 503
+ * `service_unavailable`), else
  * `client_error` for other 4xx and `server_error` for other 5xx.
  *
  * Edge cases: a status outside 400–599 gives `server_error` (the handler answers those with 500).

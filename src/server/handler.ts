@@ -18,6 +18,7 @@ import { type WarningLogger, createDefaultErrorLogger, defaultWarningLogger, saf
 import { DEFAULT_PDF_MAX_ROWS } from './exports/pdf';
 import { type FrameAncestors, resolveFramePolicy } from './frame-policy';
 import { type ExportRegistry, defaultExportRegistry } from './exports/registry';
+import { PDF_EXPORT, XLSX_EXPORT, checkExportPackages } from './exports/packages';
 import { exportFile } from './routes/exports';
 import { lazyFragment } from './routes/lazy';
 import { type RowSourceRegistration, rowsRoute } from './routes/rows';
@@ -155,7 +156,10 @@ const ROUTES: Record<string, { name: RouteName; methods: string[] }> = {
  *
  * Every error answer is JSON `{status: 'error', message}` with the right status; a wrong method gets
  * 405 with `Allow`; nothing a caller sends produces a 500 (unexpected errors do, with a generic
- * message, and go to `onError`). The handler never rejects.
+ * message, and go to `onError`). The handler never rejects. An export whose optional packages are
+ * not installed answers 501 `export_unavailable` naming them; `onWarn` gets one warning per
+ * feature with the install command, already at creation for the formats registered by then
+ * (`xlsx`; `jspdf`, `jspdf-autotable`, `dejavu-fonts-ttf`; with row sources both).
  *
  * Security: the library authenticates nobody. Without `subject` every caller is anonymous (nothing is
  * stored); exports and lazy blocks are only throttled unless `authorize` (or the host's own
@@ -170,6 +174,13 @@ export function createGridViewHandler(options: GridViewHandlerOptions = {}): Gri
   // exports render), as the plugin's `onWarn` is for a page.
   const onWarn = options.onWarn;
   if (onWarn) setWarningHandler((warning) => safeWarn(onWarn, warning.message, { code: warning.code, error: warning.detail }));
+  // The optional packages of the exports this handler can serve by now, looked for without loading
+  // them, so an operator reads what is missing at start-up rather than at the first download.
+  const serverRows = Object.keys(resolved.rowSources).length > 0;
+  checkExportPackages(resolved.warn, [
+    ...(serverRows || resolved.exports.size('xlsx') > 0 ? [XLSX_EXPORT] : []),
+    ...(serverRows || resolved.exports.size('pdf') > 0 ? [PDF_EXPORT] : []),
+  ]);
 
   return async (request: Request): Promise<Response | undefined> => {
     let url: URL;

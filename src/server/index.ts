@@ -33,7 +33,7 @@ export type { ExpressMiddleware, ExpressRequestLike } from './adapters/express';
 export type { ExpressMiddlewareOptions } from './adapters/express';
 
 export { createSqlPreferencesStore } from './store/sql-store';
-export type { SqlPreferencesStore, SqlPreferencesStoreOptions, SqliteStoreOptions, PostgresStoreOptions, KyselyStoreOptions } from './store/sql-store';
+export type { SqlPreferencesStore, SqlPreferencesStoreOptions, SqliteStoreOptions, PostgresStoreOptions, PostgresPoolSettings, KyselyStoreOptions } from './store/sql-store';
 export { migrateToLatest, migrateDown } from './store/migrations';
 export { createSqlThrottleStore } from './store/sql-throttle';
 export type { ThrottleStore, ThrottleStoreHit, SqlThrottleStore, SqlThrottleStoreOptions } from './store/sql-throttle';

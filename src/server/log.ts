@@ -54,13 +54,17 @@ export function safeWarn(warn: WarningLogger, message: string, detail?: WarningD
 /**
  * The default `onError` of one handler: every 500 (and every other non-storage 5xx) on stderr with
  * method, path and the error; storage failures (`PreferencesStorageError`, 503) on stderr too, but
- * the first of a burst and then at most one line per minute that says how many were left out.
- * `now` is the handler's clock.
+ * the first of a burst and then at most one line per minute that says how many were left out;
+ * nothing for 501 `export_unavailable`, which `onWarn` already reported once with the install
+ * command. `now` is the handler's clock.
  */
 export function createDefaultErrorLogger(now: () => number = Date.now): ErrorLogger {
   let lastStorageLog = Number.NEGATIVE_INFINITY;
   let suppressed = 0;
   return (error, request) => {
+    // A missing optional package (501) was already told to onWarn once, with the install command;
+    // a line per download would bury the log without saying more.
+    if (error instanceof HttpError && error.code === 'export_unavailable') return;
     const where = `${request.method} ${pathOf(request)}`;
     const storage = error instanceof PreferencesStorageError || (error instanceof HttpError && error.code === 'storage_unavailable');
     if (!storage) {

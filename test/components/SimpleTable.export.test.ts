@@ -84,7 +84,7 @@ describe('SimpleTable: XLSX export', () => {
     expect(mountTable(tableConfig(people, peopleColumns())).find('button[data-cm-export="xlsx"]').exists()).toBe(false);
   });
 
-  it('announces a failed export and keeps the table usable', async () => {
+  it('announces and shows a failed export, keeps the table usable, and drops the message once an export succeeds', async () => {
     captureDownloads();
     Object.defineProperty(URL, 'createObjectURL', { configurable: true, writable: true, value: () => { throw new Error('blocked'); } });
     const warnings: GridViewWarning[] = [];
@@ -94,7 +94,13 @@ describe('SimpleTable: XLSX export', () => {
     await waitFor(() => expect(wrapper.find('[data-cm-announcer]').text()).toBe('The export failed'));
     setWarningHandler(null);
     expect(warnings).toEqual([expect.objectContaining({ code: 'export_failed', detail: expect.any(Error) })]);
+    expect(wrapper.find('[data-cm-export-error]').text()).toBe('The export failed');
     expect(wrapper.find('button[data-cm-export="xlsx"]').attributes('disabled')).toBeUndefined();
+    const downloads = captureDownloads();
+    await wrapper.find('button[data-cm-export="xlsx"]').trigger('click');
+    await vi.waitFor(() => expect(downloads).toHaveLength(1));
+    await vi.waitFor(() => expect(wrapper.find('[data-cm-announcer]').text()).toBe('The file is ready'));
+    expect(wrapper.find('[data-cm-export-error]').exists()).toBe(false);
   });
 
   it('exposes the visible rows the export writes', async () => {

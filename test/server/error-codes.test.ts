@@ -114,6 +114,9 @@ describe("a host's own HttpError", () => {
     expect(await code(new HttpError(404, 'Gone.'))).toBe('not_found');
     expect(await code(new HttpError(409, 'Conflict.'))).toBe('client_error');
     expect(await code(new HttpError(503, 'Maintenance.'))).toBe('service_unavailable');
+    // 501's generic code is not the export's own: a host's "not implemented" is not a missing package.
+    expect(await code(new HttpError(501, 'Not here.'))).toBe('not_implemented');
+    expect(await code(new HttpError(501, 'No PDF.', {}, 'export_unavailable'))).toBe('export_unavailable');
     expect(await code(new HttpError(502, 'Upstream.'))).toBe('server_error');
     expect(await code(new HttpError(429, 'Slow down.', {}, 'rate_limited'))).toBe('rate_limited');
     // A code that belongs to another status would lie about the answer: the status wins.

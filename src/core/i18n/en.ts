@@ -177,6 +177,7 @@ export const en = {
   'table.export.in_progress': 'Preparing the file…',
   'table.export.done': 'The file is ready',
   'table.export.failed': 'The export failed',
+  'table.export.missing_package': 'This export is not available: the app does not include the package “{package}”',
   'table.export.file_name': 'table',
   'table.open_row': 'Open row',
   'table.footer': 'Totals',

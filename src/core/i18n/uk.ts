@@ -170,6 +170,7 @@ export const uk: MessageCatalog = {
   'table.export.in_progress': 'Файл готується…',
   'table.export.done': 'Файл готовий',
   'table.export.failed': 'Експорт не вдався',
+  'table.export.missing_package': 'Цей експорт недоступний: у застосунку немає пакета «{package}»',
   'table.export.file_name': 'таблиця',
   'table.open_row': 'Відкрити рядок',
   'table.footer': 'Підсумки',

@@ -30,6 +30,8 @@ import { GridViewSpecError } from '../../core/errors';
 import type { ChartRuntime, ChartSpec, ChartSpecWire, FormatOptions, Row } from '../../core/types';
 import { PDF_FONT_FAMILY } from './font';
 import type { PdfFontData } from './font';
+import { allOptionalPackages, loadOptionalPackage } from '../../core/optional-package';
+import { PDF_CHARTS_EXPORT } from './packages';
 
 /**
  * A chart of an export: a chart spec (typed, or wire JSON as in a view spec, checked by the spec
@@ -100,16 +102,21 @@ interface DomWindow {
 /**
  * ECharts with the SVG renderer, and svg2pdf.js inside a jsdom window whose text measurement uses
  * `measure`, a jsPDF document holding the PDF font (measuring only, never written). Needs the
- * jspdf module itself: svg2pdf.js reads `GState` and friends from it.
+ * jspdf module itself: svg2pdf.js reads `GState` and friends from it. Rejects with a
+ * `MissingPackageError` naming those of `echarts`, `jsdom` and `svg2pdf.js` that are not installed,
+ * and tries again on the next call.
  */
 function loadChartLibraries(jspdf: unknown, measure: JsPdf): Promise<ChartLibraries> {
   libraries ??= (async (): Promise<ChartLibraries> => {
-    const [core, charts, components, renderers, jsdom] = await Promise.all([
-      import('echarts/core'),
-      import('echarts/charts'),
-      import('echarts/components'),
-      import('echarts/renderers'),
-      import('jsdom'),
+    const require = createRequire(import.meta.url);
+    // Every package tried before failing, so a server lacking several learns them all at once.
+    const [core, charts, components, renderers, jsdom, source] = await allOptionalPackages(PDF_CHARTS_EXPORT.feature, [
+      loadOptionalPackage(PDF_CHARTS_EXPORT.feature, ['echarts'], () => import('echarts/core')),
+      loadOptionalPackage(PDF_CHARTS_EXPORT.feature, ['echarts'], () => import('echarts/charts')),
+      loadOptionalPackage(PDF_CHARTS_EXPORT.feature, ['echarts'], () => import('echarts/components')),
+      loadOptionalPackage(PDF_CHARTS_EXPORT.feature, ['echarts'], () => import('echarts/renderers')),
+      loadOptionalPackage(PDF_CHARTS_EXPORT.feature, ['jsdom'], () => import('jsdom')),
+      loadOptionalPackage(PDF_CHARTS_EXPORT.feature, ['svg2pdf.js'], async () => readFile(require.resolve('svg2pdf.js/dist/svg2pdf.umd.min.js'), 'utf8')),
     ]);
     // Every component the option names (a tooltip draws nothing on paper, but ECharts warns without it).
     core.use([
@@ -123,8 +130,6 @@ function loadChartLibraries(jspdf: unknown, measure: JsPdf): Promise<ChartLibrar
       components.AriaComponent,
       renderers.SVGRenderer,
     ]);
-    const require = createRequire(import.meta.url);
-    const source = await readFile(require.resolve('svg2pdf.js/dist/svg2pdf.umd.min.js'), 'utf8');
     // A console of its own, so jsdom's "not implemented" notes (canvas) never reach the host's logs.
     const dom = new jsdom.JSDOM('<!doctype html><html><body></body></html>', { runScripts: 'outside-only', virtualConsole: new jsdom.VirtualConsole() });
     const window = dom.window as unknown as DomWindow;
@@ -155,7 +160,7 @@ function loadChartLibraries(jspdf: unknown, measure: JsPdf): Promise<ChartLibrar
     };
   })().catch((error: unknown) => {
     libraries = undefined;
-    throw new Error('Charts in PDF exports need the optional packages "echarts", "svg2pdf.js" and "jsdom".', { cause: error });
+    throw error;
   });
   return libraries;
 }

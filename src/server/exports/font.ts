@@ -7,6 +7,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { loadOptionalPackage } from '../../core/optional-package';
+import { PDF_EXPORT } from './packages';
 
 /** Family name the PDF writer registers the font under. */
 export const PDF_FONT_FAMILY = 'DejaVuSans';
@@ -20,13 +22,14 @@ export interface PdfFontData {
 let fontData: Promise<PdfFontData> | undefined;
 
 /**
- * Reads DejaVu Sans (regular and bold) once and keeps it as base64 for `addFileToVFS`. Throws a clear
- * error (and retries on the next call) when the `dejavu-fonts-ttf` package cannot be found.
+ * Reads DejaVu Sans (regular and bold) once and keeps it as base64 for `addFileToVFS`. Rejects with a
+ * `MissingPackageError` naming `dejavu-fonts-ttf` when that package cannot be found, and looks again
+ * on the next call.
  */
 export function loadPdfFont(): Promise<PdfFontData> {
-  fontData ??= readFonts().catch((error: unknown) => {
+  fontData ??= loadOptionalPackage(PDF_EXPORT.feature, ['dejavu-fonts-ttf'], readFonts).catch((error: unknown) => {
     fontData = undefined;
-    throw new Error('PDF export needs the package "dejavu-fonts-ttf" for Cyrillic text (npm install dejavu-fonts-ttf).', { cause: error });
+    throw error;
   });
   return fontData;
 }

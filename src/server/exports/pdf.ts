@@ -9,6 +9,8 @@ import type { autoTable as AutoTable } from 'jspdf-autotable';
 import { formatKpiValue, formatValue, readCell } from '../../core/format';
 import { checkExportCharts, drawPdfCharts } from './charts';
 import { PDF_FONT_FAMILY, loadPdfFont } from './font';
+import { allOptionalPackages, loadOptionalPackage } from '../../core/optional-package';
+import { PDF_EXPORT } from './packages';
 import type { ExportColumn, ExportKpi, ExportTable } from './types';
 
 /** MIME type of PDF files. */
@@ -29,9 +31,15 @@ interface PdfLibraries {
 
 let libraries: Promise<PdfLibraries> | undefined;
 
-/** jsPDF and AutoTable, loaded once on first use; a clear error when the optional packages are missing. */
+/**
+ * jsPDF and AutoTable, loaded once on first use (tried again after a failure); a
+ * `MissingPackageError` naming the ones that are not installed.
+ */
 function loadPdfLibraries(): Promise<PdfLibraries> {
-  libraries ??= Promise.all([import('jspdf'), import('jspdf-autotable')]).then(
+  libraries ??= allOptionalPackages(PDF_EXPORT.feature, [
+    loadOptionalPackage(PDF_EXPORT.feature, ['jspdf'], () => import('jspdf')),
+    loadOptionalPackage(PDF_EXPORT.feature, ['jspdf-autotable'], () => import('jspdf-autotable')),
+  ]).then(
     ([jspdf, autotable]) => {
       const jsPDF = (jspdf as { jsPDF?: typeof JsPdf }).jsPDF ?? (jspdf as unknown as { default: { jsPDF: typeof JsPdf } }).default.jsPDF;
       const autoTable = autotable.autoTable ?? (autotable as unknown as { default: PdfLibraries['autoTable'] }).default;
@@ -40,7 +48,7 @@ function loadPdfLibraries(): Promise<PdfLibraries> {
     },
     (error: unknown) => {
       libraries = undefined;
-      throw new Error('PDF export needs the optional packages "jspdf" and "jspdf-autotable".', { cause: error });
+      throw error;
     },
   );
   return libraries;
@@ -72,11 +80,14 @@ const NUMERIC = new Set(['number', 'currency', 'percent']);
  *
  * Charts are computed from every row of the table, not only the rows kept under `maxRows`.
  *
- * @throws Error when `table.charts` is malformed (see `checkExportTable`) or the chart packages
- * are missing.
+ * @throws Error when `table.charts` is malformed (see `checkExportTable`); an error with
+ * `code: 'missing_package'` and `packages` naming them when optional packages are not installed
+ * (`jspdf`, `jspdf-autotable`, `dejavu-fonts-ttf`; with charts also `echarts`, `svg2pdf.js`,
+ * `jsdom`), which the handler's export routes answer with 501 `export_unavailable`.
  */
 export async function buildPdf(table: ExportTable, options: BuildPdfOptions = {}): Promise<PdfResult> {
-  const [{ jsPDF, autoTable, jspdf }, font] = await Promise.all([loadPdfLibraries(), loadPdfFont()]);
+  // Both settled before failing, so a server missing jspdf AND the font learns both at once.
+  const [{ jsPDF, autoTable, jspdf }, font] = await allOptionalPackages(PDF_EXPORT.feature, [loadPdfLibraries(), loadPdfFont()]);
   const maxRows = options.maxRows ?? DEFAULT_PDF_MAX_ROWS;
   const rowsTotal = table.rows.length;
   const rows = rowsTotal > maxRows ? table.rows.slice(0, maxRows) : table.rows;

@@ -8,6 +8,8 @@ import type * as Xlsx from 'xlsx';
 import type { CellObject, WorkSheet } from 'xlsx';
 import { neutraliseCell, sheetName } from '../../core/safety';
 import { getNumberFormat, readCell, toNumber, valueToText } from '../../core/format';
+import { loadOptionalPackage } from '../../core/optional-package';
+import { XLSX_EXPORT } from './packages';
 import type { ExportColumn, ExportTable } from './types';
 
 /** MIME type of XLSX files. */
@@ -19,13 +21,17 @@ export const XLSX_MAX_ROWS = 1_048_575;
 type XlsxModule = typeof Xlsx;
 let xlsxModule: Promise<XlsxModule> | undefined;
 
-/** The `xlsx` module, loaded once on first use. Throws a clear error when the optional package is missing. */
-export function loadXlsx(): Promise<XlsxModule> {
-  xlsxModule ??= import('xlsx').then(
+/**
+ * The `xlsx` module, loaded once on first use (tried again after a failure). Rejects with a
+ * `MissingPackageError` when the optional package is not installed. Not exported: its type is `xlsx`'s own, and the module's declaration file must not import
+ * `xlsx` (a project without it would fail to type-check the server entry).
+ */
+function loadXlsx(): Promise<XlsxModule> {
+  xlsxModule ??= loadOptionalPackage(XLSX_EXPORT.feature, XLSX_EXPORT.packages, () => import('xlsx')).then(
     (mod) => ((mod as { default?: XlsxModule }).default ?? mod) as XlsxModule,
     (error: unknown) => {
       xlsxModule = undefined;
-      throw new Error('XLSX export needs the optional package "xlsx" (npm install xlsx).', { cause: error });
+      throw error;
     },
   );
   return xlsxModule;
@@ -60,6 +66,9 @@ const WIDTH_SAMPLE = 1_000;
  * - column widths come from the header and a sample of the rows (or `column.width`), 6 to 60 characters;
  * - more than 1,048,575 rows are cut to that (Excel's sheet limit); `truncated` says so;
  * - `note`, when given, is one text cell in the first column after an empty row below the data.
+ *
+ * @throws an error with `code: 'missing_package'` and `packages: ['xlsx']` when the optional `xlsx`
+ * package is not installed (the handler's export routes answer 501 `export_unavailable`).
  */
 export async function buildXlsx(table: ExportTable): Promise<{ bytes: Uint8Array; truncated: boolean }> {
   const XLSX = await loadXlsx();

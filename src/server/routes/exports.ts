@@ -12,14 +12,16 @@ import { buildPdf, PDF_CONTENT_TYPE } from '../exports/pdf';
 import type { ExportFormat } from '../exports/registry';
 import { checkExportTable, contentDisposition, exportFileName } from '../exports/table';
 import { buildXlsx, XLSX_CONTENT_TYPE } from '../exports/xlsx';
+import { PDF_EXPORT, XLSX_EXPORT, requireExportPackages, writeExport } from '../exports/packages';
 import { refuseRepeatedParams, singleQueryValue } from '../query';
 
 /**
  * Runs a registered builder and answers with the file. Order of checks: no builder registered for
  * the format at all (404: the route does not exist yet, whatever the query says), `builder` missing,
  * empty or repeated (400), no builder under that key (404), a filter parameter (`q`, `sort`, `dir`,
- * `f_<key>`) repeated or `dir` other than `asc`/`desc` (400), `authorize` (403), throttle (429); then
- * the builder runs. `HEAD` never gets here (405 in the handler), so only a real download runs a
+ * `f_<key>`) repeated or `dir` other than `asc`/`desc` (400), `authorize` (403), throttle (429), the
+ * format's optional packages (501 `export_unavailable`, see `exports/packages.ts`; the packages a
+ * table's charts need are found when the file is written); then the builder runs. `HEAD` never gets here (405 in the handler), so only a real download runs a
  * builder or counts against the throttle.
  */
 export async function exportFile(ctx: RequestContext, format: ExportFormat): Promise<Response> {
@@ -42,6 +44,8 @@ export async function exportFile(ctx: RequestContext, format: ExportFormat): Pro
       throw apiError('rate_limited', `Too many exports; try again in ${hit.retryAfterSeconds} s.`, { 'Retry-After': String(hit.retryAfterSeconds) });
     }
   }
+  // Before the builder runs its query: a file nobody can write is answered at once (501, one warning).
+  requireExportPackages(options.warn, request, format === 'pdf' ? PDF_EXPORT : XLSX_EXPORT);
   const host = await ctx.host();
   const spec = registered.options.spec;
   const filterState = spec ? host.filterStateFromRequest(spec) : parseFilterState(url.searchParams);
@@ -57,12 +61,12 @@ export async function exportFile(ctx: RequestContext, format: ExportFormat): Pro
   };
   let bytes: Uint8Array;
   if (format === 'pdf') {
-    const pdf = await buildPdf(table, { maxRows: registered.options.maxRows ?? options.pdfMaxRows });
+    const pdf = await writeExport(options.warn, request, () => buildPdf(table, { maxRows: registered.options.maxRows ?? options.pdfMaxRows }));
     bytes = pdf.bytes;
     headers['Content-Type'] = PDF_CONTENT_TYPE;
     if (pdf.rowsWritten < pdf.rowsTotal) headers['X-Grid-View-Truncated'] = `${pdf.rowsWritten}/${pdf.rowsTotal}`;
   } else {
-    const xlsx = await buildXlsx(table);
+    const xlsx = await writeExport(options.warn, request, () => buildXlsx(table));
     bytes = xlsx.bytes;
     headers['Content-Type'] = XLSX_CONTENT_TYPE;
     if (xlsx.truncated) headers['X-Grid-View-Truncated'] = `${table.rows.length}`;

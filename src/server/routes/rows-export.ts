@@ -19,6 +19,7 @@ import { buildPdf, PDF_CONTENT_TYPE } from '../exports/pdf';
 import { contentDisposition } from '../exports/table';
 import type { ExportColumn, ExportTable } from '../exports/types';
 import { buildXlsx, XLSX_CONTENT_TYPE } from '../exports/xlsx';
+import { PDF_EXPORT, XLSX_EXPORT, requireExportPackages, writeExport } from '../exports/packages';
 import type { SqlColumn } from '../rows/sql-filter';
 import type { SqlRowSource } from '../rows/sql-row-source';
 
@@ -32,7 +33,8 @@ export type RowsExportFormat = keyof typeof DEFAULT_ROWS_EXPORT_CAPS;
  * Answers one rows export. Checks, in order: any row source registered (404 `not_found`),
  * `grid_id` and `format` (400 `invalid_query`), a source under it (404 `unknown_grid`), the grid
  * parameters (400 `invalid_query`), `authorize` with route `export_rows` (403), the export throttle
- * (429); then the request is validated by the source (400 `invalid_rows_request`).
+ * (429), the optional packages of XLSX and PDF (501 `export_unavailable`, before any row is read);
+ * then the request is validated by the source (400 `invalid_rows_request`).
  *
  * Caps (`exportCaps` of the registration, else `DEFAULT_ROWS_EXPORT_CAPS`; PDF also at most the
  * handler's `pdfMaxRows`): past a cap the file holds the first rows and says so in the
@@ -69,6 +71,8 @@ export async function rowsExportRoute(ctx: RequestContext): Promise<Response> {
       throw apiError('rate_limited', `Too many exports; try again in ${hit.retryAfterSeconds} s.`, { 'Retry-After': String(hit.retryAfterSeconds) });
     }
   }
+  // Before any row is read: a file nobody can write is answered at once (501, and one warning).
+  if (format !== 'csv') requireExportPackages(options.warn, request, format === 'pdf' ? PDF_EXPORT : XLSX_EXPORT);
   const { source } = registration;
   // Unknown keys are left out (a link may outlive a column); none named: every column, in order.
   const known = params.columns.map((key) => source.columns.get(key)).filter((c): c is SqlColumn => c !== undefined);
@@ -138,11 +142,11 @@ export async function rowsExportRoute(ctx: RequestContext): Promise<Response> {
   let bytes: Uint8Array;
   if (format === 'pdf') {
     // The PDF holds all it was given (capped above), and its note gives the real total.
-    const pdf = await buildPdf({ ...table, truncatedLabel: note ?? undefined }, { maxRows: Math.max(1, written) });
+    const pdf = await writeExport(options.warn, request, () => buildPdf({ ...table, truncatedLabel: note ?? undefined }, { maxRows: Math.max(1, written) }));
     bytes = pdf.bytes;
     headers['Content-Type'] = PDF_CONTENT_TYPE;
   } else {
-    bytes = (await buildXlsx(table)).bytes;
+    bytes = (await writeExport(options.warn, request, () => buildXlsx(table))).bytes;
     headers['Content-Type'] = XLSX_CONTENT_TYPE;
   }
   headers['Content-Length'] = String(bytes.byteLength);

@@ -12,7 +12,22 @@
  * @module
  */
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
-import type { Pool, PoolClient } from 'pg';
+
+/**
+ * What this module uses of a `pg` client: its own declarations, not `pg`'s, so the package's
+ * declaration files never import `pg` (a SQLite-only project has no `pg` types to find).
+ */
+interface PgPoolClient {
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  query(...args: never[]): unknown;
+  release(error?: Error | boolean): void;
+}
+
+/** What this module uses of a `pg` pool (`pg.Pool` fits). */
+interface PgPool {
+  connect(): Promise<PgPoolClient>;
+  end(): Promise<void>;
+}
 
 /**
  * True when an error means the connection itself is gone or unusable: no SQLSTATE at all (a socket
@@ -27,8 +42,8 @@ export function isConnectionError(error: unknown): boolean {
 }
 
 /** Wraps `pool` so that clients broken by a connection error are destroyed on release. */
-export function droppingBrokenClients(pool: Pool): PostgresPool {
-  const wrappers = new WeakMap<PoolClient, { client: PostgresPoolClient; state: { broken: boolean } }>();
+export function droppingBrokenClients(pool: PgPool): PostgresPool {
+  const wrappers = new WeakMap<PgPoolClient, { client: PostgresPoolClient; state: { broken: boolean } }>();
   return {
     async connect(): Promise<PostgresPoolClient> {
       const raw = await pool.connect();

@@ -16,7 +16,8 @@
  * @module
  */
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import type { PoolConfig } from 'pg';
+import type { ConnectionOptions } from 'node:tls';
+import { loadOptionalPackage } from '../../core/optional-package';
 import { validateGridId, validateGridPrefsPatch, validateSubject } from '../../core/prefs';
 import type { ColumnPreset, GridPrefs, GridPrefsPatch } from '../../core/types';
 import type { PreferencesStore } from '../../host/types';
@@ -62,13 +63,60 @@ export interface SqliteStoreOptions {
   onWarn?: WarningLogger;
 }
 
+/**
+ * Settings of the `pg` pool a PostgreSQL store opens, handed to `new pg.Pool()` as they are (the
+ * store's `connectionString` wins over a `connectionString` here). Every field of `pg`'s
+ * `PoolConfig` (pg 8) is here with a structural type, so a `pg.PoolConfig` object fits as it is.
+ *
+ * Why not `pg`'s own `PoolConfig`: the package's declaration files would then import `pg`, and a
+ * TypeScript project that uses SQLite and has no `pg` installed would fail to compile
+ * (`Cannot find module 'pg'`) unless it skipped library checks.
+ *
+ * Edge cases: nothing is validated here; `pg` reads the settings when the first query opens the
+ * pool. A setting a newer `pg` adds and this list lacks is refused in an object literal (excess
+ * property check) but passes in a variable typed `pg.PoolConfig`.
+ */
+export interface PostgresPoolSettings {
+  user?: string | undefined;
+  database?: string | undefined;
+  password?: string | (() => string | Promise<string>) | undefined;
+  port?: number | undefined;
+  host?: string | undefined;
+  /** Ignored: the store's own `connectionString` is used. */
+  connectionString?: string | undefined;
+  keepAlive?: boolean | undefined;
+  keepAliveInitialDelayMillis?: number | undefined;
+  stream?: ((...args: never[]) => unknown) | undefined;
+  /** Overrides the store's `statementTimeoutMs` when given. */
+  statement_timeout?: false | number | undefined;
+  ssl?: boolean | ConnectionOptions | undefined;
+  query_timeout?: number | undefined;
+  lock_timeout?: number | undefined;
+  idle_in_transaction_session_timeout?: number | undefined;
+  application_name?: string | undefined;
+  fallback_application_name?: string | undefined;
+  connectionTimeoutMillis?: number | undefined;
+  types?: { getTypeParser: (...args: never[]) => unknown } | undefined;
+  options?: string | undefined;
+  client_encoding?: string | undefined;
+  max?: number | undefined;
+  min?: number | undefined;
+  idleTimeoutMillis?: number | undefined | null;
+  log?: ((...messages: never[]) => void) | undefined;
+  Promise?: PromiseConstructorLike | undefined;
+  allowExitOnIdle?: boolean | undefined;
+  maxUses?: number | undefined;
+  maxLifetimeSeconds?: number | undefined;
+  Client?: (new (...args: never[]) => unknown) | undefined;
+}
+
 /** A PostgreSQL server reached through a `pg` pool. */
 export interface PostgresStoreOptions {
   dialect: 'postgres';
   /** `postgres://user:password@host:5432/database` (query options such as `sslmode` are honoured). */
   connectionString: string;
-  /** Further `pg` pool settings; default `max` 10 and `connectionTimeoutMillis` 5,000. */
-  pool?: Omit<PoolConfig, 'connectionString'>;
+  /** Further `pg` pool settings (any `pg.PoolConfig`); default `max` 10 and `connectionTimeoutMillis` 5,000. */
+  pool?: PostgresPoolSettings;
   /**
    * Longest time one statement may run (PostgreSQL's `statement_timeout`, lock waits included)
    * before it is cancelled and the request answers 503; nothing of a cancelled save is written.
@@ -240,7 +288,8 @@ function createDialect(options: SqliteStoreOptions | PostgresStoreOptions, sqlit
   if (options.dialect === 'postgres') {
     return new PostgresDialect({
       pool: async () => {
-        const pg = await import('pg');
+        // Without pg installed: a MissingPackageError naming it and its install command (503, logged).
+        const pg = await loadOptionalPackage('The PostgreSQL store', ['pg'], () => import('pg'));
         const Pool = pg.Pool ?? (pg as unknown as { default: typeof pg }).default.Pool;
         const statementTimeout = Math.max(0, Math.floor(options.statementTimeoutMs ?? 5_000));
         const pool = new Pool({
@@ -249,7 +298,9 @@ function createDialect(options: SqliteStoreOptions | PostgresStoreOptions, sqlit
           // A dead peer (server gone without a FIN) is noticed by TCP keep-alive instead of never.
           keepAlive: true,
           ...(statementTimeout > 0 ? { statement_timeout: statementTimeout } : {}),
-          ...options.pool,
+          // The structural settings are pg's own fields (see PostgresPoolSettings); only the
+          // function-typed ones are looser than pg's declarations.
+          ...(options.pool as ConstructorParameters<typeof Pool>[0]),
           connectionString: options.connectionString,
         });
         // An idle client losing its connection (server restart, terminated backend) must not crash

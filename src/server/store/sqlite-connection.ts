@@ -25,6 +25,7 @@
 import { statSync } from 'node:fs';
 import type { Database as BetterSqliteDatabase, Options as BetterSqliteOptions, Statement } from 'better-sqlite3';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
+import { loadOptionalPackage } from '../../core/optional-package';
 import { PreferencesStorageError } from '../errors';
 
 /** What opening the file needs. */
@@ -68,10 +69,14 @@ export class SqliteFileConnection implements SqliteDatabase {
     this.#onDisk = options.filename !== '' && options.filename !== ':memory:' && !options.filename.startsWith('file::memory:');
   }
 
-  /** Imports the driver (once); Kysely calls this through the dialect's `database` factory. */
+  /**
+   * Imports the driver (once); Kysely calls this through the dialect's `database` factory. Without
+   * `better-sqlite3` installed it rejects with a `MissingPackageError` that names it and its install
+   * command (the store answers 503 and the error log says exactly what to install).
+   */
   async load(): Promise<this> {
     if (this.#Database === null) {
-      const driver = (await import('better-sqlite3')) as unknown as { default?: DatabaseConstructor } & DatabaseConstructor;
+      const driver = (await loadOptionalPackage('The SQLite store', ['better-sqlite3'], () => import('better-sqlite3'))) as unknown as { default?: DatabaseConstructor } & DatabaseConstructor;
       this.#Database = driver.default ?? driver;
     }
     return this;
