@@ -124,6 +124,40 @@ describe('migrations', () => {
     const outcomes = await Promise.all(stores.map((s) => s.migrate()));
     expect(outcomes.flatMap((o) => o.applied)).toEqual(['2025_01_01_0001_grid_preference', '2025_02_01_0001_grid_view_throttle']);
   });
+
+  pgIt('migrate on PostgreSQL while other schemas of the database are created and dropped (tenants, other test files)', async () => {
+    // Kysely's migrator asks the catalog about every table of the database, and a table dropped
+    // meanwhile fails that question ("relation … does not exist"): the migration must still succeed.
+    let churning = true;
+    const churn = (async () => {
+      const client = new pg.Client({ connectionString: pgUrl() });
+      await client.connect();
+      try {
+        for (let i = 0; churning; i++) {
+          const other = `churn_${process.pid}_${i}`;
+          await client.query(`CREATE SCHEMA ${other}; CREATE TABLE ${other}.t (id serial primary key, v text)`);
+          await client.query(`DROP SCHEMA ${other} CASCADE`);
+        }
+      } finally {
+        await client.end();
+      }
+    })();
+    try {
+      const stores = await Promise.all(
+        Array.from({ length: 12 }, async () => {
+          const schema = await pgSchema();
+          const store = createSqlPreferencesStore({ dialect: 'postgres', connectionString: schema.url });
+          cleanups.push(() => store.close());
+          return store;
+        }),
+      );
+      const outcomes = await Promise.allSettled(stores.map((s) => s.migrate()));
+      expect(outcomes.filter((o) => o.status === 'rejected').map((o) => String((o as PromiseRejectedResult).reason?.cause?.message ?? (o as PromiseRejectedResult).reason))).toEqual([]);
+    } finally {
+      churning = false;
+      await churn;
+    }
+  });
 });
 
 describe('database failures', () => {

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { type Kysely, type Migration, type MigrationResult, Migrator, sql } from 'kysely';
+import { type DatabaseIntrospector, type Kysely, type Migration, type MigrationResult, Migrator, sql } from 'kysely';
 import { dialectOf, type SqlDialectName } from './schema';
 
 /** Bookkeeping table names of the package's migrations. */
@@ -68,11 +68,46 @@ export async function createGridViewMigrator(db: Kysely<unknown>): Promise<Migra
     migrationTableSchema = result.rows[0]?.schema ?? undefined;
   }
   return new Migrator({
-    db,
+    db: migrationTableSchema === undefined ? db : withSchemaIntrospection(db, migrationTableSchema),
     provider: { getMigrations: () => Promise.resolve(migrationsFor(dialect)) },
     migrationTableName: MIGRATION_TABLES.migrations,
     migrationLockTableName: MIGRATION_TABLES.lock,
     ...(migrationTableSchema === undefined ? {} : { migrationTableSchema }),
+  });
+}
+
+/**
+ * `db` as the PostgreSQL migrator must see it: its catalog questions (does the schema exist, does a
+ * bookkeeping table exist) asked of `schema` alone. Kysely's own introspection reads every table of
+ * the database with functions that fail when another session drops a table or schema meanwhile
+ * ("schema … does not exist"), so a migration failed whenever a tenant's schema, another app's
+ * table or another test file's schema went away at the same moment. Everything else is `db` itself.
+ */
+function withSchemaIntrospection(db: Kysely<unknown>, schema: string): Kysely<unknown> {
+  const introspection: DatabaseIntrospector = {
+    async getSchemas() {
+      const { rows } = await sql<{ name: string }>`select nspname as name from pg_catalog.pg_namespace where nspname = ${schema}`.execute(db);
+      return rows;
+    },
+    async getTables() {
+      // Only names are asked for: the migrator checks whether its two bookkeeping tables exist.
+      const { rows } = await sql<{ name: string; kind: string }>`
+        select c.relname as name, c.relkind as kind from pg_catalog.pg_class c
+        join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = ${schema} and c.relkind in ('r', 'v', 'p')`.execute(db);
+      return rows.map((row) => ({ name: row.name, schema, isView: row.kind === 'v', columns: [] }));
+    },
+    async getMetadata() {
+      return { tables: await this.getTables() };
+    },
+  };
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === 'introspection') return introspection;
+      const value: unknown = Reflect.get(target, property, target);
+      // Kysely's methods read private fields: they must run on the instance itself.
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
   });
 }
 
