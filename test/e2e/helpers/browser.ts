@@ -97,7 +97,22 @@ export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`Chromium not found at ${CHROMIUM_PATH}. Install it with: bash scripts/ensure-system.sh (apt-get install -y chromium)`);
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, env: { ...process.env, FONTCONFIG_FILE: testFontConfig() } });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, env: { ...process.env, FONTCONFIG_FILE: testFontConfig() } });
+  return withStillPagesByDefault(browser);
+}
+
+/**
+ * Makes every context and page of `browser` prefer reduced motion unless its options say otherwise.
+ * Chart animations are painted in software here (no GPU) and cost about a tenth of the suite's
+ * browser time while no test looks at a frame in between; the test of the animation itself asks
+ * for `reducedMotion: 'no-preference'` explicitly (test/e2e/charts-finish.test.ts).
+ */
+function withStillPagesByDefault(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  browser.newContext = (options: BrowserContextOptions = {}) => newContext({ reducedMotion: 'reduce', ...options });
+  browser.newPage = (options: BrowserContextOptions = {}) => newPage({ reducedMotion: 'reduce', ...options });
+  return browser;
 }
 
 /**
