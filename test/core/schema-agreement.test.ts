@@ -17,7 +17,11 @@ function ajvErrors(): string {
 }
 
 describe('the JSON Schema and the yup parser agree', () => {
-  it('give the same verdict on 1,500 generated specs, valid and invalid alike', () => {
+  /**
+   * Checks the two verdicts agree on 1,500 generated specs and returns what they saw. `seed`
+   * undefined: fast-check picks one per run, so every run explores specs the others did not.
+   */
+  function agreeOn1500Specs(seed?: number): { valid: number; invalid: number; codesSeen: Set<string> } {
     let valid = 0;
     let invalid = 0;
     const codesSeen = new Set<string>();
@@ -38,10 +42,20 @@ describe('the JSON Schema and the yup parser agree', () => {
           `yup ${yup.ok ? 'accepted' : `rejected (${yup.issues.map((i) => `${i.code} @ ${i.path}`).join(', ')})`}, ajv ${schemaOk ? 'accepted' : `rejected (${ajvErrors()})`}: ${JSON.stringify(input).slice(0, 2000)}`,
         ).toBe(schemaOk);
       }),
-      { numRuns: 1500 },
+      { numRuns: 1500, ...(seed === undefined ? {} : { seed }) },
     );
-    // A healthy mix: both verdicts are common and the invalid specs hit most of the catalog.
+    return { valid, invalid, codesSeen };
+  }
+
+  it('give the same verdict on 1,500 generated specs, valid and invalid alike, new ones on every run', () => {
+    const { valid, invalid } = agreeOn1500Specs();
     expect(valid + invalid).toBeGreaterThanOrEqual(1500);
+  });
+
+  it('are compared on a healthy mix: both verdicts common, the invalid specs hitting most of the catalog', () => {
+    // A fixed seed: whether 1,500 random specs happen to break one rare rule is luck (a run on
+    // 2026-11-28 saw no missing_value_key), and this test is about the generator's mix, not luck.
+    const { valid, invalid, codesSeen } = agreeOn1500Specs(20_261_128);
     expect(valid).toBeGreaterThanOrEqual(300);
     expect(invalid).toBeGreaterThanOrEqual(300);
     expect([...codesSeen].sort()).toEqual(
