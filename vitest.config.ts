@@ -19,6 +19,9 @@ export default defineConfig({
           environment: 'node',
           // SSR inlines the stylesheet through `?raw` imports; vitest returns '' for CSS it is not told to process.
           css: { include: [/\/src\/style\.css/, /\/components\/simple-table\.css/] },
+          // Worker threads rather than processes: each file is still isolated (a new thread with
+          // its own modules), without starting a Node process per file.
+          pool: 'threads',
           include: ['test/core/**/*.test.ts', 'test/assistant/**/*.test.ts', 'test/host/**/*.test.ts', 'test/server/**/*.test.ts', 'test/ssr/**/*.test.ts', 'test/package/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
