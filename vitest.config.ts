@@ -3,7 +3,7 @@ import vue from '@vitejs/plugin-vue';
 
 // Three projects, one runner:
 // - node: core, hosts, server, SSR; plain Node environment (proves the core needs no DOM).
-// - dom: components, stores and composables in jsdom (in VM contexts, see below).
+// - dom: components, stores and composables in jsdom.
 // - e2e: real Chromium through playwright-core against built bundles and the playground; two files
 //   at a time (each starts its own servers and browser; builds they share are made once under a lock,
 //   see test/setup/dir-lock.ts). Most of an e2e file's time is spent waiting on the browser, so two
@@ -34,15 +34,6 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['test/components/**/*.test.ts', 'test/stores/**/*.test.ts', 'test/composables/**/*.test.ts'],
           setupFiles: ['test/setup/dom.ts'],
-          // Each file runs in a new VM context inside a reused worker thread instead of a new process,
-          // so it still starts from new modules and a new window, but no process is started and jsdom
-          // is not loaded again per file: the 40 files take about 70 CPU-seconds instead of 170.
-          // (The node project stays on processes: its server files load native drivers and Node's
-          // own module errors, which a VM context does not reproduce.)
-          pool: 'vmThreads',
-          // A VM context cannot require() an ES module, which axios's Node build reaches through
-          // form-data; components run in browsers, so they get axios's browser build here as well.
-          alias: [{ find: /^axios$/, replacement: new URL('./node_modules/axios/dist/browser/axios.cjs', import.meta.url).pathname }],
           testTimeout: 30_000,
         },
       },
