@@ -16,7 +16,7 @@ import { lazyBlockFromComponent } from 'vue-grid-view/ssr';
 import { KpiStrip } from 'vue-grid-view';
 import dashboardSpecJson from '../specs/sales-dashboard.json';
 import reportSpecJson from '../specs/regional-report.json';
-import { DEMO_ROW_COUNT, DEMO_SEED, generateSales, summariseByMonthAndRegion, REGIONS, type SaleRow } from '../shared/data';
+import { DEMO_ROW_COUNT, DEMO_ROW_LIMIT, DEMO_SEED, generateSales, summariseByMonthAndRegion, REGIONS, type SaleRow } from '../shared/data';
 import { API_BASE, DEMO_CURRENCY, demoLocale, localiseSpec, type DemoLocale } from '../shared/labels';
 import { demoUserOf, handleDemoUsers } from './demo-users';
 import { registerSalesExports } from './exports';
@@ -32,6 +32,12 @@ export interface PlaygroundAppOptions {
   distDir: string;
   /** Rows of the big table (`big-table.sqlite` in `dataDir`, generated when missing). @default 1_000_000 */
   bigTableRows?: number;
+  /**
+   * Demo sales of every other page, in the browser and on the server alike (the pages ask the
+   * server through `GET /demo/settings`, so an export holds exactly the rows a page shows).
+   * @default DEMO_ROW_COUNT (100,000)
+   */
+  demoRows?: number;
 }
 
 /** The composed application. */
@@ -47,6 +53,18 @@ export interface PlaygroundApp {
   close(): Promise<void>;
 }
 
+/**
+ * The demo sales count `GV_DEMO_ROWS` asks for (whole number, 1 to {@link DEMO_ROW_LIMIT}), else
+ * {@link DEMO_ROW_COUNT}. Throws on anything else, naming the variable, so a typo does not silently
+ * start the default.
+ */
+export function demoRowsFromEnv(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return DEMO_ROW_COUNT;
+  const rows = Number(value);
+  if (!Number.isSafeInteger(rows) || rows < 1 || rows > DEMO_ROW_LIMIT) throw new Error(`GV_DEMO_ROWS must be a whole number from 1 to ${DEMO_ROW_LIMIT}, not ${JSON.stringify(value)}.`);
+  return rows;
+}
+
 /** The id of the lazy block: the KPI strip of one region (`&region=North`). */
 export const REGION_KPIS_BLOCK = 'region-kpis';
 
@@ -57,9 +75,10 @@ export const REGION_KPIS_BLOCK = 'region-kpis';
 export async function createPlaygroundApp(options: PlaygroundAppOptions): Promise<PlaygroundApp> {
   // The ledger in both languages: an export, the report and the lazy block answer in the language
   // the request names, with the values the page showed.
+  const demoRows = options.demoRows ?? DEMO_ROW_COUNT;
   const rowsByLocale = Object.freeze({
-    en: Object.freeze(generateSales(DEMO_ROW_COUNT, DEMO_SEED, 'en')),
-    uk: Object.freeze(generateSales(DEMO_ROW_COUNT, DEMO_SEED, 'uk')),
+    en: Object.freeze(generateSales(demoRows, DEMO_SEED, 'en')),
+    uk: Object.freeze(generateSales(demoRows, DEMO_SEED, 'uk')),
   });
   const rows = rowsByLocale.en;
   const dashboardSpec = parseGridViewSpecJson(dashboardSpecJson);
@@ -103,6 +122,9 @@ export async function createPlaygroundApp(options: PlaygroundAppOptions): Promis
     async handle(request) {
       const path = new URL(request.url).pathname;
       if (path === '/ssr' || path === '/ssr/') return report(request);
+      if (path === '/demo/settings' && request.method === 'GET') {
+        return new Response(JSON.stringify({ demoRows }), { headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });
+      }
       const answer = (await gridView(request)) ?? (await handleDemoUsers(request)) ?? (await files(request));
       return (
         answer ??

@@ -4,14 +4,15 @@
  *
  * Environment: PORT (default 4173; 0 picks a free port), HOST (default 127.0.0.1), GV_DATA_DIR
  * (default playground/.data), GV_DIST_DIR (default playground/dist/client), GV_BIG_TABLE_ROWS
- * (default 1,000,000: rows of the big table, generated into GV_DATA_DIR on the first start).
+ * (default 1,000,000: rows of the big table, generated into GV_DATA_DIR on the first start),
+ * GV_DEMO_ROWS (default 100,000: the demo sales of every other page).
  *
  * @module
  */
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { toNodeHandler } from 'vue-grid-view/server';
-import { createPlaygroundApp } from './app';
+import { createPlaygroundApp, demoRowsFromEnv } from './app';
 import { bigTableRowsFromEnv } from './big-table';
 
 // Resolved from the built file's folder (playground/dist/server), two levels below playground/.
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
     dataDir: process.env.GV_DATA_DIR || `${playgroundDir}.data`,
     distDir: process.env.GV_DIST_DIR || `${playgroundDir}dist/client`,
     bigTableRows,
+    demoRows: demoRowsFromEnv(process.env.GV_DEMO_ROWS),
   });
   const { bigTable } = app;
   console.log(

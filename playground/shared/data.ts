@@ -40,6 +40,12 @@ export type SaleRow = {
 /** How many rows the playground shows. */
 export const DEMO_ROW_COUNT = 100_000;
 
+/**
+ * The most demo sales the playground serves (`GV_DEMO_ROWS`): every page holds them in the
+ * browser, twice once the reader has switched language; the million-row case is the big table's.
+ */
+export const DEMO_ROW_LIMIT = 500_000;
+
 /** Seed of the demo data; change it and every page, export and test sees a different ledger. */
 export const DEMO_SEED = 20_240_101;
 

@@ -44,7 +44,10 @@ const en = {
   'table.pdf_note.many': 'The PDF export holds at most the first {count} matching rows.',
   'table.pdf_note.other': 'The PDF export holds at most the first {count} matching rows.',
 
-  'grid.intro': 'All 100,000 sales in the DataGrid (AG Grid Community over the library\'s row source): quick search, column filters, presets and saved searches per demo user, a shareable view, and KPIs and a chart that follow the rows the grid shows.',
+  'grid.intro.one': 'The {count} sale in the DataGrid (AG Grid Community over the library\'s row source): quick search, column filters, presets and saved searches per demo user, a shareable view, and KPIs and a chart that follow the rows the grid shows.',
+  'grid.intro.few': 'All {count} sales in the DataGrid (AG Grid Community over the library\'s row source): quick search, column filters, presets and saved searches per demo user, a shareable view, and KPIs and a chart that follow the rows the grid shows.',
+  'grid.intro.many': 'All {count} sales in the DataGrid (AG Grid Community over the library\'s row source): quick search, column filters, presets and saved searches per demo user, a shareable view, and KPIs and a chart that follow the rows the grid shows.',
+  'grid.intro.other': 'All {count} sales in the DataGrid (AG Grid Community over the library\'s row source): quick search, column filters, presets and saved searches per demo user, a shareable view, and KPIs and a chart that follow the rows the grid shows.',
 
   'big.intro': 'A million sales that never leave the server: the DataGrid reads blocks of a SQLite table through the handler\'s rows routes (createSqlRowSource); sort, filters, the values checklist and the search run in SQL; the KPIs and the chart come from /aggregate over every matching row; the exports write the whole filtered, sorted set.',
 
@@ -134,7 +137,10 @@ const uk: Record<PlaygroundMessageKey, string> = {
   'table.pdf_note.many': 'PDF містить не більше {count} знайдених рядків (перших за порядком).',
   'table.pdf_note.other': 'PDF містить не більше {count} знайденого рядка (перших за порядком).',
 
-  'grid.intro': 'Усі 100 000 продажів у DataGrid (AG Grid Community поверх джерела рядків бібліотеки): швидкий пошук, фільтри стовпців, набори й збережені пошуки для кожного демо-користувача, вид, яким можна поділитися, і показники та діаграма, що йдуть за рядками таблиці.',
+  'grid.intro.one': 'Усі {count} продаж у DataGrid (AG Grid Community поверх джерела рядків бібліотеки): швидкий пошук, фільтри стовпців, набори й збережені пошуки для кожного демо-користувача, вид, яким можна поділитися, і показники та діаграма, що йдуть за рядками таблиці.',
+  'grid.intro.few': 'Усі {count} продажі у DataGrid (AG Grid Community поверх джерела рядків бібліотеки): швидкий пошук, фільтри стовпців, набори й збережені пошуки для кожного демо-користувача, вид, яким можна поділитися, і показники та діаграма, що йдуть за рядками таблиці.',
+  'grid.intro.many': 'Усі {count} продажів у DataGrid (AG Grid Community поверх джерела рядків бібліотеки): швидкий пошук, фільтри стовпців, набори й збережені пошуки для кожного демо-користувача, вид, яким можна поділитися, і показники та діаграма, що йдуть за рядками таблиці.',
+  'grid.intro.other': 'Усі {count} продажу у DataGrid (AG Grid Community поверх джерела рядків бібліотеки): швидкий пошук, фільтри стовпців, набори й збережені пошуки для кожного демо-користувача, вид, яким можна поділитися, і показники та діаграма, що йдуть за рядками таблиці.',
 
   'big.intro': 'Мільйон продажів, які не залишають сервер: DataGrid читає блоки таблиці SQLite через маршрути рядків обробника (createSqlRowSource); сортування, фільтри, список значень і пошук виконуються в SQL; показники й діаграма надходять з /aggregate по всіх знайдених рядках; експорт записує весь відфільтрований і відсортований набір.',
 

@@ -1,6 +1,6 @@
 /**
  * The playground's data grid page (GridView over playground/specs/sales-grid.json: toolbar, live KPIs,
- * two grid-filtered charts and the DataGrid over 100,000 sales) driven in real Chromium against the
+ * two grid-filtered charts and the DataGrid over E2E_DEMO_ROWS demo sales) driven in real Chromium against the
  * real playground server, every flow once with the keyboard alone and once with the mouse: quick
  * search in the search language (with its summary), column filters (the text filter in the same
  * language), the KPIs and the chart following them, the column chooser, presets per demo user across
@@ -18,10 +18,10 @@ import type { Page } from 'playwright-core';
 import { generateSales } from '../../playground/shared/data';
 import { collectConsoleErrors, saveScreenshot } from './helpers/browser';
 import { axeScan } from './helpers/layout';
-import { openPlaygroundPage } from './helpers/playground';
+import { E2E_DEMO_ROWS, openPlaygroundPage } from './helpers/playground';
 import { PLAYGROUND_VIEWPORT, usePlayground } from './helpers/playground-fixture';
 
-const rows = generateSales();
+const rows = generateSales(E2E_DEMO_ROWS);
 const TOTAL = rows.length;
 const count = new Intl.NumberFormat('en');
 const money = new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' });
@@ -143,7 +143,7 @@ describe('playground data grid: search, filters, KPIs and charts', () => {
   it('quick-searches in the search language by keyboard (typing, Enter): rows, KPIs, charts and the summary follow; the help opens and closes by keyboard; clears by mouse', async () => {
     const { page, errors, close } = await visit();
     await counterSays(page, shownOf(TOTAL));
-    await expect(kpi(page, 'Orders').textContent()).resolves.toContain('100,000');
+    await expect(kpi(page, 'Orders').textContent()).resolves.toContain(count.format(TOTAL));
     const regionTable = page.locator('[data-testid="page-grid"] .gv-chart[data-gv-chart-id="by-region"] .gv-chart__data');
     const before = await regionTable.textContent();
 
@@ -181,7 +181,7 @@ describe('playground data grid: search, filters, KPIs and charts', () => {
 
     await page.locator('[data-gv-clear-search]').click();
     await counterSays(page, shownOf(TOTAL));
-    await kpi(page, 'Orders').filter({ hasText: '100,000' }).waitFor();
+    await kpi(page, 'Orders').filter({ hasText: count.format(TOTAL) }).waitFor();
     await expect(summary.count()).resolves.toBe(0);
     expect(errors).toEqual([]);
     await close();

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { generateSales } from '../../playground/shared/data';
 import { saveScreenshot } from './helpers/browser';
-import { openPlaygroundPage } from './helpers/playground';
+import { E2E_DEMO_ROWS, openPlaygroundPage } from './helpers/playground';
 import { usePlayground } from './helpers/playground-fixture';
 
 const PREFS_API = '/api/grid/preferences/?grid_id=sales-table';
@@ -156,7 +156,7 @@ describe('playground preferences across users and a server restart', () => {
 
     await page.locator('[data-search="Ткаченко"] [data-action="apply"]').click();
     // The panel searches the rows itself and hands the table only the matches.
-    const expected = generateSales().filter((row) => row.менеджер.includes('Ткаченко')).length;
+    const expected = generateSales(E2E_DEMO_ROWS).filter((row) => row.менеджер.includes('Ткаченко')).length;
     await page.waitForFunction(
       (value) => document.querySelector('.pg-prefs [data-cm-simple-table]')?.getAttribute('data-cm-total-rows') === String(value),
       expected,

@@ -6,6 +6,7 @@
 import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
+import { E2E_DEMO_ROWS } from './helpers/playground';
 import { generateSales } from '../../playground/shared/data';
 import { usePlayground } from './helpers/playground-fixture';
 
@@ -87,8 +88,8 @@ describe('playground server: demo sign-in', () => {
 });
 
 describe('playground server: exports, lazy block and report', () => {
-  const rows = generateSales();
-  const rowsUk = generateSales(undefined, undefined, 'uk');
+  const rows = generateSales(E2E_DEMO_ROWS);
+  const rowsUk = generateSales(E2E_DEMO_ROWS, undefined, 'uk');
 
   it('exports the filtered, sorted ledger as XLSX with Ukrainian headers and values for lang=uk', async () => {
     // A Ukrainian reader filters the Ukrainian values the table shows: Схід (East), Вебкамера (Webcam).

@@ -9,11 +9,11 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { generateSales, type SaleRow } from '../../playground/shared/data';
+import { DEMO_ROW_COUNT, generateSales, type SaleRow } from '../../playground/shared/data';
 import { saveScreenshot } from './helpers/browser';
 import { usePlayground } from './helpers/playground-fixture';
 
-const rows = generateSales();
+const rows = generateSales(DEMO_ROW_COUNT);
 const money = new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' });
 const count = new Intl.NumberFormat('en');
 
@@ -32,7 +32,8 @@ function topByAmount(subset: readonly SaleRow[]): { row: SaleRow; unique: boolea
   return { row: best, unique: ties === 0 };
 }
 
-const app = usePlayground({ page: { acceptDownloads: true } });
+// The 100,000-row table is this file's subject: the full demo ledger, not the e2e default.
+const app = usePlayground({ page: { acceptDownloads: true }, demoRows: DEMO_ROW_COUNT });
 
 async function visibleCount(): Promise<number> {
   return Number(await app.page.locator('[data-cm-simple-table]').getAttribute('data-cm-visible-rows'));

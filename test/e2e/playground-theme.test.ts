@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { saveScreenshot } from './helpers/browser';
 import { usePlayground } from './helpers/playground-fixture';
+import { E2E_DEMO_ROWS } from './helpers/playground';
 
 const app = usePlayground({ page: { colorScheme: 'light' } });
 
@@ -24,7 +25,11 @@ const UKRAINIAN: Record<string, (page: Page) => Promise<void>> = {
     await p.locator('[data-testid="page-dashboard"] .gv-view__title', { hasText: 'Продажі 2024–2025' }).waitFor();
     await p.locator('[data-testid="page-dashboard"] .gv-kpi__label', { hasText: 'Виручка' }).waitFor();
     await p.locator('[data-testid="page-dashboard"] label', { hasText: 'Пошук у таблиці' }).waitFor();
-    await p.waitForFunction(() => /100\s000/.test(document.querySelector('[data-testid="page-dashboard"] [data-cm-row-count]')?.textContent ?? ''));
+    // Ukrainian number text: a non-breaking space groups the thousands ("20 000").
+    await p.waitForFunction(
+      (thousands) => new RegExp(`(^|\\D)${thousands}\\s000(\\D|$)`).test(document.querySelector('[data-testid="page-dashboard"] [data-cm-row-count]')?.textContent ?? ''),
+      E2E_DEMO_ROWS / 1000,
+    );
     const themes = await p.locator('[data-testid="page-dashboard"] .gv-chart').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-gv-chart-theme')));
     expect(themes).toEqual(['dark', 'dark', 'dark']);
   },

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { launchChromium, openPage, type OpenedPage } from './browser';
-import { ensurePlaygroundBuilt, openPlaygroundPage, startPlayground, tempDataDir, type PlaygroundServer } from './playground';
+import { E2E_DEMO_ROWS, ensurePlaygroundBuilt, openPlaygroundPage, startPlayground, tempDataDir, type PlaygroundServer } from './playground';
 
 /** The window size every playground test uses unless it says otherwise. */
 export const PLAYGROUND_VIEWPORT = { width: 1400, height: 1000 } as const;
@@ -23,6 +23,8 @@ export interface PlaygroundSetup {
    * unless given) and collect its console errors.
    */
   readonly page?: BrowserContextOptions;
+  /** Demo sales the server and its pages use. Default {@link E2E_DEMO_ROWS}. */
+  readonly demoRows?: number;
 }
 
 /**
@@ -64,7 +66,7 @@ export function usePlayground(setup: PlaygroundSetup = {}): PlaygroundFixture {
   beforeAll(async () => {
     await ensurePlaygroundBuilt();
     dataDir = await tempDataDir();
-    server = await startPlayground({ dataDir: dataDir.path });
+    server = await startPlayground({ dataDir: dataDir.path, demoRows: setup.demoRows ?? E2E_DEMO_ROWS });
     if (setup.browser === true || setup.page !== undefined) browser = await launchChromium();
     if (browser && setup.page !== undefined) opened = await openPage(browser, { viewport: PLAYGROUND_VIEWPORT, ...setup.page });
   });
@@ -106,7 +108,7 @@ export function usePlayground(setup: PlaygroundSetup = {}): PlaygroundFixture {
     async restartServer() {
       const current = need(server, 'server');
       await current.stop();
-      server = await startPlayground({ dataDir: current.dataDir, port: current.port });
+      server = await startPlayground({ dataDir: current.dataDir, port: current.port, demoRows: setup.demoRows ?? E2E_DEMO_ROWS });
     },
   };
 }

@@ -62,13 +62,22 @@ export interface PlaygroundServer {
  */
 export const E2E_BIG_TABLE_ROWS = 20_000;
 
+/**
+ * Demo sales of the other pages in e2e runs (the playground's own default is 100,000). Every page
+ * visit generates, indexes and aggregates them in the browser: at 100,000 that is about three
+ * seconds of CPU per visit, most of the suite's browser time, while only the files about scale
+ * need that many (they pass `demoRows: DEMO_ROW_COUNT`). Tests compute what they expect from
+ * `generateSales(E2E_DEMO_ROWS)`, so every expectation follows the count.
+ */
+export const E2E_DEMO_ROWS = 20_000;
+
 const READY = /Playground ready at (http:\/\/127\.0\.0\.1:(\d+))/;
 
 /**
  * Starts the server. `port` 0 lets the OS choose; pass the previous port to restart in place.
  * Rejects with the server's output when it exits or stays silent for 90 s.
  */
-export async function startPlayground(options: { dataDir: string; port?: number; bigTableRows?: number }): Promise<PlaygroundServer> {
+export async function startPlayground(options: { dataDir: string; port?: number; bigTableRows?: number; demoRows?: number }): Promise<PlaygroundServer> {
   const child: ChildProcess = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
     env: {
@@ -76,6 +85,7 @@ export async function startPlayground(options: { dataDir: string; port?: number;
       PORT: String(options.port ?? 0),
       GV_DATA_DIR: options.dataDir,
       GV_BIG_TABLE_ROWS: String(options.bigTableRows ?? E2E_BIG_TABLE_ROWS),
+      GV_DEMO_ROWS: String(options.demoRows ?? E2E_DEMO_ROWS),
       NODE_ENV: 'production',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
