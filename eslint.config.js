@@ -1,8 +1,14 @@
 // ESLint flat config. Besides the usual TypeScript and Vue rules it holds the architecture's
-// boundaries (DESIGN §3, docs/architecture.md): src/core is Vue-free, DOM-free and Node-free;
-// src/server and src/host are Vue-free; components never import the server or SSR; stores never
-// import composables or components; the playground imports the library only through its package
-// entries. A boundary broken here fails `npm run lint`, not a code review.
+// boundaries (docs/architecture.md, "Import rules and what holds them"): src/core is Vue-free,
+// DOM-free and Node-free; src/server, src/host and src/assistant are Vue-free; src/host never
+// imports the server or SSR, and src/server never imports SSR; components and composables never
+// import the server or SSR, and composables never import components; stores never import
+// composables or components; the playground imports the library only through its package entries.
+// A boundary broken here fails `npm run lint`, not a code review. Each message says the rule in
+// full and where it is explained, so it reads on its own in an editor or a CI log.
+//
+// Flat config replaces a rule's options when two blocks match one file (it does not merge them),
+// so each folder has exactly one block that sets `no-restricted-imports`, with all of its patterns.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import pluginVue from 'eslint-plugin-vue';
@@ -17,6 +23,13 @@ const vueLayerDirs = [...folder('components'), ...folder('composables'), ...fold
 const nodeBuiltins = ['fs', 'path', 'os', 'http', 'https', 'crypto', 'url', 'stream', 'child_process', 'buffer', 'util', 'events', 'better-sqlite3', 'pg', 'kysely'];
 const domGlobals = ['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'location', 'history', 'HTMLElement', 'Element', 'Node', 'ResizeObserver', 'requestAnimationFrame', 'fetch', 'XMLHttpRequest', 'alert'];
 const nodeGlobals = ['process', 'Buffer', 'require', 'module', '__dirname', '__filename', 'global', 'setImmediate'];
+// Where every boundary below is explained; appended to each message.
+const SEE = 'See docs/architecture.md, "Import rules and what holds them".';
+/** The Vue-free rule of a folder outside the Vue layer (src/server, src/host, src/assistant). */
+const vueFree = (dir) => [
+  { group: vueLayer, message: `${dir} is Vue-free: no vue, pinia, vue-echarts or ag-grid-vue3 (SSR lives in src/ssr). ${SEE}` },
+  { group: vueLayerDirs, message: `${dir} never imports the Vue layer (components, composables, stores, src/plugin*, src/index*, .vue files). ${SEE}` },
+];
 
 export default tseslint.config(
   {
@@ -71,33 +84,53 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: nodeBuiltins.map((name) => ({ name, message: 'src/core runs in browsers too: no Node modules (DESIGN §3).' })),
+          paths: nodeBuiltins.map((name) => ({ name, message: `src/core runs in browsers too: no Node modules (fs, path, better-sqlite3, pg, kysely, …). ${SEE}` })),
           patterns: [
-            { group: vueLayer, message: 'src/core is Vue-free (DESIGN §3).' },
-            { group: vueLayerDirs, message: 'src/core never imports the Vue layer (DESIGN §3).' },
-            { group: ['node:*', 'fs/*'], message: 'src/core runs in browsers too: no Node modules (DESIGN §3).' },
-            { group: [...folder('server'), ...folder('host'), ...folder('ssr'), ...folder('browser'), 'echarts', 'echarts/*', 'ag-grid-*', 'axios', 'xlsx', 'jspdf*'], message: 'src/core depends on nothing but yup.' },
+            { group: vueLayer, message: `src/core is Vue-free: no vue, pinia, vue-echarts or ag-grid-vue3. ${SEE}` },
+            { group: vueLayerDirs, message: `src/core never imports the Vue layer (components, composables, stores, src/plugin*, src/index*, .vue files). ${SEE}` },
+            { group: ['node:*', 'fs/*'], message: `src/core runs in browsers too: no Node modules (node:*). ${SEE}` },
+            { group: [...folder('server'), ...folder('host'), ...folder('ssr'), ...folder('browser'), 'echarts', 'echarts/*', 'ag-grid-*', 'axios', 'xlsx', 'jspdf*'], message: `src/core depends on nothing but yup: not on src/server, src/host, src/ssr, src/browser, echarts, AG Grid, axios, xlsx or jsPDF. ${SEE}` },
           ],
         },
       ],
       'no-restricted-globals': [
         'error',
-        ...[...domGlobals, ...nodeGlobals].map((name) => ({ name, message: 'src/core touches no DOM or Node global (DESIGN §3).' })),
+        ...[...domGlobals, ...nodeGlobals].map((name) => ({ name, message: `src/core touches no DOM or Node global (window, document, fetch, process, Buffer, …): it runs unchanged in browsers and Node. ${SEE}` })),
       ],
     },
   },
   {
-    files: ['src/server/**/*.ts', 'src/host/**/*.ts', 'src/assistant/**/*.ts'],
+    files: ['src/server/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: vueLayer, message: 'src/server, src/host and src/assistant are Vue-free (DESIGN §3); SSR lives in src/ssr.' },
-            { group: vueLayerDirs, message: 'src/server, src/host and src/assistant never import the Vue layer (DESIGN §3).' },
+            ...vueFree('src/server'),
+            { group: [...folder('ssr'), 'vue-grid-view/ssr'], message: `src/server never imports src/ssr: server-side rendering needs Vue, and the server loads without it (a lazy block's renderer comes from the application). ${SEE}` },
           ],
         },
       ],
+    },
+  },
+  {
+    files: ['src/host/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...vueFree('src/host'),
+            { group: [...folder('server'), ...folder('ssr'), 'vue-grid-view/server', 'vue-grid-view/ssr'], message: `src/host runs in browsers: it never imports src/server or src/ssr (the server imports the hosts, not the other way round). ${SEE}` },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/assistant/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: vueFree('src/assistant') }],
     },
   },
   {
@@ -106,10 +139,24 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: nodeBuiltins.map((name) => ({ name, message: 'Components run in browsers: no Node modules.' })),
+          paths: nodeBuiltins.map((name) => ({ name, message: `Components run in browsers: no Node modules. ${SEE}` })),
           patterns: [
-            { group: [...folder('src/server'), ...folder('src/ssr'), 'vue-grid-view/server', 'vue-grid-view/ssr'], message: 'Components run in browsers: they never import src/server or src/ssr (DESIGN §3).' },
-            { group: ['node:*'], message: 'Components run in browsers: no Node modules.' },
+            { group: [...folder('src/server'), ...folder('src/ssr'), 'vue-grid-view/server', 'vue-grid-view/ssr'], message: `Components run in browsers: they never import src/server or src/ssr. ${SEE}` },
+            { group: ['node:*'], message: `Components run in browsers: no Node modules. ${SEE}` },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['composables/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: [...folder('components'), '**/*.vue'], message: `Composables sit below components: components use composables, composables never import components or .vue files. ${SEE}` },
+            { group: [...folder('src/server'), ...folder('src/ssr'), 'vue-grid-view/server', 'vue-grid-view/ssr'], message: `Composables run in browsers: they never import src/server or src/ssr. ${SEE}` },
           ],
         },
       ],
@@ -122,8 +169,8 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: [...folder('composables'), ...folder('components'), '**/*.vue'], message: 'Stores sit below composables and components: they never import them (docs/architecture.md).' },
-            { group: [...folder('src/server'), ...folder('src/ssr')], message: 'Stores run in browsers: they never import src/server or src/ssr.' },
+            { group: [...folder('composables'), ...folder('components'), '**/*.vue'], message: `Stores sit below composables and components: they never import them. ${SEE}` },
+            { group: [...folder('src/server'), ...folder('src/ssr')], message: `Stores run in browsers: they never import src/server or src/ssr. ${SEE}` },
           ],
         },
       ],
@@ -139,7 +186,7 @@ export default tseslint.config(
           patterns: [
             {
               regex: '^(\\.\\./){2,}(src|components|composables|stores|schema)(/|$)',
-              message: 'The playground imports the library only through its package entries (vue-grid-view, vue-grid-view/core, …), as an application would.',
+              message: `The playground imports the library only through its package entries (vue-grid-view, vue-grid-view/core, …), as an application would. ${SEE}`,
             },
           ],
         },

@@ -8,8 +8,9 @@
  */
 import { object, string, ValidationError } from 'yup';
 import type { TestConfig } from 'yup';
-import { parseGridViewSpec, specToWire } from '../core/spec';
-import type { GridViewSpec, LayoutBlock, SpecErrorCode, SpecIssue } from '../core/types';
+import { GridViewSpecError } from '../core/errors';
+import { isGridViewSpec, parseGridViewSpec, specToWire } from '../core/spec';
+import type { GridViewSpec, GridViewSpecWire, LayoutBlock, SpecErrorCode, SpecIssue } from '../core/types';
 
 /** Presentation hint a chat presenter maps to a layout. */
 export type PresentationFormat = 'table' | 'report' | 'chart' | 'answer';
@@ -49,11 +50,45 @@ export function layoutForFormat(format: PresentationFormat): LayoutBlock[] {
  * The spec with its layout replaced by the blocks of `format`: a new parsed (frozen) spec, made by
  * parsing the wire form, so it is accepted everywhere a parsed spec is. The input is not changed.
  *
+ * Edge cases: a copy of a parsed spec (`{ ...spec }`) is read like the spec itself, and the result
+ * is checked by the parser, so a copy whose fields were changed to invalid values is refused with
+ * their paths (`grid_id`, `columns[0].label`, …). Whatever else is passed is refused with a
+ * `GridViewSpecError` too, never a bare `TypeError`: a non-object (null, a string, an array) with
+ * `not_object` at the root, an object whose spec fields cannot be read (no `columns`, no `layout`,
+ * as in wire JSON) with `invalid_type` at the root.
+ *
  * @throws RangeError for an unknown format; GridViewSpecError if `spec` was not a valid spec.
  */
 export function applyPresentationFormat(spec: GridViewSpec, format: PresentationFormat): GridViewSpec {
   const blocks = layoutForFormat(format);
-  return parseGridViewSpec({ ...specToWire(spec), layout: { blocks } });
+  return parseGridViewSpec({ ...wireOf(spec), layout: { blocks } });
+}
+
+/**
+ * The wire form of a parsed spec, or a `GridViewSpecError` for a value that is not one. The type says
+ * `GridViewSpec`, but the assistant's callers pass on what a chat pipeline hands them, and
+ * `specToWire` reads the fields without checking them: a missing `columns` would otherwise escape as
+ * a `TypeError` with no code and no path.
+ */
+function wireOf(spec: GridViewSpec): GridViewSpecWire {
+  const value: unknown = spec;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new GridViewSpecError([{ code: 'not_object', path: '', message: `applyPresentationFormat needs a parsed spec (from parseGridViewSpecJson); got ${describe(value)}.` }]);
+  }
+  // A parsed spec always converts; it stays outside the try so a defect there surfaces as itself.
+  if (isGridViewSpec(value)) return specToWire(value);
+  try {
+    return specToWire(spec);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new GridViewSpecError([
+      {
+        code: 'invalid_type',
+        path: '',
+        message: `applyPresentationFormat needs a parsed spec (from parseGridViewSpecJson), and this object's spec fields could not be read (${reason}). Parse the wire JSON first and pass the result.`,
+      },
+    ]);
+  }
 }
 
 /** Limits of planner output, in Unicode characters. */

@@ -213,7 +213,13 @@ class BuiltArtifact<R extends Row> implements GridArtifact<R> {
   }
 }
 
-/** Builds artifacts from validated specs. */
+/**
+ * Builds artifacts from validated specs. `GridRenderer.build` is the primary artifact builder (see
+ * docs/core-api.md, "One function per job"): its parameter is a parsed spec, so the type says the
+ * spec was validated, and a spec parsed once is built for any number of row sets without being
+ * checked again. `buildArtifactFromView` and `buildArtifactJsonFromView` are one-call conveniences
+ * over it for callers that hold wire JSON.
+ */
 export class GridRenderer {
   private constructor() {}
 
@@ -283,6 +289,10 @@ export class GridRenderer {
  * Builds an artifact from a spec that is either already parsed (`isGridViewSpec`) or raw wire JSON
  * (validated here with `parseGridViewSpecJson`).
  *
+ * A convenience over the primary builder `GridRenderer.build` (the interface document's
+ * `build_artifact_from_view`), for a caller that holds wire JSON and builds once. Raw JSON is parsed
+ * again on every call, so parse once and call `GridRenderer.build` when one spec serves many builds.
+ *
  * @throws GridViewSpecError for an invalid raw spec; GridArtifactError for invalid rows or table settings.
  */
 export function buildArtifactFromView<R extends Row>(view: GridViewSpec | unknown, rows: readonly R[], options?: RenderOptions): GridArtifact<R> {
@@ -290,7 +300,11 @@ export function buildArtifactFromView<R extends Row>(view: GridViewSpec | unknow
   return GridRenderer.build(spec, rows, options);
 }
 
-/** `buildArtifactFromView(view, rows, options).toJSON()`: the JSON a server sends to the browser. */
+/**
+ * `buildArtifactFromView(view, rows, options).toJSON()`: the JSON a server sends to the browser, in
+ * one call. A convenience over the primary builder `GridRenderer.build` (see `buildArtifactFromView`);
+ * the same errors.
+ */
 export function buildArtifactJsonFromView(view: GridViewSpec | unknown, rows: readonly Row[], options?: RenderOptions): GridArtifactJson {
   return buildArtifactFromView(view, rows, options).toJSON();
 }

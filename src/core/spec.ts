@@ -95,7 +95,9 @@ function reportWarnings(warnings: readonly SpecWarning[]): void {
 
 /**
  * Validates wire JSON and returns `{ ok: true, spec, warnings }`, or `{ ok: false, issues, warnings }`
- * with every issue found (at most 100). Never throws, whatever the input.
+ * with every issue found (at most 100). Never throws, whatever the input. The non-throwing twin of
+ * the primary parser `parseGridViewSpecJson`: use it where an invalid spec is an answer to give
+ * back (a 400 with the issues, an assistant asked to retry), not a bug.
  *
  * `issues` are errors: any one makes the spec invalid. `warnings` never do: they name what the parser
  * accepted but cannot honour exactly (today only `unknown_icon`, a KPI icon this library does not
@@ -126,13 +128,20 @@ export function safeParseGridViewSpecJson(raw: unknown): SafeParseResult {
 /**
  * Like `safeParseGridViewSpecJson`, for a typed wire literal. The same rules run (a value typed as
  * `GridViewSpecWire` may still hold anything at run time), so both functions agree on every input.
+ *
+ * The typed-literal form of `safeParseGridViewSpecJson` (the primary non-throwing parser, see
+ * docs/core-api.md, "One function per job"): it exists so that TypeScript checks a spec written
+ * as a literal in code while it is typed. For JSON that arrives at run time use the `…Json` form.
  */
 export function safeParseGridViewSpec(wire: GridViewSpecWire): SafeParseResult {
   return validateSafely(wire);
 }
 
 /**
- * Validates wire JSON and returns the typed, deep-frozen spec with every default filled. Warnings
+ * Validates wire JSON and returns the typed, deep-frozen spec with every default filled. The
+ * primary parser, with `safeParseGridViewSpecJson` its non-throwing twin (see docs/core-api.md,
+ * "One function per job"): throw when an invalid spec is a bug, return the issues when it is an
+ * answer (a request, an assistant's output). Warnings
  * (see `safeParseGridViewSpecJson`) go to the library's warning channel (`warn`, code
  * `spec_warning`, the `SpecWarning` as detail); use the safe form to receive them as data.
  *
@@ -153,6 +162,10 @@ export function parseGridViewSpecJson(raw: unknown): GridViewSpec {
 /**
  * Validates a typed wire literal and returns the typed spec. Same rules and errors as
  * `parseGridViewSpecJson`; the parameter type only helps the author of the literal.
+ *
+ * The typed-literal form of `parseGridViewSpecJson` (the primary parser, see docs/core-api.md,
+ * "One function per job"): use it for a spec written in code, `parseGridViewSpecJson` for JSON
+ * that arrives at run time.
  *
  * @throws GridViewSpecError carrying every issue.
  */

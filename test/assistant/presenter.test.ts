@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { applyPresentationFormat, layoutForFormat, PLANNER_LIMITS, PRESENTATION_FORMATS, validatePlannerOutput } from '../../src/assistant/presenter';
 import { buildArtifactFromView } from '../../src/core/artifact';
+import { GridViewSpecError } from '../../src/core/errors';
 import { isGridViewSpec, parseGridViewSpecJson } from '../../src/core/spec';
+import type { GridViewSpec } from '../../src/core/types';
 import type { PresentationFormat } from '../../src/assistant/presenter';
 
 const SPEC = parseGridViewSpecJson({
@@ -51,6 +53,42 @@ describe('applyPresentationFormat', () => {
 
   it('accepts every presentation format', () => {
     for (const format of PRESENTATION_FORMATS) expect(applyPresentationFormat(SPEC, format).layout.blocks).toEqual(layoutForFormat(format));
+  });
+
+  it('reads a copy of a parsed spec like the spec', () => {
+    expect(applyPresentationFormat({ ...SPEC }, 'report').layout.blocks).toEqual(['title', 'kpis', 'chart', 'table']);
+  });
+
+  /** The `GridViewSpecError` that `call` throws; fails the test when it throws anything else. */
+  function specErrorOf(call: () => unknown): GridViewSpecError {
+    try {
+      call();
+    } catch (error) {
+      expect(error).toBeInstanceOf(GridViewSpecError);
+      return error as GridViewSpecError;
+    }
+    throw new Error('expected a GridViewSpecError, nothing was thrown');
+  }
+
+  it('refuses a non-object with a GridViewSpecError not_object at the root, not a TypeError', () => {
+    for (const value of [null, undefined, 'sales', 5, []]) {
+      const error = specErrorOf(() => applyPresentationFormat(value as unknown as GridViewSpec, 'table'));
+      expect(error.issues.map((i) => [i.code, i.path]), String(value)).toEqual([['not_object', '']]);
+      expect(error.issues[0]?.message).toContain('parseGridViewSpecJson');
+    }
+  });
+
+  it('refuses an object whose spec fields cannot be read (wire JSON, no columns) with invalid_type at the root', () => {
+    for (const value of [{}, { grid_id: 'sales', columns: [{ key: 'region', label: 'Region' }] }]) {
+      const error = specErrorOf(() => applyPresentationFormat(value as unknown as GridViewSpec, 'table'));
+      expect(error.issues.map((i) => [i.code, i.path])).toEqual([['invalid_type', '']]);
+      expect(error.issues[0]?.message).toContain('Parse the wire JSON first');
+    }
+  });
+
+  it('refuses a copy with an invalid field with the parser’s issue at that field’s path', () => {
+    const error = specErrorOf(() => applyPresentationFormat({ ...SPEC, gridId: 'Not An Id' }, 'table'));
+    expect(error.issues.map((i) => [i.code, i.path])).toEqual([['invalid_pattern', 'grid_id']]);
   });
 });
 

@@ -9,6 +9,7 @@ import type { VueWrapper } from '@vue/test-utils';
 import { MemoryHost } from '../../src/host/index';
 import { setWarningHandler } from '../../src/core/warn';
 import { ORDERS_SPEC, exposed, mountGrid, orderRows, until } from './data-grid.fixtures';
+import { waitFor } from '../setup/wait';
 
 afterEach(() => {
   setWarningHandler(null);
@@ -26,11 +27,10 @@ const stored = (host: MemoryHost) => host.prefs.get('ann', 'orders');
 
 /** Waits until the host's stored preferences satisfy `check` (the store saves after a short debounce). */
 async function untilStored(host: MemoryHost, check: (prefs: Awaited<ReturnType<typeof stored>>) => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    if (check(await stored(host))) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`timed out waiting for ${what}: ${JSON.stringify(await stored(host))}`);
+  await waitFor(async () => {
+    const prefs = await stored(host);
+    if (!check(prefs)) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(prefs)}`);
+  });
 }
 
 async function mountWithHost(host: MemoryHost): Promise<VueWrapper> {

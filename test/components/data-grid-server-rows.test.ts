@@ -17,6 +17,7 @@ import { GridRenderer } from '../../src/core/artifact';
 import { parseGridViewSpec } from '../../src/core/spec';
 import { readGridExportParams } from '../../src/core/data-grid/export-url';
 import { createRowSource } from '../../src/host/row-source';
+import { waitFor } from '../setup/wait';
 
 const spec: GridViewSpecWire = {
   grid_id: 'orders',
@@ -59,12 +60,10 @@ function remoteSource(): RowSource & { failing: boolean; requests: RowSourceRequ
 
 /** Waits until `check` holds (AG Grid asks its first block asynchronously). */
 async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 100; i++) {
+  await waitFor(async () => {
     await flushPromises();
-    if (check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`timed out waiting for ${what}`);
+    if (!check()) throw new Error(`timed out waiting for ${what}`);
+  });
 }
 
 afterEach(() => {
@@ -294,14 +293,6 @@ type GridApiLike = {
   getColumnState(): { colId: string; sort?: string | null; hide?: boolean | null }[];
 };
 
-/** Waits for AG Grid's asynchronous block requests to settle. */
-async function settle(): Promise<void> {
-  for (let i = 0; i < 5; i++) {
-    await flushPromises();
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 describe('DataGrid refresh on server rows', () => {
   it('Reload asks the blocks on screen and the aggregates again with the same view, keeps the scroll position and shows the new rows', async () => {
     const server = bigSource();
@@ -314,7 +305,7 @@ describe('DataGrid refresh on server rows', () => {
     await until(() => server.requests.some((r) => r.sortModel.length === 1 && Object.keys(r.filterModel ?? {}).length === 1), 'the filtered, sorted block');
     api.ensureIndexVisible(2_500, 'top');
     await until(() => server.requests.some((r) => r.startRow === 2_500), 'the block at row 2,500');
-    await settle();
+    await until(() => api.getDisplayedRowAtIndex(2_500)?.data?.amount === 2_500, 'row 2,500 drawn');
     const position = { first: api.getFirstDisplayedRowIndex(), top: api.getVerticalPixelRange().top };
     expect(position.first).toBeGreaterThanOrEqual(2_400);
     expect(api.getDisplayedRowAtIndex(2_500)?.data?.amount).toBe(2_500);
@@ -324,7 +315,10 @@ describe('DataGrid refresh on server rows', () => {
     server.bump();
     await wrapper.find('button[data-gv-reload]').trigger('click');
     await until(() => server.requests.some((r) => r.startRow === 2_500), 'the block at row 2,500 again');
-    await settle();
+    await until(
+      () => api.getDisplayedRowAtIndex(2_500)?.data?.amount === 1_002_500 && server.requests.some((r) => r.startRow === 2_400) && server.aggregateQueries.length > aggregatesBefore,
+      'the new rows drawn, the block above asked again and the aggregates asked again',
+    );
     // The blocks on screen again, with the same sort and filters; nothing scrolled back to the top.
     expect(server.requests.every((r) => JSON.stringify({ ...r, startRow: 0, endRow: 0 }) === JSON.stringify(view))).toBe(true);
     expect(server.requests.map((r) => r.startRow)).toContain(2_400);

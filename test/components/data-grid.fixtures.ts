@@ -12,6 +12,7 @@ import type { DataGridController } from '../../components/data-grid/controller';
 import type { DataGridAdapter } from '../../src/core/adapters';
 import type { GridViewSpecWire, Row } from '../../src/core/types';
 import { GridViewPlugin } from '../../src/plugin';
+import { waitFor } from '../setup/wait';
 
 /** Orders: a text id with a link, a values column (few repeated regions), free text, numbers, a date. */
 export const ORDERS_SPEC: GridViewSpecWire = {
@@ -57,14 +58,15 @@ export function exposed(wrapper: VueWrapper): DataGridExposed {
   return wrapper.vm as unknown as DataGridExposed;
 }
 
-/** Waits until `check` holds, flushing promises and timers of AG Grid and the components. */
-export async function until(check: () => boolean, what: string, tries = 200): Promise<void> {
-  for (let i = 0; i < tries; i++) {
+/**
+ * Waits until `check` holds (AG Grid and the components answer asynchronously), flushing promises
+ * before each look; fails naming `what` when it never does.
+ */
+export async function until(check: () => boolean, what: string): Promise<void> {
+  await waitFor(async () => {
     await flushPromises();
-    if (check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`timed out waiting for ${what}`);
+    if (!check()) throw new Error(`timed out waiting for ${what}`);
+  });
 }
 
 /** Mounts a DataGrid (attached to the document, with Pinia and the plugin) and waits for its first block. */

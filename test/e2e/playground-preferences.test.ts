@@ -195,6 +195,17 @@ describe('playground preferences across users and a server restart', () => {
     const url = page.url();
     await expect(storeSubject()).resolves.toBe('alice');
 
+    // A switch marks the form busy in the task that starts it (DemoUserSwitch emits 'switch' from
+    // the event handler and switchTo sets `switching` before its first await): record whether the
+    // form was ever busy while the reader walks the group.
+    await page.evaluate(() => {
+      const form = document.querySelector('[data-testid="user-switch"]')!.closest('form')!;
+      const seen = window as unknown as { __gvBusySeen: boolean };
+      seen.__gvBusySeen = false;
+      new MutationObserver(() => {
+        if (form.getAttribute('aria-busy') === 'true') seen.__gvBusySeen = true;
+      }).observe(form, { attributes: true, attributeFilter: ['aria-busy'] });
+    });
     // The reader walks the group: every radio passed is checked, none signs in.
     await page.locator('[data-testid="user-switch"] input[data-user="alice"]').focus();
     await page.keyboard.press('ArrowRight');
@@ -203,8 +214,9 @@ describe('playground preferences across users and a server restart', () => {
     await expect(page.locator('[data-testid="user-switch"] input[data-user="anonymous"]').isChecked()).resolves.toBe(true);
     await page.keyboard.press('ArrowLeft');
     await expect(page.locator('[data-testid="user-switch"] input[data-user="bob"]').isChecked()).resolves.toBe(true);
-    // Long enough for any switch a change would have started (a sign-in is a few milliseconds here).
-    await page.waitForTimeout(600);
+    // The frame after the last key: Vue has drawn whatever the key events changed by then.
+    await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+    await expect(page.evaluate(() => (window as unknown as { __gvBusySeen: boolean }).__gvBusySeen)).resolves.toBe(false);
     expect(requests).toEqual([]);
     await expect(storeSubject()).resolves.toBe('alice');
     await expect(page.locator('.pg-prefs').getAttribute('data-user')).resolves.toBe('alice');

@@ -178,10 +178,16 @@ describe('SimpleTable footer in Chromium', () => {
         return Math.abs(foot.bottom - (box.bottom - 1)) <= 2 && foot.top > box.top;
       });
     expect(await stuck()).toBe(true);
-    await page.$eval('.gv-table__scroll', (el) => {
-      el.scrollTop = el.scrollHeight / 2;
-    });
-    await page.waitForTimeout(50);
+    // Scroll halfway and wait for the scroll event and the frame after it (the windowed rows are
+    // drawn then), rather than for a guessed time.
+    await page.$eval(
+      '.gv-table__scroll',
+      (el) =>
+        new Promise<void>((resolve) => {
+          el.addEventListener('scroll', () => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), { once: true });
+          el.scrollTop = el.scrollHeight / 2;
+        }),
+    );
     expect(await stuck()).toBe(true);
 
     await page.getByLabel('Search the table').fill('kyiv');

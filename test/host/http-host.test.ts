@@ -32,6 +32,7 @@ function startServer(): Promise<{ server: Server; base: string; store: MemoryPre
     for await (const chunk of req) raw += String(chunk);
     const body: unknown = raw ? JSON.parse(raw) : null;
     requests.push({ method: req.method ?? '', url: url.pathname + url.search, body, cookie: req.headers.cookie });
+    // A server slower than the client's timeout is the behaviour under test (`timeoutMs: 100`), not a wait.
     if (url.pathname === '/slow/') return void setTimeout(() => send(res, 200, {}), 2000);
     if (url.pathname === '/fail/') return send(res, 503, { status: 'error', message: 'Database unavailable' }, { 'retry-after': '7' });
     if (url.pathname === '/html/') {

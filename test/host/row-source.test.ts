@@ -52,9 +52,6 @@ function quiet(promise: Promise<unknown>): void {
   promise.catch(() => undefined);
 }
 
-/** Lets pending promise callbacks run. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 async function rejection(promise: Promise<unknown>): Promise<HostError> {
   try {
     await promise;
@@ -295,6 +292,5 @@ describe('createRowSource', () => {
     const kpis = [{ label: 'Orders', aggregate: 'count', value: 3, display: '3', format: 'number', columnKey: null, hint: null, direction: null }];
     calls[1]!.answer(200, { status: 'ok', kpis, charts: [] });
     await expect(now).resolves.toEqual({ kpis, charts: [] });
-    await settle();
   });
 });

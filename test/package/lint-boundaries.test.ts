@@ -1,5 +1,6 @@
 /**
- * The architecture's import rules (DESIGN §3, docs/architecture.md) are enforced by eslint.config.js.
+ * The architecture's import rules (docs/architecture.md, "Import rules and what holds them") are
+ * enforced by eslint.config.js.
  * These tests lint small sources as if they lived in each folder, so a rule that silently stops
  * firing (a glob that misses a folder import, a rule dropped in a refactor) fails here.
  */
@@ -40,6 +41,21 @@ describe('architecture boundaries in lint', () => {
     ['src/server/x.ts', 'vue', 'Vue-free'],
     ['src/server/x.ts', '../../composables', 'Vue layer'],
     ['src/host/x.ts', '../../stores', 'Vue layer'],
+    ['src/host/x.ts', '../server', 'never imports src/server or src/ssr'],
+    ['src/host/x.ts', '../server/errors', 'never imports src/server or src/ssr'],
+    ['src/host/x.ts', '../ssr', 'never imports src/server or src/ssr'],
+    ['src/host/x.ts', 'vue-grid-view/server', 'never imports src/server or src/ssr'],
+    ['src/host/x.ts', 'vue', 'Vue-free'],
+    ['src/server/x.ts', '../ssr', 'never imports src/ssr'],
+    ['src/server/routes/x.ts', '../../ssr/render', 'never imports src/ssr'],
+    ['src/server/x.ts', 'vue-grid-view/ssr', 'never imports src/ssr'],
+    ['src/assistant/x.ts', 'vue', 'Vue-free'],
+    ['src/assistant/x.ts', '../../components', 'Vue layer'],
+    ['composables/useX.ts', '../components', 'never import components'],
+    ['composables/useX.ts', '../components/data-grid/share', 'never import components'],
+    ['composables/useX.ts', '../components/DataGrid.vue', 'never import components'],
+    ['composables/useX.ts', '../src/server', 'never import src/server or src/ssr'],
+    ['composables/useX.ts', '../src/ssr/render', 'never import src/server or src/ssr'],
     ['components/X.ts', '../src/server', 'never import src/server or src/ssr'],
     ['components/X.ts', '../src/ssr/render', 'never import src/server or src/ssr'],
     ['components/X.ts', 'vue-grid-view/server', 'never import src/server or src/ssr'],
@@ -64,9 +80,37 @@ describe('architecture boundaries in lint', () => {
     ['components/X.ts', '../composables'],
     ['stores/x.ts', '../src/core'],
     ['composables/useX.ts', '../stores/page-state'],
+    ['composables/useX.ts', './useLiveKpis'],
+    ['src/host/x.ts', '../core/url'],
+    ['src/server/x.ts', '../host/errors'],
     ['playground/src/x.ts', 'vue-grid-view/core'],
   ])('allows %s importing %s', async (filePath, target) => {
     expect(await boundaryMessages(filePath, importOf(target))).toEqual([]);
+  });
+
+  it('gives messages that read on their own: each points to docs/architecture.md and none cites a document outside the repository', async () => {
+    const cases: [string, string][] = [
+      ['src/core/x.ts', 'vue'],
+      ['src/core/x.ts', 'fs'],
+      ['src/core/x.ts', '../server'],
+      ['src/server/x.ts', '../ssr'],
+      ['src/host/x.ts', '../server'],
+      ['src/assistant/x.ts', 'vue'],
+      ['components/X.ts', '../src/server'],
+      ['composables/useX.ts', '../components'],
+      ['stores/x.ts', '../components'],
+      ['playground/src/x.ts', '../../src/core'],
+    ];
+    for (const [filePath, target] of cases) {
+      const messages = await boundaryMessages(filePath, importOf(target));
+      expect(messages.length, `${filePath} importing ${target}`).toBeGreaterThan(0);
+      for (const message of messages) {
+        expect(message).toContain('docs/architecture.md');
+        expect(message).not.toMatch(/DESIGN|§/);
+      }
+    }
+    const [global] = await boundaryMessages('src/core/x.ts', 'export const x = typeof window;\n');
+    expect(global).toContain('docs/architecture.md');
   });
 
   it.each(['window', 'document', 'process', 'Buffer'])('refuses the global %s in src/core', async (name) => {

@@ -75,6 +75,7 @@ export async function packedConsumer(): Promise<string> {
       const held = statSync(lockDir, { throwIfNoEntry: false });
       if (held && Date.now() - held.mtimeMs > STALE_LOCK_MS) rmSync(lockDir, { recursive: true, force: true });
       else if (Date.now() > deadline) throw new Error(`${lockDir} is held for too long`);
+      // Another process holds the lock and sends no event when it lets go: look again shortly.
       else await sleep(200);
     }
   }

@@ -22,13 +22,25 @@ import { headerSubject } from './helpers';
 const servers: Server[] = [];
 const unhandled: unknown[] = [];
 const onUnhandled = (reason: unknown) => unhandled.push(reason);
-/** Node reports an unhandled rejection after the microtasks of the task that dropped it: wait past that. */
-const settled = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 20));
+/** Server-side responses of the test's servers, each settled when its 'close' event fired. */
+const responsesClosed: Promise<unknown>[] = [];
+/**
+ * Resolves once every request the servers took is finished on the server side (its response
+ * closed) and Node has had its turn to report a rejection dropped on the way: Node reports an
+ * unhandled rejection right after the microtasks of the task that dropped it, so one more task
+ * (`setImmediate`) after the last response closed is enough. For in-process calls (Hono's
+ * `app.request`) there is no server and only that turn is waited for.
+ */
+async function settled(): Promise<void> {
+  await Promise.all(responsesClosed);
+  await new Promise((resolve) => setImmediate(resolve));
+}
 beforeEach(() => {
   unhandled.length = 0;
   process.on('unhandledRejection', onUnhandled);
 });
 afterEach(() => {
+  responsesClosed.length = 0;
   process.off('unhandledRejection', onUnhandled);
   vi.unstubAllEnvs();
   vi.restoreAllMocks();
@@ -39,7 +51,10 @@ afterEach(() => {
 });
 
 async function listen(listener: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
-  const server = createServer(listener);
+  const server = createServer((req, res) => {
+    responsesClosed.push(once(res, 'close'));
+    listener(req, res);
+  });
   servers.push(server);
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');

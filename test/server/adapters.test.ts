@@ -159,10 +159,13 @@ describe('toNodeHandler (node:http)', () => {
     const clientGone = new Promise<void>((resolve) => (gone = resolve));
     let settled: (outcome: string) => void = () => undefined;
     const outcome = new Promise<string>((resolve) => (settled = resolve));
+    let started: () => void = () => undefined;
+    const handlerStarted = new Promise<void>((resolve) => (started = resolve));
     const server = createServer(
       toNodeHandler(async (request) => {
         const node = getNodeRequest(request);
         node?.once('close', () => gone());
+        started();
         await clientGone;
         try {
           await request.text();
@@ -177,7 +180,8 @@ describe('toNodeHandler (node:http)', () => {
     const socket = connect(Number(new URL(base).port), '127.0.0.1');
     await once(socket, 'connect');
     socket.write('POST /grid/preferences/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{"grid_id":');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The client leaves once the handler runs (it then waits for the client to be gone).
+    await handlerStarted;
     socket.destroy();
     expect(await outcome).toBe('failed');
   });
@@ -369,6 +373,8 @@ describe('lazy request body', () => {
       createServer(
         toNodeHandler(handler, {
           fallback: async (req, res) => {
+            // The delay is the behaviour under test: a fallback that starts reading only after a
+            // while (the rest of the body arrives meanwhile, with nobody reading it) still gets all of it.
             await new Promise((resolve) => setTimeout(resolve, 50));
             const chunks: Buffer[] = [];
             for await (const chunk of req) chunks.push(chunk as Buffer);

@@ -164,6 +164,8 @@ async function rig(store: SqlPreferencesStore): Promise<Rig> {
           const search = `probe-${i}`;
           const answer = await post('prober', gridId, [search]).catch(() => ({ status: 0 }));
           if (answer.status === 200) acknowledged.push([gridId, search]);
+          // The prober's pace, not a wait for anything: one save about every 15 ms for as long as
+          // the fault lasts, like a steady stream of users, without flooding the database.
           await sleep(15);
         }
       })();
@@ -304,6 +306,7 @@ describe('fault suite on a SQLite file', () => {
       status: 200,
       inject: async () => {
         await holder.lock();
+        // The 1 s is the fault under test: a lock held for less than busyTimeoutMs, which a save waits out.
         released = sleep(1_000).then(() => holder.release());
       },
       probe: async (r) => {

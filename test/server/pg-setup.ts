@@ -89,6 +89,7 @@ async function canConnect(url: string, timeoutMs: number): Promise<boolean> {
       await client.query('SELECT 1');
       return true;
     } catch {
+      // The server is another process that is still starting: try again shortly (it sends no event).
       await new Promise((resolve) => setTimeout(resolve, 250));
     } finally {
       await client.end().catch(() => undefined);

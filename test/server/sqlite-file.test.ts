@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createGridViewHandler } from '../../src/server/handler';
 import { createSqlPreferencesStore, type SqlPreferencesStore } from '../../src/server/store/sql-store';
-import { backupSqlite, canChattr, immutable, rowsOnDisk, sleep, startLockHolder, waitFor } from './fault-helpers';
+import { backupSqlite, canChattr, immutable, rowsOnDisk, startLockHolder, waitFor } from './fault-helpers';
 import { as, get, jsonOf, postJson } from './helpers';
 
 const root = mkdtempSync(join(tmpdir(), 'gv-sqlite-file-'));
@@ -33,16 +33,29 @@ function open(file: string, extra: Partial<{ migrate: boolean }> = {}): SqlPrefe
   return store;
 }
 
-function serve(store: SqlPreferencesStore) {
-  const handler = createGridViewHandler({ store, subject: (request) => request.headers.get('x-test-user'), onError: () => undefined });
+function serve(store: SqlPreferencesStore, onError: (error: unknown) => void = () => undefined) {
+  const handler = createGridViewHandler({ store, subject: (request) => request.headers.get('x-test-user'), onError });
   const save = async (grid: string, search: string) => (await handler(postJson('/grid/preferences/', { grid_id: grid, searches: [search] }, as('alice'))))?.status;
   return { handler, save };
+}
+
+/** The messages of `errors` and of every error in their `cause` chains. */
+function causes(errors: readonly unknown[]): string[] {
+  const messages: string[] = [];
+  for (let error of errors) {
+    for (let depth = 0; error instanceof Error && depth < 10; depth++) {
+      messages.push(error.message);
+      error = error.cause;
+    }
+  }
+  return messages;
 }
 
 describe('SQLite file identity', () => {
   it('answers 503, never 200 into the deleted file, after the folder is deleted, and writes to the path again once it is back', async () => {
     const { dir, file } = place();
-    const { save, handler } = serve(open(file));
+    const logged: unknown[] = [];
+    const { save, handler } = serve(open(file), (error) => logged.push(error));
     expect(await save('orders', 'before')).toBe(200);
     const backup = join(root, `backup-${n}.db`);
     backupSqlite(file, backup);
@@ -51,8 +64,12 @@ describe('SQLite file identity', () => {
     expect([await save('orders', 'gone-1'), await save('invoices', 'gone-2')]).toEqual([503, 503]);
     // An empty folder is not the database: no new, empty file is created behind the users' back.
     mkdirSync(dir);
-    await sleep(100);
+    logged.length = 0;
     expect(await save('orders', 'still-gone')).toBe(503);
+    // This save really tried to open the file at the path (one failed open leaves no backoff), and
+    // did not create it: a save refused during a backoff, without looking, would prove nothing.
+    expect(causes(logged).join('\n')).toMatch(/Opening the SQLite file .* failed/);
+    expect(causes(logged).join('\n')).not.toMatch(/is being reopened after a failure/);
     expect(existsSync(file)).toBe(false);
     // The folder and its file are back (restored): saves reach the file at the path.
     copyFileSync(backup, file);
@@ -175,6 +192,8 @@ describe('SQLite file locked by another process', () => {
       const res = await handler(get('/grid/preferences/?grid_id=orders', as('alice')));
       latencies.push(performance.now() - started);
       expect(res?.status).toBe(200);
+      // The pace of the reads measured during the 2 s of the lock (the duration is the fault under
+      // test), not a wait for anything: one read about every 10 ms.
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     await holder.release();

@@ -18,6 +18,30 @@ import { createSqlPreferencesStore } from '../../src/server/store/sql-store';
 import { as, expectError, get, headerSubject, postJson } from './helpers';
 import { createTestSchema, ensurePostgres, SKIP_PG } from './pg-setup';
 
+/**
+ * Resolves when a `pg` client of `applicationName` emits 'end' (its connection is gone and pg has
+ * processed the socket's end), for tests that need that moment rather than a guess at its time.
+ * The store loads the same `pg` module as this file, so its clients share the prototype watched here.
+ */
+function clientEnded(applicationName: string): Promise<void> {
+  type Emitter = { emit(this: unknown, event: string | symbol, ...args: unknown[]): boolean };
+  const prototype = pg.Client.prototype as unknown as Emitter;
+  const own = Object.prototype.hasOwnProperty.call(prototype, 'emit');
+  const original = prototype.emit;
+  return new Promise((resolve) => {
+    // A pass-through: every event still reaches its listeners; the watch ends at the first match.
+    prototype.emit = function emit(this: unknown, event: string | symbol, ...args: unknown[]): boolean {
+      const name = (this as { connectionParameters?: { application_name?: unknown } }).connectionParameters?.application_name;
+      if (event === 'end' && name === applicationName) {
+        if (own) prototype.emit = original;
+        else delete (prototype as Partial<Emitter>).emit;
+        resolve();
+      }
+      return original.call(this, event, ...args);
+    };
+  });
+}
+
 const pgState = await ensurePostgres();
 const pgIt = pgState.available ? it : SKIP_PG ? it.skip : it;
 const tempDir = mkdtempSync(join(tmpdir(), 'gv-sql-'));
@@ -242,14 +266,17 @@ describe('database failures', () => {
       await admin.query('begin');
       await admin.query("update grid_preference set updated_at = now() where subject = 'alice' and grid_id = 'orders'");
       const blocked = store.save('alice', 'orders', { searches: ['lost'] }).catch((error: unknown) => error);
-      for (let i = 0; i < 200; i++) {
-        const waiting = await admin.query("select pid from pg_stat_activity where application_name = $1 and wait_event_type = 'Lock'", [appName]);
-        if (waiting.rows.length > 0) {
-          await admin.query('select pg_terminate_backend($1)', [waiting.rows[0].pid]);
-          break;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      // The save's backend waits on the row lock: terminate it exactly then, while its query runs.
+      const pid = await vi.waitFor(
+        async () => {
+          const waiting = await admin.query<{ pid: number }>("select pid from pg_stat_activity where application_name = $1 and wait_event_type = 'Lock'", [appName]);
+          const found = waiting.rows[0]?.pid;
+          if (found === undefined) throw new Error('the save is not waiting on the lock yet');
+          return found;
+        },
+        { timeout: 10_000, interval: 10 },
+      );
+      await admin.query('select pg_terminate_backend($1)', [pid]);
       const failure = await blocked;
       expect(failure).toBeInstanceOf(PreferencesStorageError);
       expect(errorCodes(failure)).toContain('57P01');
@@ -270,13 +297,14 @@ describe('database failures', () => {
     const admin = new pg.Client({ connectionString: schema.url });
     await admin.connect();
     try {
+      const ended = clientEnded(appName);
       const outcome = await store.db
         .transaction()
         .execute(async (trx) => {
           await sql`select 1`.execute(trx);
           await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1", [appName]);
-          // Time for the socket's end to arrive while the client is still checked out.
-          await new Promise((resolve) => setTimeout(resolve, 200));
+          // The socket's end arrives while the client is still checked out, between two statements.
+          await ended;
           await sql`select 1`.execute(trx);
         })
         .catch((error: unknown) => error);

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createGridViewHandler } from '../../src/server/handler';
 import { createSqlPreferencesStore, type SqlPreferencesStore } from '../../src/server/store/sql-store';
 import { createSqlThrottleStore, type ThrottleStore } from '../../src/server/store/sql-throttle';
@@ -75,9 +75,14 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       const throttle = createSqlThrottleStore(store.db, { cleanupEveryMs: 1000 });
       await throttle.hit('old', 1000, 10_000);
       await throttle.hit('new', 1000, 50_000);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      const left = await sql<{ n: number | string }>`select count(*) as n from grid_view_throttle`.execute(store.db);
-      expect(Number(left.rows[0]?.n)).toBe(1);
+      // The clean-up runs in the background after a hit: wait until the ended window's row is gone.
+      await vi.waitFor(
+        async () => {
+          const left = await sql<{ n: number | string }>`select count(*) as n from grid_view_throttle`.execute(store.db);
+          expect(Number(left.rows[0]?.n)).toBe(1);
+        },
+        { timeout: 10_000, interval: 20 },
+      );
     });
   });
 }

@@ -24,6 +24,7 @@ export async function withDirLock<T>(lockDir: string, work: () => Promise<T> | T
       const held = statSync(lockDir, { throwIfNoEntry: false });
       if (held && Date.now() - held.mtimeMs > staleMs) rmSync(lockDir, { recursive: true, force: true });
       else if (Date.now() > deadline) throw new Error(`${lockDir} is held for too long`);
+      // Another process holds the lock and sends no event when it lets go: look again shortly.
       else await new Promise((done) => setTimeout(done, 200));
     }
   }

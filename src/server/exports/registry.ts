@@ -35,6 +35,12 @@ export const EXPORT_KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,100}$/;
 /**
  * Builders by format and key. Registering a key again replaces the builder (so a dev server can
  * re-register on reload).
+ *
+ * A registry of your own, passed as the handler's `exports` option, is for tests (a fresh registry
+ * per test, nothing left over from another) and for several handlers in one process with different
+ * builders. The primary way to register is `registerPdfExport`/`registerXlsxExport` at start-up,
+ * which fill the registry every handler uses by default (see docs/core-api.md, "One function per
+ * job").
  */
 export class ExportRegistry {
   readonly #builders = { pdf: new Map<string, RegisteredExport>(), xlsx: new Map<string, RegisteredExport>() };
@@ -84,12 +90,20 @@ export class ExportRegistry {
 /** The registry handlers use unless given their own. */
 export const defaultExportRegistry = new ExportRegistry();
 
-/** Registers a PDF builder under `key` in the default registry (see `ExportRegistry.register`). */
+/**
+ * Registers a PDF builder under `key` in the default registry (see `ExportRegistry.register`): the
+ * primary way to register exports, once at start-up (the interface document's `register_pdf_export`).
+ * A handler created without an `exports` option serves every builder registered here, also those
+ * registered after it was created.
+ */
 export function registerPdfExport(key: string, builder: ExportBuilder, options?: ExportRegistrationOptions): void {
   defaultExportRegistry.register('pdf', key, builder, options);
 }
 
-/** Registers an XLSX builder under `key` in the default registry (see `ExportRegistry.register`). */
+/**
+ * Registers an XLSX builder under `key` in the default registry (see `ExportRegistry.register`): the
+ * primary way to register exports, as `registerPdfExport` is for PDF.
+ */
 export function registerXlsxExport(key: string, builder: ExportBuilder, options?: ExportRegistrationOptions): void {
   defaultExportRegistry.register('xlsx', key, builder, options);
 }
