@@ -5,13 +5,13 @@
  * for tooltips and value axes (per-series formats from `chartValueFormats`).
  *
  * Category names and series labels travel as data and ECharts draws them as text (its default
- * tooltip escapes them). ECharts components the option uses: `GridComponent`, `TooltipComponent`,
- * `LegendComponent` (plain and scrolling legends), `AriaComponent`, and the `BarChart`, `LineChart`
- * and `PieChart` series; `TitleComponent` only when `emptyText` is given or a donut shows its total.
+ * tooltip escapes them). The ECharts parts an option needs are the registry's
+ * (`chartTypes.echartsParts()` of `./registry`).
  *
  * The option is built in modules by concern, gathered here: `./option-types` (the option's types),
  * `./option-base` (palettes and the part every type shares), `./option-cartesian` and `./option-pie`
- * (each family's builder and its label-fit decisions), `./formatters` (number texts).
+ * (each family's builder and its label-fit decisions), `./formatters` (number texts), `./registry`
+ * (which builder draws which type).
  *
  * @module
  */
@@ -20,9 +20,8 @@ import { formatValue } from '../format';
 import type { ChartRuntime, FormatOptions, ValueFormat } from '../types';
 import { CHART_BACKGROUNDS, CHART_PALETTES, chartFontSize } from './option-base';
 import type { ChartOption, ChartOptionOptions } from './option-types';
-import { buildCartesianOption } from './option-cartesian';
-import { buildPieOption } from './option-pie';
-import { COUNT_SERIES_KEY, isPieChart } from './runtime';
+import { chartTypes } from './registry';
+import { COUNT_SERIES_KEY } from './runtime';
 
 export type {
   ChartOptionOptions,
@@ -42,11 +41,12 @@ export { axisValueFormat, chartValueFormats, withValueFormatter } from './format
  * spec's, already validated and normalised by the parser) or the palette's next one, adjusted
  * with `ensureContrast` to keep 3:1 against every surface of the theme (darker on light pages,
  * lighter on dark ones); then the rest of the palette, for slices. Never a raw spec string. A chart
- * of slices (pie, donut) gets the palette as it is.
+ * of slices (pie, donut) gets the palette as it is. Throws a `GridViewSpecError` for a chart type
+ * with no entry in the registry.
  */
 export function chartSeriesColors(runtime: Pick<ChartRuntime, 'series' | 'chartType'>, theme: 'light' | 'dark' = 'light'): string[] {
   const palette = CHART_PALETTES[theme].series;
-  if (isPieChart(runtime.chartType)) return [...palette];
+  if (chartTypes.entry(runtime.chartType).family === 'pie') return [...palette];
   const colors = runtime.series.map((s, i) => {
     const own = typeof s.color === 'string' ? s.color : undefined;
     return own === undefined ? (palette[i % palette.length] as string) : ensureContrast(own, CHART_BACKGROUNDS[theme]);
@@ -55,7 +55,9 @@ export function chartSeriesColors(runtime: Pick<ChartRuntime, 'series' | 'chartT
 }
 
 /**
- * Builds the ECharts option for a runtime: a pure function of its arguments, plain JSON out.
+ * Builds the ECharts option for a runtime: a pure function of its arguments, plain JSON out. The
+ * runtime's chart type picks its builder in the registry (`./registry`); a type with no entry
+ * throws a `GridViewSpecError` (`invalid_enum` at `chartType`) and is never drawn as another type.
  *
  * - `bar`, `stacked_bar`, `line` and `area`: categories on the x axis; `horizontal_bar`: categories
  *   on the y axis, first category on top. A series' `seriesType` draws it as bars or a line whatever
@@ -75,14 +77,14 @@ export function chartSeriesColors(runtime: Pick<ChartRuntime, 'series' | 'chartT
  * drawn as literal text.
  */
 export function buildChartOption(runtime: ChartRuntime, options?: ChartOptionOptions): ChartOption {
-  const pie = isPieChart(runtime.chartType);
+  const entry = chartTypes.entry(runtime.chartType);
   const theme = options?.theme === 'dark' ? 'dark' : 'light';
   const countLabel = options?.countLabel;
   if (countLabel !== undefined && countLabel !== '' && runtime.series.some((s) => s.key === COUNT_SERIES_KEY)) {
     runtime = { ...runtime, series: runtime.series.map((s) => (s.key === COUNT_SERIES_KEY ? { ...s, label: countLabel } : s)) };
   }
-  const description = options?.valueFormat === undefined ? runtime.description : `${runtime.description}${rangeSentence(runtime, pie, options.valueFormat, options)}`;
-  return (pie ? buildPieOption : buildCartesianOption)({
+  const description = options?.valueFormat === undefined ? runtime.description : `${runtime.description}${rangeSentence(runtime, entry.family === 'pie', options.valueFormat, options)}`;
+  return entry.build({
     runtime,
     options,
     dark: theme === 'dark',
