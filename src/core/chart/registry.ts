@@ -42,10 +42,16 @@ export interface EChartsParts {
  * The parts every chart's option uses, whatever its type (`baseChartOption`): the tooltip, the
  * legend, `aria`, and the title, which draws an empty chart's text and a donut's centre total.
  */
-export const CHART_COMMON_PARTS: EChartsParts = Object.freeze({
-  charts: Object.freeze([]),
-  components: Object.freeze(['TooltipComponent', 'LegendComponent', 'AriaComponent', 'TitleComponent'] as const),
-});
+export const CHART_COMMON_PARTS: EChartsParts = { charts: [], components: ['TooltipComponent', 'LegendComponent', 'AriaComponent', 'TitleComponent'] };
+
+/**
+ * The parts of the charts on axes. `LineChart` for bars and `BarChart` for lines too: a series'
+ * `series_type` may draw it the other way (mixed charts).
+ */
+const AXES: EChartsParts = { charts: ['BarChart', 'LineChart'], components: ['GridComponent'] };
+
+/** The parts of the charts of slices. */
+const SLICES: EChartsParts = { charts: ['PieChart'], components: [] };
 
 /**
  * How a chart type plots its data. `cartesian`: categories on one axis and values on the other,
@@ -70,49 +76,45 @@ export interface ChartTypeEntry {
 /** The registry's table: exactly one entry per `ChartType`, its name's key in the English catalog. */
 type ChartTypeTable = { readonly [K in ChartType]: ChartTypeEntry & { readonly label: `chart.type.${K}` & MessageKey } };
 
-/**
- * Every chart type, in documentation order (the order of the spec enum and the JSON Schema). A line
- * chart needs `BarChart` and a bar chart `LineChart` too: a series' `series_type` may draw it the
- * other way (mixed charts).
- */
+/** Every chart type, in documentation order (the order of the spec enum and the JSON Schema). */
 export const CHART_TYPE_ENTRIES: ChartTypeTable = Object.freeze<ChartTypeTable>({
   bar: {
     family: 'cartesian',
     sortable: true,
     build: buildCartesianOption,
-    echarts: { charts: ['BarChart', 'LineChart'], components: ['GridComponent'] },
+    echarts: AXES,
     label: 'chart.type.bar',
   },
   horizontal_bar: {
     family: 'cartesian',
     sortable: true,
     build: buildCartesianOption,
-    echarts: { charts: ['BarChart', 'LineChart'], components: ['GridComponent'] },
+    echarts: AXES,
     label: 'chart.type.horizontal_bar',
   },
   stacked_bar: {
     family: 'cartesian',
     sortable: true,
     build: buildCartesianOption,
-    echarts: { charts: ['BarChart', 'LineChart'], components: ['GridComponent'] },
+    echarts: AXES,
     label: 'chart.type.stacked_bar',
   },
   line: {
     family: 'cartesian',
     sortable: false,
     build: buildCartesianOption,
-    echarts: { charts: ['LineChart', 'BarChart'], components: ['GridComponent'] },
+    echarts: AXES,
     label: 'chart.type.line',
   },
   area: {
     family: 'cartesian',
     sortable: false,
     build: buildCartesianOption,
-    echarts: { charts: ['LineChart', 'BarChart'], components: ['GridComponent'] },
+    echarts: AXES,
     label: 'chart.type.area',
   },
-  pie: { family: 'pie', sortable: false, build: buildPieOption, echarts: { charts: ['PieChart'], components: [] }, label: 'chart.type.pie' },
-  donut: { family: 'pie', sortable: false, build: buildPieOption, echarts: { charts: ['PieChart'], components: [] }, label: 'chart.type.donut' },
+  pie: { family: 'pie', sortable: false, build: buildPieOption, echarts: SLICES, label: 'chart.type.pie' },
+  donut: { family: 'pie', sortable: false, build: buildPieOption, echarts: SLICES, label: 'chart.type.donut' },
 });
 
 /** What every reader of chart types asks: the names, one type's entry, the ECharts parts, the catalog keys. */
@@ -136,24 +138,19 @@ export interface ChartTypeRegistry<T extends string = ChartType> {
   catalogKeys(): string[];
 }
 
-const TYPE_NAME = /^[a-z][a-z0-9_]*$/;
-
 /**
  * Makes a registry over a table of entries. `chartTypes` is the one the package uses; a test may
- * make a scratch one with a further type. Throws an `Error` when a type's name is not lowercase
- * letters, digits and `_` starting with a letter (the spec's enum values are that form).
+ * make a scratch one with a further type. Names are taken as given: the typed table only holds
+ * `ChartType`s, whose form the JSON Schema and the parser's enum check.
  */
 export function defineChartTypes<T extends string>(entries: Readonly<Record<T, ChartTypeEntry>>): ChartTypeRegistry<T> {
   const names = Object.freeze(Object.keys(entries) as T[]);
-  for (const name of names) {
-    if (!TYPE_NAME.test(name)) throw new Error(`Chart type "${name}" is not a valid name: use lowercase letters, digits and _, starting with a letter.`);
-  }
   const has = (value: unknown): value is T => typeof value === 'string' && Object.hasOwn(entries, value);
   const entry = (type: unknown): ChartTypeEntry => {
     if (has(type)) return entries[type];
     const got = typeof type === 'string' ? JSON.stringify(type) : String(type);
     throw new GridViewSpecError([
-      { code: 'invalid_enum', path: 'chartType', message: `chartType must be one of ${names.map((n) => `"${n}"`).join(', ')}; got ${got}. No chart type is drawn as another.` },
+      { code: 'invalid_enum', path: 'chartType', message: `chartType must be one of "${names.join('", "')}"; got ${got}.` },
     ]);
   };
   return Object.freeze({
