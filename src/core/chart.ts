@@ -7,6 +7,9 @@
  *   and `withValueFormatter` attaches locale-aware number formatters;
  * - `./chart/caption`: `chartCaption`, the visible caption ("Amount by Region").
  *
+ * Which chart types exist, how each is drawn and which ECharts parts it needs is said once, in
+ * `./chart/registry` (internal: the Vue layer, server-side rendering and the PDF export read it).
+ *
  * @module
  */
 export {

@@ -5,7 +5,9 @@
  */
 import type { Translator } from '../i18n';
 import type { ChartRuntime } from '../types';
-import { COUNT_SERIES_KEY, isPieChart } from './runtime';
+import { chartTypes } from './registry';
+import type { ChartTypeEntry } from './registry';
+import { COUNT_SERIES_KEY } from './runtime';
 
 const listFormats = new Map<string, Intl.ListFormat>();
 
@@ -35,24 +37,27 @@ function listFormat(locale: string): Intl.ListFormat {
  * - Category: `runtime.xLabel` (the x column's label). A row key is not a word for readers (and
  *   would put English into a Ukrainian caption), so without a label the caption names the series
  *   only; give the chart a `title` or the x key a column to say more.
- * - No series: the category label alone (the chart type's name when there is no label either).
+ * - No series: the category label alone (the chart type's name when there is no label either: the
+ *   catalog key its registry entry names, `chart.type.bar`, …).
  * - A pie or donut that left categories out (zero, negative or no value) adds how many
  *   (`chart.omitted`, plural-aware), after the title too: the reader must know the circle is not
  *   everything.
  *
  * Labels are inserted verbatim: the result is text for a text node or an attribute, never markup.
+ * Throws a `GridViewSpecError` for a chart type with no entry in the registry.
  */
 export function chartCaption(runtime: Pick<ChartRuntime, 'chartType' | 'series' | 'xKey' | 'xLabel' | 'title' | 'omitted'>, translator: Translator): string {
-  const main = typeof runtime.title === 'string' && runtime.title !== '' ? runtime.title : generatedCaption(runtime, translator);
-  const omitted = typeof runtime.omitted === 'number' && runtime.omitted > 0 && isPieChart(runtime.chartType) ? runtime.omitted : 0;
+  const entry = chartTypes.entry(runtime.chartType);
+  const main = typeof runtime.title === 'string' && runtime.title !== '' ? runtime.title : generatedCaption(runtime, entry, translator);
+  const omitted = typeof runtime.omitted === 'number' && runtime.omitted > 0 && entry.family === 'pie' ? runtime.omitted : 0;
   return omitted > 0 ? `${main} (${translator.plural('chart.omitted', omitted)})` : main;
 }
 
-function generatedCaption(runtime: Pick<ChartRuntime, 'chartType' | 'series' | 'xKey' | 'xLabel'>, translator: Translator): string {
+function generatedCaption(runtime: Pick<ChartRuntime, 'series' | 'xLabel'>, entry: ChartTypeEntry, translator: Translator): string {
   const category = typeof runtime.xLabel === 'string' && runtime.xLabel !== '' ? runtime.xLabel : '';
-  const plotted = isPieChart(runtime.chartType) ? runtime.series.slice(0, 1) : runtime.series;
+  const plotted = entry.family === 'pie' ? runtime.series.slice(0, 1) : runtime.series;
   const labels = plotted.map((s) => (s.key === COUNT_SERIES_KEY ? translator.t('kpi.aggregate.count') : String(s.label))).filter((label) => label !== '');
-  if (labels.length === 0) return category !== '' ? category : translator.t(`chart.type.${runtime.chartType}`, translator.t('chart.label'));
+  if (labels.length === 0) return category !== '' ? category : translator.t(entry.label, translator.t('chart.label'));
   const series = listFormat(translator.locale).format(labels);
   return category === '' ? series : translator.format('chart.caption', { series, category });
 }

@@ -26,6 +26,7 @@ import type {
   SpecWarning,
   ValueFormat,
 } from '../types';
+import { chartTypes } from '../chart/registry';
 import { SPEC_DEFAULTS } from './defaults';
 import { SPEC_ENUMS } from './enums';
 import { formatPath } from './issues';
@@ -94,7 +95,8 @@ function toSeries(wire: ChartSeriesWire, labels: ColumnLabels, slices: boolean):
   };
 }
 
-const PIE_TYPES: ReadonlySet<string> = new Set(['pie', 'donut']);
+/** Chart types drawn as slices of the first series (pie, donut). */
+const PIE_TYPES: ReadonlySet<string> = new Set(chartTypes.names.filter((type) => chartTypes.entry(type).family === 'pie'));
 const CENTER_TOTAL_AGGREGATES: ReadonlySet<string> = new Set(['sum', 'count']);
 
 /** One chart field the parser accepts (the seed system's schema allows it) but cannot honour. */

@@ -1,7 +1,8 @@
 /**
  * Runtime lists of every enum of the wire spec. The TypeScript unions in `../types` are the source of
  * truth; `exhaustive` makes the compiler refuse a list that misses a member or adds a stranger, so the
- * lists, the yup rules and the JSON Schema (checked by a test) cannot drift apart.
+ * lists, the yup rules and the JSON Schema (checked by a test) cannot drift apart. Chart types are
+ * the chart-type registry's (`../chart/registry`, typed exhaustively against `ChartType` itself).
  *
  * @module
  */
@@ -10,7 +11,6 @@ import type {
   ChartDataSource,
   ChartSeriesType,
   ChartSortOrder,
-  ChartType,
   ColumnTotal,
   KpiAggregate,
   KpiIcon,
@@ -21,6 +21,7 @@ import type {
   ValueFormat,
   Wrapper,
 } from '../types';
+import { chartTypes } from '../chart/registry';
 
 /** Resolves to `Values` only when it names every member of `Union` and nothing else; `never` otherwise. */
 type Exhaustive<Union extends string, Values extends readonly Union[]> = [Union] extends [Values[number]] ? Values : never;
@@ -60,7 +61,7 @@ export const SPEC_ENUMS = Object.freeze({
   ]),
   tone: exhaustive<KpiTone>()(['neutral', 'good', 'bad', 'warning', 'info']),
   tone_alias: exhaustive<KpiToneAlias>()(['default', 'green', 'red', 'amber']),
-  chart_type: exhaustive<ChartType>()(['bar', 'horizontal_bar', 'stacked_bar', 'line', 'area', 'pie', 'donut']),
+  chart_type: chartTypes.names,
   series_type: exhaustive<ChartSeriesType>()(['bar', 'line']),
   data_source: exhaustive<ChartDataSource>()(['static', 'grid_filtered']),
   sort: exhaustive<ChartSortOrder>()(['asc', 'desc']),

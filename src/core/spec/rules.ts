@@ -10,6 +10,7 @@ import { array, boolean, number, object, string, ValidationError } from 'yup';
 import type { Schema, TestConfig, TestContext } from 'yup';
 import type { SpecErrorCode } from '../types';
 import { checkLinkTemplate, isSafeUrl } from '../url';
+import { chartTypes } from '../chart/registry';
 import { SPEC_ENUMS } from './enums';
 import type { RawIssue } from './issues';
 import { describeThrown, describeValue, parseYupPath } from './issues';
@@ -277,8 +278,8 @@ const series = typed(
 
 const CATEGORY_FIELDS = ['x_key', 'label_key', 'group_by'] as const;
 
-/** Chart types whose categories `sort` may order. */
-const BAR_TYPES: readonly string[] = ['bar', 'horizontal_bar', 'stacked_bar'];
+/** Chart types whose categories `sort` may order (the bar charts). */
+const SORTABLE_TYPES: readonly string[] = chartTypes.names.filter((type) => chartTypes.entry(type).sortable);
 
 /**
  * The rules between a chart's fields, each at the path of the field to change: the categories come
@@ -321,8 +322,8 @@ function chartConsistency(this: TestContext, value: unknown): true | ValidationE
   }
   const type = chart.chart_type;
   const known = knownValue(SPEC_ENUMS.chart_type, type);
-  if (present(chart, 'sort') && known && !BAR_TYPES.includes(type as string)) {
-    errors.push(conflict(this, `${path}.sort`, `is only for bar charts (bar, horizontal_bar, stacked_bar); this chart is ${String(type)}. Remove it.`));
+  if (present(chart, 'sort') && known && !SORTABLE_TYPES.includes(type as string)) {
+    errors.push(conflict(this, `${path}.sort`, `is only for bar charts (${SORTABLE_TYPES.join(', ')}); this chart is ${String(type)}. Remove it.`));
   }
   if (errors.length === 0) return true;
   return new ValidationError(errors);

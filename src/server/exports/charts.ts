@@ -23,6 +23,7 @@ import { createRequire } from 'node:module';
 import { runInContext } from 'node:vm';
 import type { jsPDF as JsPdf } from 'jspdf';
 import { buildChartOption, buildChartRuntime, chartCaption, chartValueFormats, isPieChart, withValueFormatter } from '../../core/chart';
+import { chartTypes } from '../../core/chart/registry';
 import type { ChartColumnInfo } from '../../core/chart';
 import { createTranslator } from '../../core/i18n';
 import { parseGridViewSpecJson } from '../../core/spec';
@@ -118,18 +119,10 @@ function loadChartLibraries(jspdf: unknown, measure: JsPdf): Promise<ChartLibrar
       loadOptionalPackage(PDF_CHARTS_EXPORT.feature, ['jsdom'], () => import('jsdom')),
       loadOptionalPackage(PDF_CHARTS_EXPORT.feature, ['svg2pdf.js'], async () => readFile(require.resolve('svg2pdf.js/dist/svg2pdf.umd.min.js'), 'utf8')),
     ]);
-    // Every component the option names (a tooltip draws nothing on paper, but ECharts warns without it).
-    core.use([
-      charts.BarChart,
-      charts.LineChart,
-      charts.PieChart,
-      components.GridComponent,
-      components.LegendComponent,
-      components.TitleComponent,
-      components.TooltipComponent,
-      components.AriaComponent,
-      renderers.SVGRenderer,
-    ]);
+    // Every part the chart-type registry names (a tooltip draws nothing on paper, but ECharts warns
+    // without it), looked up by export name: the type checker holds each name to the modules' exports.
+    const parts = chartTypes.echartsParts();
+    core.use([...parts.charts.map((name) => charts[name]), ...parts.components.map((name) => components[name]), renderers.SVGRenderer]);
     // A console of its own, so jsdom's "not implemented" notes (canvas) never reach the host's logs.
     const dom = new jsdom.JSDOM('<!doctype html><html><body></body></html>', { runScripts: 'outside-only', virtualConsole: new jsdom.VirtualConsole() });
     const window = dom.window as unknown as DomWindow;
