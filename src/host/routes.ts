@@ -5,36 +5,29 @@
  */
 import { HostError } from './errors';
 import { appendQuery } from '../core/url';
+import { GRID_ROUTE_IDS, GRID_VIEW_ROUTES, type GridRouteId } from './route-table';
 import type { RouteId, RouteParams } from './types';
 
 /** A map from logical route id to URL (absolute, root-relative or relative; no query needed). */
 export type RouteMap = Partial<Record<RouteId, string>>;
 
 /**
- * The package's default routes under a base URL, matching the server handler's paths:
+ * The package's default routes under a base URL: one URL per route of the server handler (the
+ * route table `GRID_VIEW_ROUTES` both share), so `urlFor` and the handler agree on every path:
  * `grid_prefs` and `grid_prefs_read` → `{base}/grid/preferences/`, `export_pdf` →
  * `{base}/grid/export/pdf/`, `export_xlsx` → `{base}/grid/export/xlsx/`, `lazy` → `{base}/grid/lazy/`,
- * and the server rows routes `grid_rows`, `grid_values`, `grid_aggregate`, `grid_rows_export` →
- * `{base}/grid/rows/`, `{base}/grid/values/`, `{base}/grid/aggregate/`, `{base}/grid/rows/export/`.
+ * the server rows routes `grid_rows`, `grid_values`, `grid_aggregate`, `grid_rows_export` →
+ * `{base}/grid/rows/`, `{base}/grid/values/`, `{base}/grid/aggregate/`, `{base}/grid/rows/export/`,
+ * and `grid_view_save` → `{base}/api/grid-view/save/` (preferences route set B, login required).
  *
  * Edge cases: trailing slashes of `baseUrl` are dropped (`/api/` and `/api` give the same routes);
  * an empty base gives root-relative URLs (`/grid/preferences/`).
  */
-export function defaultRoutes(
-  baseUrl = '',
-): Record<'grid_prefs' | 'grid_prefs_read' | 'export_pdf' | 'export_xlsx' | 'lazy' | 'grid_rows' | 'grid_values' | 'grid_aggregate' | 'grid_rows_export', string> {
+export function defaultRoutes(baseUrl = ''): Record<GridRouteId, string> {
   const base = baseUrl.replace(/\/+$/, '');
-  return {
-    grid_prefs: `${base}/grid/preferences/`,
-    grid_prefs_read: `${base}/grid/preferences/`,
-    export_pdf: `${base}/grid/export/pdf/`,
-    export_xlsx: `${base}/grid/export/xlsx/`,
-    lazy: `${base}/grid/lazy/`,
-    grid_rows: `${base}/grid/rows/`,
-    grid_values: `${base}/grid/values/`,
-    grid_aggregate: `${base}/grid/aggregate/`,
-    grid_rows_export: `${base}/grid/rows/export/`,
-  };
+  const routes = {} as Record<GridRouteId, string>;
+  for (const id of GRID_ROUTE_IDS) routes[id] = `${base}${GRID_VIEW_ROUTES[id].path}`;
+  return routes;
 }
 
 /**

@@ -21,6 +21,7 @@ import type {
 import type { Row } from '../core/types';
 import { HostError } from './errors';
 import type { HostErrorOptions } from './errors';
+import { GRID_VIEW_ROUTES, type GridRouteId } from './route-table';
 import type { GridViewHost } from './types';
 
 /** The part of a `fetch` answer the source reads (the global `Response` fits). */
@@ -84,7 +85,8 @@ export interface ServerRowSource extends RowSource<Row> {
   abortAll(): void;
 }
 
-type Route = 'grid_rows' | 'grid_values' | 'grid_aggregate' | 'grid_rows_export';
+/** The routes of the server rows (paths from the route table the server handler dispatches from). */
+type Route = Extract<GridRouteId, 'grid_rows' | 'grid_values' | 'grid_aggregate' | 'grid_rows_export'>;
 
 interface Flight {
   readonly controller: AbortController;
@@ -127,8 +129,7 @@ export function createRowSource(options: ServerRowSourceOptions): ServerRowSourc
   if (typeof gridId !== 'string' || gridId === '') throw new TypeError('createRowSource needs a gridId.');
   if (options.host === undefined && options.url === undefined) throw new TypeError('createRowSource needs a url or a host.');
   const base = (options.url ?? '').replace(/\/+$/, '');
-  const paths: Record<Route, string> = { grid_rows: '/grid/rows/', grid_values: '/grid/values/', grid_aggregate: '/grid/aggregate/', grid_rows_export: '/grid/rows/export/' };
-  const urlOf = (route: Route): string => (options.host ? options.host.urlFor(route) : `${base}${paths[route]}`);
+  const urlOf = (route: Route): string => (options.host ? options.host.urlFor(route) : `${base}${GRID_VIEW_ROUTES[route].path}`);
   const doFetch: RowSourceFetch = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
   const retries = Math.max(0, Math.floor(options.retries ?? 3));
   const retryDelayMs = Math.max(0, options.retryDelayMs ?? 500);
@@ -276,7 +277,7 @@ export function createRowSource(options: ServerRowSourceOptions): ServerRowSourc
     },
     exportUrl(format: 'csv' | 'xlsx' | 'pdf'): string {
       const params = { grid_id: gridId, format };
-      return options.host ? options.host.urlFor('grid_rows_export', params) : appendQuery(`${base}${paths.grid_rows_export}`, params);
+      return options.host ? options.host.urlFor('grid_rows_export', params) : appendQuery(`${base}${GRID_VIEW_ROUTES.grid_rows_export.path}`, params);
     },
     abortAll() {
       const all = [...flights.values()];

@@ -6,9 +6,13 @@
  */
 import type { GridPrefs, GridPrefsPatch, GridViewSpec } from '../core/types';
 import type { SortState } from '../core/table-model';
+import type { GridRouteId } from './route-table';
 
-/** Logical route ids of the interface document; hosts may add their own. */
-export type RouteId = 'grid_prefs' | 'grid_prefs_read' | 'export_pdf' | 'export_xlsx' | 'lazy' | 'grid_rows' | 'grid_values' | 'grid_aggregate' | 'grid_rows_export' | (string & {});
+/**
+ * Logical route ids: those of the package's server handler (its route table, see `defaultRoutes`)
+ * and any a host adds of its own.
+ */
+export type RouteId = GridRouteId | (string & {});
 
 /** Query-string parameter values accepted by `urlFor`. */
 export type RouteParams = Record<string, string | number | boolean | null | undefined>;

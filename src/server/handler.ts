@@ -19,12 +19,9 @@ import { DEFAULT_PDF_MAX_ROWS } from './exports/pdf';
 import { type FrameAncestors, resolveFramePolicy } from './frame-policy';
 import { type ExportRegistry, defaultExportRegistry } from './exports/registry';
 import { PDF_EXPORT, XLSX_EXPORT, checkExportPackages } from './exports/packages';
-import { exportFile } from './routes/exports';
-import { lazyFragment } from './routes/lazy';
-import { type RowSourceRegistration, rowsRoute } from './routes/rows';
-import { rowsExportRoute } from './routes/rows-export';
+import { ROUTE_HANDLERS, routesAt } from './routes/handlers';
+import type { RowSourceRegistration } from './routes/rows';
 import type { SqlRowSource } from './rows/sql-row-source';
-import { readPreferences, savePreferences } from './routes/preferences';
 import { type AnyThrottle, DEFAULT_EXPORT_THROTTLE, DEFAULT_LAZY_THROTTLE, DEFAULT_ROWS_THROTTLE, type ThrottleOptions, createStoreThrottle, createThrottle } from './throttle';
 import type { ThrottleStore } from './store/sql-throttle';
 
@@ -119,26 +116,6 @@ export interface GridViewHandlerOptions {
 /** The handler: a response for the routes it owns, undefined for any other path. Never rejects. */
 export type GridViewHandler = (request: Request) => Promise<Response | undefined>;
 
-type RouteName = 'preferences' | 'save' | 'export_pdf' | 'export_xlsx' | 'lazy' | 'rows' | 'values' | 'aggregate' | 'export_rows';
-
-/**
- * Paths below the base, with the methods each accepts. Export and lazy routes take no `HEAD`: their
- * headers (file name, length) exist only once the host's builder or block has run, and running it
- * for a HEAD would cost as much as the GET and use up the caller's throttle. They answer 405 with
- * `Allow: GET` instead. A preferences `HEAD` is one store read, so it gets the GET's headers.
- */
-const ROUTES: Record<string, { name: RouteName; methods: string[] }> = {
-  '/grid/preferences': { name: 'preferences', methods: ['GET', 'HEAD', 'POST'] },
-  '/api/grid-view/save': { name: 'save', methods: ['POST'] },
-  '/grid/export/pdf': { name: 'export_pdf', methods: ['GET'] },
-  '/grid/export/xlsx': { name: 'export_xlsx', methods: ['GET'] },
-  '/grid/lazy': { name: 'lazy', methods: ['GET'] },
-  '/grid/rows': { name: 'rows', methods: ['POST'] },
-  '/grid/rows/export': { name: 'export_rows', methods: ['GET'] },
-  '/grid/values': { name: 'values', methods: ['POST'] },
-  '/grid/aggregate': { name: 'aggregate', methods: ['POST'] },
-};
-
 /**
  * Creates the request handler.
  *
@@ -191,42 +168,21 @@ export function createGridViewHandler(options: GridViewHandlerOptions = {}): Gri
     }
     const path = url.pathname;
     if (base !== '' && !(path === base || path.startsWith(`${base}/`))) return undefined;
-    const rest = path.slice(base.length).replace(/\/$/, '');
-    if (!Object.prototype.hasOwnProperty.call(ROUTES, rest)) return undefined;
-    const route = ROUTES[rest] as { name: RouteName; methods: string[] };
+    const routes = routesAt(path.slice(base.length).replace(/\/$/, ''));
+    if (routes === undefined) return undefined;
     let response: Response;
     try {
-      if (!route.methods.includes(request.method)) {
-        throw apiError('method_not_allowed', `Method ${request.method} is not allowed here.`, { Allow: route.methods.join(', ') });
+      const route = routes.byMethod.get(request.method);
+      if (route === undefined) {
+        throw apiError('method_not_allowed', `Method ${request.method} is not allowed here.`, { Allow: routes.allow });
       }
-      response = await dispatch(route.name, requestContext(request, url, resolved));
+      response = await ROUTE_HANDLERS[route](requestContext(request, url, resolved));
     } catch (error) {
       response = errorToResponse(error, request, log, resolved.storageRetryAfterSeconds);
     }
     // A HEAD answer never has a body, errors included (the Node adapter drops it too, other hosts may not).
     return request.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
   };
-}
-
-function dispatch(route: RouteName, ctx: RequestContext): Promise<Response> {
-  switch (route) {
-    case 'preferences':
-      return ctx.request.method === 'POST' ? savePreferences(ctx, false) : readPreferences(ctx);
-    case 'save':
-      return savePreferences(ctx, true);
-    case 'export_pdf':
-      return exportFile(ctx, 'pdf');
-    case 'export_xlsx':
-      return exportFile(ctx, 'xlsx');
-    case 'lazy':
-      return lazyFragment(ctx);
-    case 'rows':
-    case 'values':
-    case 'aggregate':
-      return rowsRoute(ctx, route);
-    case 'export_rows':
-      return rowsExportRoute(ctx);
-  }
 }
 
 function requestContext(request: Request, url: URL, options: ResolvedOptions): RequestContext {
