@@ -1,8 +1,9 @@
 // ESLint flat config. Besides the usual TypeScript and Vue rules it holds the architecture's
 // boundaries (DESIGN §3, docs/architecture.md): src/core is Vue-free, DOM-free and Node-free;
-// src/server and src/host are Vue-free; components never import the server or SSR; stores never
-// import composables or components; the playground imports the library only through its package
-// entries. A boundary broken here fails `npm run lint`, not a code review.
+// src/server and src/host are Vue-free; components never import the server or SSR; composables
+// never import components; stores never import composables or components; the playground imports
+// the library only through its package entries. A boundary broken here fails `npm run lint`, not a
+// code review.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import pluginVue from 'eslint-plugin-vue';
@@ -110,6 +111,22 @@ export default tseslint.config(
           patterns: [
             { group: [...folder('src/server'), ...folder('src/ssr'), 'vue-grid-view/server', 'vue-grid-view/ssr'], message: 'Components run in browsers: they never import src/server or src/ssr (DESIGN §3).' },
             { group: ['node:*'], message: 'Components run in browsers: no Node modules.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Composables sit below components: a component's own composables live in its folder
+    // (components/simple-table/use*.ts), so nothing in composables/ may reach into components.
+    files: ['composables/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: [...folder('components'), '**/*.vue'], message: 'Composables sit below components: they never import components or their internal composables (docs/architecture.md).' },
+            { group: [...folder('src/server'), ...folder('src/ssr')], message: 'Composables run in browsers: they never import src/server or src/ssr.' },
           ],
         },
       ],
