@@ -155,7 +155,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: [...folder('components'), '**/*.vue'], message: `Composables sit below components: components use composables, composables never import components or .vue files. ${SEE}` },
+            { group: [...folder('components'), '**/*.vue'], message: `Composables sit below components: components use composables (a component's own live in its folder, such as components/simple-table/use*.ts), composables never import components or .vue files. ${SEE}` },
             { group: [...folder('src/server'), ...folder('src/ssr'), 'vue-grid-view/server', 'vue-grid-view/ssr'], message: `Composables run in browsers: they never import src/server or src/ssr. ${SEE}` },
           ],
         },

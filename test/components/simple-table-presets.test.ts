@@ -101,8 +101,12 @@ describe('SimpleTable presets', () => {
     expect(bare.find('[data-gv-presets]').exists()).toBe(false);
 
     const off = mountTable(tableConfig(people, peopleColumns()), { presets: false }, { global: { plugins: [createPinia()] } });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // With Pinia the menu would show once the layout has its owner (the page-state store, loaded
+    // after mount): wait for that moment, then the table must still have decided against the menu.
+    const state = (off.vm.$ as unknown as { setupState: unknown }).setupState as { layoutState: { settled: { value: boolean } }; showPresets: boolean };
+    await waitFor(() => expect(state.layoutState.settled.value).toBe(true));
     await flushPromises();
+    expect(state.showPresets).toBe(false);
     expect(off.find('[data-gv-presets]').exists()).toBe(false);
   });
 });

@@ -15,11 +15,11 @@
  */
 import { computed, nextTick, onBeforeUnmount, onMounted, shallowRef, toValue, watch } from 'vue';
 import type { ComputedRef, MaybeRefOrGetter, Ref, ShallowRef } from 'vue';
-import type { Column, FormatOptions, Row } from '../src/core/types';
-import { cssWidthToPx, fitColumnWidths, isNumericColumn, labelWords, numericExtremeRows, sampleColumnTexts, sampleRowIndices } from '../src/core/table-model/column-widths';
-import type { ColumnWidthInput, FittedWidths } from '../src/core/table-model/column-widths';
-import { runWhenIdle } from '../src/core/table-model/idle';
-import { backgroundScheduler } from './useTableWarmup';
+import type { Column, FormatOptions, Row } from '../../src/core/types';
+import { cssWidthToPx, fitColumnWidths, isNumericColumn, labelWords, numericExtremeRows, sampleColumnTexts, sampleRowIndices } from '../../src/core/table-model/column-widths';
+import type { ColumnWidthInput, FittedWidths } from '../../src/core/table-model/column-widths';
+import { runWhenIdle } from '../../src/core/table-model/idle';
+import { backgroundScheduler } from '../../composables/useTableWarmup';
 
 /** Measures a text in the table's body font (`cell`) or header font (`header`), in CSS pixels. */
 export type MeasureText = (text: string, font: 'cell' | 'header') => number;

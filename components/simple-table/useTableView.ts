@@ -16,12 +16,12 @@
  */
 import { onBeforeUnmount, onServerPrefetch, shallowRef, toValue, watch } from 'vue';
 import type { MaybeRefOrGetter, ShallowRef } from 'vue';
-import type { Column, Row } from '../src/core/types';
-import type { SortState, TableFilter, TableLocale } from '../src/core/table-model/types';
-import { filterHasText } from '../src/core/table-model/shared';
-import { runWhenIdle } from '../src/core/table-model/idle';
-import { backgroundScheduler } from './useTableWarmup';
-import type { TableEngine } from './useTableEngine';
+import type { Column, Row } from '../../src/core/types';
+import type { SortState, TableFilter, TableLocale } from '../../src/core/table-model/types';
+import { filterHasText } from '../../src/core/table-model/shared';
+import { runWhenIdle } from '../../src/core/table-model/idle';
+import { backgroundScheduler } from '../../composables/useTableWarmup';
+import type { TableEngine } from '../../composables/useTableEngine';
 
 /**
  * Rows found before the table draws: the screenful of a table up to about 1,400 px tall (a

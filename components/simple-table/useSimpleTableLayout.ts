@@ -19,10 +19,10 @@
  */
 import { computed, getCurrentInstance, getCurrentScope, onMounted, shallowRef, toValue } from 'vue';
 import type { ComputedRef, MaybeRefOrGetter, Ref } from 'vue';
-import type { PresetColumnState } from '../src/core/types';
-import { warn } from '../src/core/warn';
-import type { PageState } from '../stores/page-state/model';
-import type { UsePageStateReturn } from './usePageState';
+import type { PresetColumnState } from '../../src/core/types';
+import { warn } from '../../src/core/warn';
+import type { PageState } from '../../stores/page-state/model';
+import type { UsePageStateReturn } from '../../composables/usePageState';
 
 /** Options of `useSimpleTableLayout`. */
 export interface UseSimpleTableLayoutOptions {
@@ -90,7 +90,7 @@ export function useSimpleTableLayout(options: UseSimpleTableLayoutOptions): UseS
   const settled = shallowRef(!persistent);
 
   async function handOver(): Promise<void> {
-    const { usePageState } = await import('./usePageState-on-demand');
+    const { usePageState } = await import('../../composables/usePageState-on-demand');
     if (!app || !scope?.active) return;
     // `runWithContext` lets the store find this app's Pinia; the scope stops the binding's watchers
     // on unmount. No current instance here, so `usePageState` hydrates at once (we are mounted).
