@@ -18,7 +18,7 @@ import { GRID_VIEW_CONTEXT_KEY, GRID_VIEW_HOST_KEY, createGridViewContext } from
 import type { GridViewContext, GridViewPluginOptions } from './plugin-context';
 import { registerCatalog } from './core/i18n/translator';
 import { setWarningHandler } from './core/warn';
-import { uk } from './core/i18n/uk';
+import { CATALOGS } from './core/i18n/catalogs';
 
 export {
   GRID_VIEW_CONTEXT_KEY,
@@ -51,7 +51,7 @@ export const GridViewPlugin: Plugin<[GridViewPluginOptions?]> = {
   install(app: App, options: GridViewPluginOptions = {}): void {
     // Every shipped language at once: texts are right on the first paint and when hydrating.
     // Components used without the plugin load a language when it is first needed instead.
-    registerCatalog('uk', uk);
+    for (const [code, catalog] of Object.entries(CATALOGS)) registerCatalog(code, catalog);
     if (options.onWarn) setWarningHandler(options.onWarn);
     const context = createGridViewContext(options, true);
     app.provide(GRID_VIEW_CONTEXT_KEY, context);

@@ -29,7 +29,6 @@ import { fillUrlTemplate } from '../../src/core/url';
 import { isNumericFormat, toDataGridColumnDefs } from '../../src/core/columns';
 import { DEV } from '../../src/core/warn';
 import type { Translator } from '../../src/core/i18n/translator';
-import { AG_GRID_TEXTS } from '../../src/core/i18n/aggrid';
 
 /**
  * The modules every DataGrid registers (per grid, through `AgGridVue`'s `modules`): the infinite row
@@ -85,24 +84,9 @@ export const DATA_GRID_THEME = themeQuartz.withParams({
   menuBackgroundColor: 'var(--gv-color-surface)',
 });
 
-/** Marks "no override" in `agGridLocaleText` (a text no catalog holds). */
-const NOT_OVERRIDDEN = '\u0000';
-
-/**
- * AG Grid's `localeText` for the translator's language: every key AG Grid shows with the DataGrid's
- * modules. A host's override of `aggrid.<key>` (plugin `messages`, or its `translate`) wins; else
- * the text of the translator's language (`AG_GRID_TEXTS`, `uk-UA` reads `uk`); else English.
- */
-export function agGridLocaleText(translator: Translator): Record<string, string> {
-  const language = (translator.locale.split('-')[0] ?? 'en').toLowerCase();
-  const texts: Readonly<Record<string, string>> = language === 'uk' ? AG_GRID_TEXTS.uk : AG_GRID_TEXTS.en;
-  const out: Record<string, string> = {};
-  for (const [key, english] of Object.entries(AG_GRID_TEXTS.en)) {
-    const override = translator.t(`aggrid.${key}`, NOT_OVERRIDDEN);
-    out[key] = override !== NOT_OVERRIDDEN ? override : (texts[key] ?? english);
-  }
-  return out;
-}
+// AG Grid's localeText for the translator's language, from the language registry (core, so the
+// catalog tests check it in Node); re-exported because the DataGrid's modules take it from here.
+export { agGridLocaleText } from '../../src/core/i18n/aggrid';
 
 /** How a column is filtered. */
 export type FilterKind = 'text' | 'number' | 'date' | 'values' | 'none';

@@ -1,7 +1,7 @@
 /**
- * Texts: the translator and its catalog registry (`./i18n/translator`), and one catalog file per
- * language (`./i18n/en`, `./i18n/uk`). Key naming, placeholders and plural rules are described in
- * `./i18n/translator`.
+ * Texts: the translator and its catalogs (`./i18n/translator`), the language registry
+ * (`./i18n/languages`) and one catalog file per language (`./i18n/en`, `./i18n/uk`, all gathered in
+ * `./i18n/catalogs`). Key naming, placeholders and plural rules are described in `./i18n/translator`.
  *
  * English is part of every translator; other languages are registered (`registerCatalog`) or loaded
  * on demand (`loadCatalog`). `messages` holds every shipped catalog: importing it brings them all.
@@ -10,22 +10,26 @@
  */
 import { en } from './i18n/en';
 import type { MessageCatalog, MessageKey } from './i18n/en';
-import { uk } from './i18n/uk';
+import { CATALOGS } from './i18n/catalogs';
+import type { LanguageCode } from './i18n/languages';
 import { createTranslator as createRegistryTranslator } from './i18n/translator';
 import type { Translator, TranslatorOptions } from './i18n/translator';
 
 export { registerCatalog, hasCatalog, loadCatalog } from './i18n/translator';
 export type { MessageCatalog, MessageKey, MessageOverrides, MessageParams, Translator, TranslatorOptions } from './i18n/translator';
-export { en, uk };
+
+function frozenCopies(catalogs: { readonly [Code in LanguageCode]: MessageCatalog }): { readonly [Code in LanguageCode]: MessageCatalog } {
+  const out: Partial<Record<LanguageCode, MessageCatalog>> = {};
+  for (const code of Object.keys(catalogs) as LanguageCode[]) out[code] = Object.freeze({ ...catalogs[code] });
+  return Object.freeze(out as Record<LanguageCode, MessageCatalog>);
+}
 
 /**
- * Every catalog that ships with the package, frozen. Add a language with `registerCatalog` (or
- * `createTranslator({ catalogs })`); missing keys fall back to English.
+ * Every catalog that ships with the package (one per language of the registry), frozen copies.
+ * Add a language with `registerCatalog` (or `createTranslator({ catalogs })`); missing keys fall
+ * back to English.
  */
-export const messages: { readonly en: MessageCatalog; readonly uk: MessageCatalog } = /* @__PURE__ */ Object.freeze({
-  en: /* @__PURE__ */ Object.freeze({ ...en }),
-  uk: /* @__PURE__ */ Object.freeze({ ...uk }),
-});
+export const messages: { readonly [Code in LanguageCode]: MessageCatalog } = /* @__PURE__ */ frozenCopies(CATALOGS);
 
 /**
  * Makes a translator for one locale with every shipped catalog available at once (plus any
