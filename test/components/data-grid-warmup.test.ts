@@ -5,8 +5,12 @@
  * does the work.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { flushPromises } from '@vue/test-utils';
 import * as tableModel from '../../src/core/table-model/engine';
 type TableModel = typeof tableModel;
+import { runWhenIdle } from '../../src/core/table-model/idle';
+import { backgroundScheduler } from '../../composables/useTableWarmup';
+import { loadTableEngine } from '../../composables/useTableEngine';
 import { ORDERS_SPEC, mountGrid, orderRows, until } from './data-grid.fixtures';
 
 vi.mock('../../src/core/table-model/engine', async (importOriginal) => {
@@ -17,6 +21,28 @@ vi.mock('../../src/core/table-model/engine', async (importOriginal) => {
 afterEach(() => {
   document.body.innerHTML = '';
 });
+
+/**
+ * The next idle turn of the window's background scheduler, the one the warm-up runs its steps on:
+ * steps scheduled before it (with the same scheduler) have run when it resolves.
+ */
+function idleTurn(): Promise<void> {
+  return new Promise((resolve) => runWhenIdle([() => true], backgroundScheduler(window), resolve));
+}
+
+/**
+ * Everything a grid's warm-up does unprompted after mount has had its turn: the first paint, the
+ * idle turn in which it asks for the table engine, the engine's arrival (the download it started,
+ * or one started here when it asked for none: a later intent then finds the code downloaded but
+ * still prepares through its own request), and the idle turn in which it would start preparing.
+ */
+async function warmupHadItsTurn(): Promise<void> {
+  await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+  await idleTurn();
+  await loadTableEngine();
+  await flushPromises();
+  await idleTurn();
+}
 
 /** Keys of the columns whose sort preparation has been worked on so far. */
 const prepared = (): string[] => vi.mocked(tableModel.warmSortIndex).mock.calls.map(([, column]) => column.key);
@@ -37,7 +63,7 @@ describe('DataGrid header intent', () => {
       if (!cell) throw new Error(`no header of ${key}`);
       return cell;
     };
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await warmupHadItsTurn();
     expect(prepared()).toEqual([]);
 
     header('note').querySelector('.ag-header-cell-label')!.dispatchEvent(new Event('pointerover', { bubbles: true }));

@@ -55,6 +55,24 @@ async function counterSays(page: Page, text: string): Promise<void> {
   await expect(page.locator('[data-gv-record-count]').textContent()).resolves.toBe(text);
 }
 
+/**
+ * Waits until the page has laid out for the viewport it was just given: every chart's canvas as wide
+ * as its box (vue-echarts resizes it from a throttled ResizeObserver), then two animation frames, in
+ * which AG Grid's resize observers refit the grid's columns.
+ */
+async function laidOut(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      Array.from(document.querySelectorAll('.gv-chart .echarts-host')).every((box) => {
+        const canvas = box.querySelector('canvas');
+        return !canvas || Math.abs(canvas.getBoundingClientRect().width - box.getBoundingClientRect().width) < 1;
+      }),
+    undefined,
+    { polling: 'raf' },
+  );
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
 const shownOf = (n: number): string => (n === TOTAL ? `${count.format(n)} rows` : `${count.format(n)} of ${count.format(TOTAL)} rows`);
 
 /** The value shown on the KPI card labelled `label`. */
@@ -884,7 +902,7 @@ describe('playground data grid: theme, accessibility and looks', () => {
         for (const width of [360, 768, 1440]) {
           await page.setViewportSize({ width, height: 900 });
           await firstCell(page, 'id').waitFor();
-          await page.waitForTimeout(150);
+          await laidOut(page);
           await saveScreenshot(page, `data-grid-${locale}-${theme}-${width}`);
         }
       }
