@@ -1,14 +1,21 @@
 /**
  * The chart runtime's one pass over the rows: per chart, the categories in first-seen order and the
- * aggregate of each series per category. `./runtime` turns the result into a `ChartRuntime`.
+ * aggregate of each series per category, gathered the way the aggregate's registry entry says
+ * (`accumulator`, see `../aggregates`). `./runtime` turns the result into a `ChartRuntime`.
  *
  * @module
  */
+import { ACCUMULATOR_CODES, reduceNumbers } from '../aggregates';
+import type { AggregateDefinition } from '../aggregates';
 import { EMPTY_VALUE, isInheritedName, toNumber, valueToText } from '../format';
 import { numberSymbols, parseNumberWith } from '../search/numbers';
 import type { NumberSymbols } from '../search/numbers';
-import { aggregate as aggregateNumbers } from '../kpi';
-import type { ChartSpec, KpiAggregate, Row } from '../types';
+import type { Row } from '../types';
+
+// The registry's accumulator codes (one table for KPIs and charts), so the per-cell switch compares numbers.
+const { count: COUNT, distinct: DISTINCT, sum: SUM, mean: MEAN, min: MIN, max: MAX, collect: COLLECT } = ACCUMULATOR_CODES;
+/** Not an aggregate, so outside the registry's table: a chart without series counts rows per category. */
+const ROWS = -1;
 
 /**
  * Text label of an x value. Empty values (null, undefined, '', NaN) become "—" so that their rows
@@ -38,37 +45,6 @@ function cell(row: Row, key: string, own: boolean): unknown {
   return row[key];
 }
 
-// Aggregates as small integers, so the per-cell switch compares numbers.
-const SUM = 0;
-const COUNT = 1;
-const COUNT_DISTINCT = 2;
-const MIN = 3;
-const MAX = 4;
-/** avg and median: the group's numbers are kept and aggregated at the end (`aggregate` of kpi.ts). */
-const COLLECT = 5;
-/** No series: the number of rows per category. */
-const ROWS = 6;
-
-/** The accumulator code of a chart. */
-export function kindOf(spec: ChartSpec): number {
-  if (spec.series.length === 0) return ROWS;
-  switch (spec.aggregate) {
-    case 'count':
-      return COUNT;
-    case 'count_distinct':
-      return COUNT_DISTINCT;
-    case 'min':
-      return MIN;
-    case 'max':
-      return MAX;
-    case 'avg':
-    case 'median':
-      return COLLECT;
-    default:
-      return SUM;
-  }
-}
-
 /**
  * Category aggregates of one chart. Category lookup goes through the raw x value first (a Map hit
  * costs no string building); only a raw value never seen before gets its label, which may merge it
@@ -87,17 +63,22 @@ export class ChartAccumulator {
   readonly own1: boolean;
   readonly seriesCount: number;
   readonly kind: number;
-  readonly aggregate: KpiAggregate;
+  /** The aggregate's entry; null for ROWS. */
+  readonly entry: AggregateDefinition | null;
   private readonly byRaw = new Map<unknown, number>();
   private readonly byLabel = new Map<string, number>();
   private readonly categories: string[] = [];
   /** One array per series (one for ROWS): sums, counts or extremes per category. */
   private readonly sums: number[][];
   private readonly symbols: NumberSymbols;
-  /** COLLECT: the numbers of each category; COUNT_DISTINCT: the distinct values of each category. */
+  /** MEAN and COLLECT: the numbers of each category; DISTINCT: the distinct values of each category. */
   private readonly groups: (number[] | Set<unknown>)[][];
 
-  constructor(xKey: string, keys: readonly string[], kind: number, aggregate: KpiAggregate = 'sum', symbols: NumberSymbols = numberSymbols(undefined)) {
+  /**
+   * @param entry the aggregate of the series, or null for a chart that counts its rows per category
+   *   (no series)
+   */
+  constructor(xKey: string, keys: readonly string[], entry: AggregateDefinition | null, symbols: NumberSymbols = numberSymbols(undefined)) {
     this.symbols = symbols;
     this.xKey = xKey;
     this.ownX = isInheritedName(xKey);
@@ -108,10 +89,11 @@ export class ChartAccumulator {
     this.key1 = keys[1] ?? '';
     this.own1 = this.own[1] ?? false;
     this.seriesCount = keys.length;
+    const kind = entry === null ? ROWS : ACCUMULATOR_CODES[entry.accumulator];
     this.kind = kind;
-    this.aggregate = aggregate;
+    this.entry = entry;
     this.sums = kind === ROWS ? [[]] : keys.map(() => []);
-    this.groups = kind === COLLECT || kind === COUNT_DISTINCT ? keys.map(() => []) : [];
+    this.groups = kind === MEAN || kind === COLLECT || kind === DISTINCT ? keys.map(() => []) : [];
   }
 
   /** The category index of an x value, creating the category on first sight. */
@@ -124,10 +106,10 @@ export class ChartAccumulator {
       index = this.categories.length;
       this.categories.push(label);
       this.byLabel.set(label, index);
-      const start = this.kind === COUNT || this.kind === ROWS || this.kind === COUNT_DISTINCT ? 0 : NaN;
+      const start = this.kind === COUNT || this.kind === ROWS || this.kind === DISTINCT ? 0 : NaN;
       for (const series of this.sums) series.push(start);
-      if (this.kind === COLLECT) for (const series of this.groups) series.push([]);
-      else if (this.kind === COUNT_DISTINCT) for (const series of this.groups) series.push(new Set());
+      if (this.kind === MEAN || this.kind === COLLECT) for (const series of this.groups) series.push([]);
+      else if (this.kind === DISTINCT) for (const series of this.groups) series.push(new Set());
     }
     // Objects are keyed by identity, so only primitives are worth remembering by raw value.
     if (typeof x !== 'object' || x === null) this.byRaw.set(x, index);
@@ -163,7 +145,7 @@ export class ChartAccumulator {
         case COUNT:
           if (!isEmptyCell(value)) target[index] = (target[index] as number) + 1;
           break;
-        case COUNT_DISTINCT:
+        case DISTINCT:
           if (!isEmptyCell(value)) {
             const distinct = (this.groups[s] as Set<unknown>[])[index] as Set<unknown>;
             // Dates count by instant, as in resolveKpis.
@@ -181,17 +163,24 @@ export class ChartAccumulator {
           if (n === n && !((target[index] as number) >= n)) target[index] = n;
           break;
         }
-        default: {
+        case MEAN:
+        case COLLECT: {
           const n = numeric(value, this.symbols);
           if (n === n) ((this.groups[s] as number[][])[index] as number[]).push(n);
+          break;
         }
+        default:
+          // SUM never comes here (`add` takes it); any other code is a defect, not a sum.
+          throw new TypeError(`ChartAccumulator: no accumulator has the code ${this.kind}.`);
       }
     }
   }
 
   result(): { categories: string[]; values: (number | null)[][] } {
-    if (this.kind === COLLECT) {
-      const values = this.groups.map((series) => (series as number[][]).map((numbers) => aggregateNumbers(this.aggregate, numbers)));
+    if (this.kind === MEAN || this.kind === COLLECT) {
+      const entry = this.entry as AggregateDefinition;
+      // A category without a number is a gap whatever `reduce` gives for none.
+      const values = this.groups.map((series) => (series as number[][]).map((numbers) => (numbers.length === 0 ? null : reduceNumbers(entry, numbers))));
       return { categories: this.categories, values };
     }
     // NaN ("nothing numeric") and overflowed sums become null, the JSON-safe gap.
@@ -210,7 +199,7 @@ function plus(target: number[], index: number, n: number): void {
   target[index] = prev !== prev ? n : prev + n;
 }
 
-const NO_CHART = new ChartAccumulator('', [], SUM);
+const NO_CHART = new ChartAccumulator('', [], null);
 
 /**
  * The single pass over the rows for all charts. Like the KPI pass (see kpi.ts), the x value and the

@@ -1,16 +1,19 @@
 /**
  * Chart data: `buildChartRuntime` turns a chart spec plus rows into plain data (categories and one
  * value array per series, a plain-text description), aggregating every chart of a view in one pass
- * over the rows (`./accumulate`). No ECharts and no formatting of numbers here: see `./option` and
- * `./caption`.
+ * over the rows (`./accumulate`, as each aggregate's registry entry says: `../aggregates`). No
+ * ECharts and no formatting of numbers here: see `./option` and `./caption`.
  *
  * @module
  */
+import { AGGREGATES, countsCells, requireAggregate } from '../aggregates';
+import type { AggregateDefinition, AggregateRegistry } from '../aggregates';
+import { en } from '../i18n/en';
 import { numberSymbols } from '../search/numbers';
 import { toChart } from '../spec/build';
 import { SPEC_DEFAULTS } from '../spec/defaults';
-import type { ChartDataSource, ChartRuntime, ChartRuntimeSeries, ChartSpec, ChartSpecWire, ChartType, KpiAggregate, Row, ValueFormat } from '../types';
-import { ChartAccumulator, accumulate, kindOf } from './accumulate';
+import type { ChartDataSource, ChartRuntime, ChartRuntimeSeries, ChartSpec, ChartSpecWire, ChartType, Row, ValueFormat } from '../types';
+import { ChartAccumulator, accumulate } from './accumulate';
 
 export { categoryLabel } from './accumulate';
 
@@ -124,6 +127,22 @@ export function buildChartRuntime(chart: ChartSpec | ChartSpecWire, rows: readon
  * renderer uses for a spec's up to three charts). Same semantics, same results, in chart order.
  */
 export function buildChartRuntimes(charts: readonly (ChartSpec | ChartSpecWire)[], rows: readonly Row[], options?: ChartRuntimeOptions): ChartRuntime[] {
+  return buildChartRuntimesWith(AGGREGATES, charts, rows, options);
+}
+
+/**
+ * `buildChartRuntimes` with the aggregates of `registry` (a scratch copy with an extra entry in the
+ * registry fixture test). Throws a `GridViewSpecError` (`charts[i].aggregate`) for an aggregate the
+ * registry lacks, before reading any row.
+ *
+ * @internal Not part of the public API.
+ */
+export function buildChartRuntimesWith(
+  registry: AggregateRegistry,
+  charts: readonly (ChartSpec | ChartSpecWire)[],
+  rows: readonly Row[],
+  options?: ChartRuntimeOptions,
+): ChartRuntime[] {
   const columns = columnIndex(options?.columns);
   const labels = new Map<string, string>();
   if (columns) for (const [key, column] of columns) labels.set(key, column.label);
@@ -131,9 +150,11 @@ export function buildChartRuntimes(charts: readonly (ChartSpec | ChartSpecWire)[
   const maxPoints = options?.maxPoints !== undefined && Number.isInteger(options.maxPoints) && options.maxPoints > 0 ? options.maxPoints : DEFAULT_MAX_POINTS;
   const symbols = numberSymbols(typeof options?.locale === 'string' ? options.locale : undefined);
   const countLabel = typeof options?.countLabel === 'string' && options.countLabel !== '' ? options.countLabel : 'Count';
-  const accumulators = specs.map((spec) => new ChartAccumulator(spec.xKey, plottedKeys(spec), kindOf(spec), spec.aggregate, symbols));
+  const entries = specs.map((spec, i) => requireAggregate(registry, spec.aggregate, `charts[${i}].aggregate`));
+  // A chart without series counts its rows per category, whatever its aggregate says.
+  const accumulators = specs.map((spec, i) => new ChartAccumulator(spec.xKey, plottedKeys(spec), spec.series.length === 0 ? null : (entries[i] as AggregateDefinition), symbols));
   accumulate(rows, accumulators);
-  return specs.map((spec, i) => finishRuntime(spec, (accumulators[i] as ChartAccumulator).result(), columns, maxPoints, countLabel));
+  return specs.map((spec, i) => finishRuntime(spec, entries[i] as AggregateDefinition, (accumulators[i] as ChartAccumulator).result(), columns, maxPoints, countLabel));
 }
 
 /**
@@ -150,13 +171,15 @@ export function chartRuntimeFromGroups(
   chart: ChartSpec | ChartSpecWire,
   groups: { categories: string[]; values: (number | null)[][] },
   options?: Omit<ChartRuntimeOptions, 'locale'>,
+  registry: AggregateRegistry = AGGREGATES,
 ): ChartRuntime {
   const columns = columnIndex(options?.columns);
   const labels = new Map<string, string>();
   if (columns) for (const [key, column] of columns) labels.set(key, column.label);
   const maxPoints = options?.maxPoints !== undefined && Number.isInteger(options.maxPoints) && options.maxPoints > 0 ? options.maxPoints : DEFAULT_MAX_POINTS;
   const countLabel = typeof options?.countLabel === 'string' && options.countLabel !== '' ? options.countLabel : 'Count';
-  return finishRuntime(normaliseChart(chart, labels), groups, columns, maxPoints, countLabel);
+  const spec = normaliseChart(chart, labels);
+  return finishRuntime(spec, requireAggregate(registry, spec.aggregate, 'chart.aggregate'), groups, columns, maxPoints, countLabel);
 }
 
 /** The keys of the series whose values a chart needs per category (see `plottedKeys`). */
@@ -167,6 +190,7 @@ export function chartPlottedKeys(chart: ChartSpec): string[] {
 /** The runtime of one chart from its categories and per-series values. */
 function finishRuntime(
   spec: ChartSpec,
+  aggregate: AggregateDefinition,
   groups: { categories: string[]; values: (number | null)[][] },
   columns: Map<string, ChartColumnInfo> | undefined,
   maxPoints: number,
@@ -195,7 +219,7 @@ function finishRuntime(
           const entry: ChartRuntimeSeries = { key: s.key, label: s.label };
           if (column) entry.format = column.format ?? SPEC_DEFAULTS.column.format;
           // Counts are whole numbers whatever the column shows (a count of amounts is not money).
-          if (spec.aggregate === 'count' || spec.aggregate === 'count_distinct') entry.format = 'number';
+          if (countsCells(aggregate.accumulator)) entry.format = 'number';
           if (s.color !== null && s.color !== undefined) entry.color = s.color;
           if (s.seriesType !== null && s.seriesType !== undefined) entry.seriesType = s.seriesType;
           return entry;
@@ -217,7 +241,7 @@ function finishRuntime(
     empty,
     sampled,
     // A key is not a word for readers: without a column label the sentence names no category.
-    description: describe(spec, series, xColumn?.label ?? '', categories.length, drawable, empty, sampled),
+    description: describe(spec, englishName(spec.aggregate, aggregate), series, xColumn?.label ?? '', categories.length, drawable, empty, sampled),
   };
   if (pie) runtime.omitted = omitted;
   if (spec.chartType === 'donut' && spec.centerTotal) runtime.centerTotal = empty || !Number.isFinite(total) ? null : total + 0;
@@ -252,25 +276,25 @@ function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
-const AGGREGATE_NAMES: Readonly<Record<KpiAggregate, string>> = {
-  count: 'count',
-  count_distinct: 'distinct count',
-  sum: 'sum',
-  avg: 'average',
-  min: 'minimum',
-  max: 'maximum',
-  median: 'median',
-};
+/**
+ * The aggregate's name in the English description, lowercase: its English catalog text
+ * ("Distinct count" → "distinct count"), or its wire name with spaces for an entry of a scratch
+ * registry whose key the catalog lacks.
+ */
+function englishName(name: string, entry: AggregateDefinition): string {
+  const text = Object.prototype.hasOwnProperty.call(en, entry.catalogKey) ? (en as Readonly<Record<string, string>>)[entry.catalogKey] : undefined;
+  return (text ?? name.replace(/_/g, ' ')).toLowerCase();
+}
 
 /**
  * Plain-text description: type, series (with the aggregate when it is not a sum), x column (its
  * label when known, else the key) and counts. Labels are quoted verbatim, as text.
  */
-function describe(spec: ChartSpec, series: readonly ChartRuntimeSeries[], xName: string, categoryCount: number, drawable: number, empty: boolean, sampled: boolean): string {
+function describe(spec: ChartSpec, aggregateName: string, series: readonly ChartRuntimeSeries[], xName: string, categoryCount: number, drawable: number, empty: boolean, sampled: boolean): string {
   const pie = isPieChart(spec.chartType);
   const counted = spec.series.length === 0;
   const names = (pie ? series.slice(0, 1) : series).map((s) => s.label);
-  const labels = counted || spec.aggregate === 'sum' ? names : names.map((label) => `${label} (${AGGREGATE_NAMES[spec.aggregate]})`);
+  const labels = counted || spec.aggregate === 'sum' ? names : names.map((label) => `${label} (${aggregateName})`);
   const by = xName === '' ? '' : ` by ${xName}`;
   const head = labels.length > 0 ? `${TYPE_NAMES[spec.chartType]} of ${listLabels(labels)}${by}` : `${TYPE_NAMES[spec.chartType]}${by}`;
   if (empty) return `${head}: no data.`;

@@ -1,10 +1,12 @@
 /**
  * Runtime lists of every enum of the wire spec. The TypeScript unions in `../types` are the source of
  * truth; `exhaustive` makes the compiler refuse a list that misses a member or adds a stranger, so the
- * lists, the yup rules and the JSON Schema (checked by a test) cannot drift apart.
+ * lists, the yup rules and the JSON Schema (checked by a test) cannot drift apart. Aggregates are the
+ * exception the other way round: their union and list both come from the registry (`../aggregates`).
  *
  * @module
  */
+import { AGGREGATE_NAMES } from '../aggregates';
 import type {
   Align,
   ChartDataSource,
@@ -12,7 +14,6 @@ import type {
   ChartSortOrder,
   ChartType,
   ColumnTotal,
-  KpiAggregate,
   KpiIcon,
   KpiTone,
   KpiToneAlias,
@@ -42,7 +43,8 @@ function exhaustive<Union extends string>() {
 export const SPEC_ENUMS = Object.freeze({
   format: exhaustive<ValueFormat>()(['text', 'number', 'currency', 'percent']),
   align: exhaustive<Align>()(['left', 'center', 'right']),
-  aggregate: exhaustive<KpiAggregate>()(['count', 'count_distinct', 'sum', 'avg', 'min', 'max', 'median']),
+  // The aggregate registry's names, in its order: the registry is their one source.
+  aggregate: AGGREGATE_NAMES,
   icon: exhaustive<KpiIcon>()([
     'chart',
     'money',

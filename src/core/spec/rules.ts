@@ -9,6 +9,8 @@
 import { array, boolean, number, object, string, ValidationError } from 'yup';
 import type { Schema, TestConfig, TestContext } from 'yup';
 import type { SpecErrorCode } from '../types';
+import { AGGREGATES, findAggregate } from '../aggregates';
+import type { AggregateRegistry } from '../aggregates';
 import { checkLinkTemplate, isSafeUrl } from '../url';
 import { SPEC_ENUMS } from './enums';
 import type { RawIssue } from './issues';
@@ -80,6 +82,28 @@ function enumField(name: keyof typeof SPEC_ENUMS, isRequired = false, extra: rea
   const expected = `one of ${quoteList(values)}`;
   const schema = typed(string(), expected).test(oneOf(values));
   return isRequired ? required(schema, expected) : schema;
+}
+
+/** What the rules read of yup's context: a scratch aggregate registry (tests), else the registry. */
+interface RulesContext {
+  aggregates?: AggregateRegistry;
+}
+
+function aggregatesOf(context: TestContext): AggregateRegistry {
+  return (context.options.context as RulesContext | undefined)?.aggregates ?? AGGREGATES;
+}
+
+/** An aggregate name: one of the registry's (`invalid_enum` listing them otherwise). */
+function aggregateField() {
+  return typed(string(), `one of ${quoteList(SPEC_ENUMS.aggregate)}`).test({
+    name: 'invalid_enum',
+    test(this: TestContext, value: unknown) {
+      if (!isString(value)) return true;
+      const registry = aggregatesOf(this);
+      if (findAggregate(registry, value) !== undefined) return true;
+      return this.createError({ message: `${this.path} must be one of ${quoteList(Object.keys(registry))}; got ${describeValue(value)}.` });
+    },
+  });
 }
 
 function idField(pattern: RegExp, max: number, what: string) {
@@ -248,7 +272,7 @@ const kpi = typed(
   object({
     label: labelField('a KPI label'),
     column_key: keyField(false),
-    aggregate: enumField('aggregate'),
+    aggregate: aggregateField(),
     format: enumField('format'),
     // Free text, as in the seed system: an icon the renderers do not draw is a warning, not an error.
     icon: typed(string(), `an icon name such as ${quoteList(SPEC_ENUMS.icon.slice(0, 3))}`).test(maxLength(SPEC_LIMITS.iconMaxLength)),
@@ -260,7 +284,7 @@ const kpi = typed(
   test(this: TestContext, value: unknown) {
     if (typeof value !== 'object' || value === null) return true;
     const { aggregate, column_key: columnKey } = value as Record<string, unknown>;
-    if (!isString(aggregate) || aggregate === 'count' || !SPEC_ENUMS.aggregate.some((a) => a === aggregate) || columnKey !== undefined) return true;
+    if (!isString(aggregate) || aggregate === 'count' || findAggregate(aggregatesOf(this), aggregate) === undefined || columnKey !== undefined) return true;
     const path = `${this.path}.column_key`;
     return this.createError({
       path,
@@ -310,7 +334,7 @@ function chartConsistency(this: TestContext, value: unknown): true | ValidationE
     errors.push(conflict(this, `${path}.value_key`, 'cannot be used together with series: give one value column as value_key, or several as series.'));
   }
   const aggregate = chart.aggregate;
-  if (knownValue(SPEC_ENUMS.aggregate, aggregate) && aggregate !== 'count' && !present(chart, 'series') && !present(chart, 'value_key')) {
+  if (findAggregate(aggregatesOf(this), aggregate) !== undefined && aggregate !== 'count' && !present(chart, 'series') && !present(chart, 'value_key')) {
     errors.push(
       this.createError({
         path: `${path}.value_key`,
@@ -338,7 +362,7 @@ const chart = typed(
     label_key: keyField(false),
     value_key: keyField(false),
     group_by: keyField(false),
-    aggregate: enumField('aggregate'),
+    aggregate: aggregateField(),
     stacked: booleanField(),
     center_total: booleanField(),
     sort: enumField('sort'),
@@ -469,14 +493,16 @@ const YUP_TYPE_TO_CODE: Readonly<Record<string, SpecErrorCode>> = {
 };
 
 /**
- * Runs the rules on a snapshot and returns every issue. Never throws: an unexpected error (a bug in
+ * Runs the rules on a snapshot and returns every issue. `aggregates` is the registry the aggregate
+ * names are checked against (a scratch one in tests). Never throws: an unexpected error (a bug in
  * these rules or in yup, or an engine limit such as stack depth) becomes one `validation_failed`
  * issue at the root naming the error, so the caller still gets a coded, invalid verdict. The walk
  * keeps snapshots small (the spec's own limits bound them), so yup's work is bounded too.
  */
-export function runRules(snapshot: unknown): RawIssue[] {
+export function runRules(snapshot: unknown, aggregates: AggregateRegistry = AGGREGATES): RawIssue[] {
   try {
-    wireSpecRules.validateSync(snapshot, { abortEarly: false, strict: true });
+    const context: RulesContext = { aggregates };
+    wireSpecRules.validateSync(snapshot, { abortEarly: false, strict: true, context });
     return [];
   } catch (error) {
     if (!ValidationError.isError(error)) {
