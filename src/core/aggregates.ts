@@ -2,8 +2,9 @@
  * The aggregates of KPIs and charts: one registry, the single source of truth. The `KpiAggregate`
  * union, the spec's enum (`SPEC_ENUMS.aggregate`, which the JSON Schema's enums are tested equal
  * to), the parser's rules, `resolveKpis`, the chart runtime, the server's SQL aggregation and the
- * KPI cards' names all read it, so adding an aggregate is one entry here plus its catalog key in
- * `i18n/en.ts` and `i18n/uk.ts` (docs/contributing.md, "Add an aggregate").
+ * KPI cards' names all read it, so adding an aggregate is its entry here (in `AGGREGATES`, and its
+ * SQL in `AGGREGATE_SQL`, which browser bundles leave out) plus its catalog key in `i18n/en.ts` and
+ * `i18n/uk.ts` (docs/contributing.md, "Add an aggregate").
  *
  * What every aggregate shares, whatever its entry says:
  *
@@ -22,8 +23,9 @@
  * SQL row source (a `TypeError`, a configuration error of the server). Nothing falls back to
  * another aggregate.
  *
- * Tests and extensions use a scratch registry (`{ ...AGGREGATES, mine: {...} }`) passed to the
- * consumers' internal seams; the registry itself is frozen and never changes at run time.
+ * Tests use a scratch registry (`{ ...AGGREGATES, mine: {...} }`, and `{ ...AGGREGATE_SQL, mine }`
+ * for SQL) passed to the consumers' internal seams; the registry itself is frozen and never changes
+ * at run time.
  *
  * @module
  */
@@ -89,7 +91,7 @@ export interface AggregateSqlInput<S> {
 /** An aggregate as SQL for one dialect: an aggregate expression over the current group. */
 export type AggregateSql = <S>(sql: SqlTag<S>, input: AggregateSqlInput<S>) => S;
 
-/** One aggregate: everything each consumer needs of it. */
+/** One aggregate as the engines see it (its SQL is its entry in `AGGREGATE_SQL`). */
 export interface AggregateDefinition {
   /** Catalog key of its name as readers see it (the KPI card's tooltip), in every catalog. */
   readonly catalogKey: string;
@@ -107,16 +109,21 @@ export interface AggregateDefinition {
    * show it in its centre (`center_total`; ignored with a warning otherwise).
    */
   readonly additive: boolean;
+}
+
+/** One aggregate as the server's SQL row source computes it. */
+export interface AggregateSqlDefinition {
+  /** Its SQL per dialect; NULL (no number, or a result the database cannot give) is read as null. */
+  readonly sqlite: AggregateSql;
+  readonly postgres: AggregateSql;
   /**
    * Its value depends on the one or two middle numbers in value order only (a median): over a
    * whole table the server then reads just those, walking an index, and `reduce`s them.
    */
   readonly fromMiddleValues?: boolean;
-  /** Its SQL per dialect; NULL (no number, or a result the database cannot give) is read as null. */
-  readonly sql: { readonly sqlite: AggregateSql; readonly postgres: AggregateSql };
   /**
-   * A SQLite aggregate function of this name that `registerSqliteFunctions` adds, computing `reduce`
-   * over a group's numbers, for aggregates SQLite lacks (its `sql.sqlite` calls it).
+   * A SQLite aggregate function of this name that `registerSqliteFunctions` adds, computing the
+   * entry's `reduce` over a group's numbers, for aggregates SQLite lacks (`sqlite` calls it).
    */
   readonly sqliteFunction?: string;
 }
@@ -124,11 +131,14 @@ export interface AggregateDefinition {
 /** A registry of aggregates by wire name (snake_case). */
 export type AggregateRegistry = Readonly<Record<string, AggregateDefinition>>;
 
+/** The SQL of a registry's aggregates, by the same names. */
+export type AggregateSqlRegistry = Readonly<Record<string, AggregateSqlDefinition>>;
+
 /** The built-in entries: every catalog key must exist (a compile error otherwise). */
 type BuiltIn = AggregateDefinition & { readonly catalogKey: MessageKey };
 
 /** The same SQL for both dialects (standard SQL both databases run alike). */
-export function anyDialect(build: AggregateSql): AggregateDefinition['sql'] {
+export function anyDialect(build: AggregateSql): AggregateSqlDefinition {
   return { sqlite: build, postgres: build };
 }
 
@@ -138,89 +148,46 @@ export function anyDialect(build: AggregateSql): AggregateDefinition['sql'] {
  */
 export const AGGREGATES = deepFreeze({
   /** Non-empty cells; without `column_key` a KPI counts rows and a chart rows per category. 0 for none. */
-  count: {
-    catalogKey: 'kpi.aggregate.count',
-    accumulator: 'count',
-    reduce: (values) => values.length,
-    additive: true,
-    sql: anyDialect((sql, { present }) => sql`COUNT(CASE WHEN ${present} THEN 1 END)`),
-  },
+  count: { catalogKey: 'kpi.aggregate.count', accumulator: 'count', reduce: (values) => values.length, additive: true },
   /** Distinct non-empty cells (see `distinct`); 0 for none. Distinct counts of parts do not add up. */
-  count_distinct: {
-    catalogKey: 'kpi.aggregate.count_distinct',
-    accumulator: 'distinct',
-    reduce: (values) => new Set(values).size,
-    additive: false,
-    sql: anyDialect((sql, { value, present }) => sql`COUNT(DISTINCT CASE WHEN ${present} THEN ${value} END)`),
-  },
+  count_distinct: { catalogKey: 'kpi.aggregate.count_distinct', accumulator: 'distinct', reduce: (values) => new Set(values).size, additive: false },
   /** The sum of the numbers: 0 for none (a KPI), null when it overflows to ±Infinity. */
-  sum: {
-    catalogKey: 'kpi.aggregate.sum',
-    accumulator: 'sum',
-    reduce: (values) => {
-      let sum = 0;
-      for (let i = 0; i < values.length; i++) sum += values[i] as number;
-      return sum;
-    },
-    additive: true,
-    sql: {
-      // SQLite's SUM fails on integer overflow; TOTAL sums in doubles, as JavaScript does.
-      sqlite: (sql, { value, empty }) => (empty === 'own' ? sql`TOTAL(${value})` : sql`CASE WHEN COUNT(${value}) = 0 THEN NULL ELSE TOTAL(${value}) END`),
-      postgres: (sql, { value, empty }) => (empty === 'own' ? sql`COALESCE(SUM(${value}), 0)` : sql`SUM(${value})`),
-    },
-  },
+  sum: { catalogKey: 'kpi.aggregate.sum', accumulator: 'sum', reduce: (values) => values.reduce((sum, value) => sum + value, 0), additive: true },
   /** The mean of the numbers, null for none; never overflows (the mean of finite values is finite). */
-  avg: {
-    catalogKey: 'kpi.aggregate.avg',
-    accumulator: 'mean',
-    reduce: (values) => (values.length === 0 ? null : meanOf(values)),
-    additive: false,
-    sql: anyDialect((sql, { value }) => sql`AVG(${value})`),
-  },
+  avg: { catalogKey: 'kpi.aggregate.avg', accumulator: 'mean', reduce: (values) => (values.length === 0 ? null : meanOf(values)), additive: false },
   /** The smallest number, null for none. */
-  min: {
-    catalogKey: 'kpi.aggregate.min',
-    accumulator: 'min',
-    reduce: (values) => {
-      if (values.length === 0) return null;
-      let min = Infinity;
-      for (let i = 0; i < values.length; i++) if ((values[i] as number) < min) min = values[i] as number;
-      return min;
-    },
-    additive: false,
-    sql: anyDialect((sql, { value }) => sql`MIN(${value})`),
-  },
+  min: { catalogKey: 'kpi.aggregate.min', accumulator: 'min', reduce: (values) => (values.length === 0 ? null : values.reduce((min, value) => (value < min ? value : min))), additive: false },
   /** The largest number, null for none. */
-  max: {
-    catalogKey: 'kpi.aggregate.max',
-    accumulator: 'max',
-    reduce: (values) => {
-      if (values.length === 0) return null;
-      let max = -Infinity;
-      for (let i = 0; i < values.length; i++) if ((values[i] as number) > max) max = values[i] as number;
-      return max;
-    },
-    additive: false,
-    sql: anyDialect((sql, { value }) => sql`MAX(${value})`),
+  max: { catalogKey: 'kpi.aggregate.max', accumulator: 'max', reduce: (values) => (values.length === 0 ? null : values.reduce((max, value) => (value > max ? value : max))), additive: false },
+  /** The middle number, or the mean of the two middle numbers for an even count (never overflows); null for none. */
+  median: { catalogKey: 'kpi.aggregate.median', accumulator: 'collect', reduce: (values) => (values.length === 0 ? null : medianOf(values)), additive: false },
+} as const satisfies Record<string, BuiltIn>);
+
+/**
+ * Each aggregate's SQL, under its name: a record of its own beside `AGGREGATES` because only the
+ * server runs SQL, so browser bundles leave it out (nothing they load reads it); `satisfies` makes
+ * a missing or stray name a compile error, so an aggregate without its SQL cannot be added.
+ */
+export const AGGREGATE_SQL = /* @__PURE__ */ Object.freeze({
+  count: /* @__PURE__ */ anyDialect((sql, { present }) => sql`COUNT(CASE WHEN ${present} THEN 1 END)`),
+  count_distinct: /* @__PURE__ */ anyDialect((sql, { value, present }) => sql`COUNT(DISTINCT CASE WHEN ${present} THEN ${value} END)`),
+  sum: {
+    // SQLite's SUM fails on integer overflow; TOTAL sums in doubles, as JavaScript does.
+    sqlite: (sql, { value, empty }) => (empty === 'own' ? sql`TOTAL(${value})` : sql`CASE WHEN COUNT(${value}) = 0 THEN NULL ELSE TOTAL(${value}) END`),
+    postgres: (sql, { value, empty }) => (empty === 'own' ? sql`COALESCE(SUM(${value}), 0)` : sql`SUM(${value})`),
   },
-  /**
-   * The middle number, or the mean of the two middle numbers for an even count (never overflows);
-   * null for none. Exact in SQL too: PostgreSQL's `percentile_cont(0.5)` interpolates the same
-   * mean, SQLite has none and gets `grid_view_median`.
-   */
+  avg: /* @__PURE__ */ anyDialect((sql, { value }) => sql`AVG(${value})`),
+  min: /* @__PURE__ */ anyDialect((sql, { value }) => sql`MIN(${value})`),
+  max: /* @__PURE__ */ anyDialect((sql, { value }) => sql`MAX(${value})`),
+  // Exact on both: PostgreSQL's percentile_cont(0.5) interpolates the core's mean of the two middle
+  // numbers; SQLite has no median and gets the core's own as `grid_view_median`.
   median: {
-    catalogKey: 'kpi.aggregate.median',
-    accumulator: 'collect',
-    reduce: (values) => (values.length === 0 ? null : medianOf(values)),
-    additive: false,
+    sqlite: (sql, { value }) => sql`grid_view_median(${value})`,
+    postgres: (sql, { value }) => sql`percentile_cont(0.5) WITHIN GROUP (ORDER BY ${value})`,
     fromMiddleValues: true,
     sqliteFunction: 'grid_view_median',
-    sql: {
-      sqlite: (sql, { value }) => sql`grid_view_median(${value})`,
-      postgres: (sql, { value }) => sql`percentile_cont(0.5) WITHIN GROUP (ORDER BY ${value})`,
-    },
   },
-} as const satisfies Record<string, BuiltIn>);
+} as const satisfies Record<AggregateName, AggregateSqlDefinition>);
 
 /** The name of an aggregate of the core (the wire spec's `aggregate`; `KpiAggregate` in types). */
 export type AggregateName = keyof typeof AGGREGATES;
@@ -247,7 +214,7 @@ export function requireAggregate(registry: AggregateRegistry, name: unknown, pat
   const known = Object.keys(registry)
     .map((n) => `"${n}"`)
     .join(', ');
-  throw new GridViewSpecError([{ code: 'invalid_enum', path, message: `${path} must be one of ${known}; got ${JSON.stringify(String(name))}, which is not a registered aggregate.` }]);
+  throw new GridViewSpecError([{ code: 'invalid_enum', path, message: `${path} must be one of ${known}; got ${JSON.stringify(String(name))}.` }]);
 }
 
 /**
@@ -263,9 +230,6 @@ export function reduceNumbers(entry: AggregateDefinition, values: readonly numbe
 }
 
 function deepFreeze<T extends Record<string, object>>(registry: T): T {
-  for (const entry of Object.values(registry)) {
-    Object.freeze((entry as { sql?: object }).sql);
-    Object.freeze(entry);
-  }
+  for (const entry of Object.values(registry)) Object.freeze(entry);
   return Object.freeze(registry);
 }

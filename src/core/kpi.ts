@@ -235,70 +235,43 @@ export function resolveKpisWith(
       // No column: only a row count has a value; anything else is a spec error shown as "—".
       return entry.accumulator === 'count' ? toResolved(kpi, rowCount, rowCount, options) : toResolved(kpi, null, 0, options);
     }
-    const counted = countsCells(entry.accumulator);
-    let value = counted ? (entry.accumulator === 'count' ? stats.present : (stats.distinct as DistinctSet).size) : numericResult(entry, stats, list);
+    let value = valueOf(entry, stats, list);
     // A sum of huge values can overflow to ±Infinity; that is no displayable value. `+ 0` turns a
     // -0 (min, max or median of negative zeros) into 0, so values compare and serialise plainly.
     if (value !== null) value = Number.isFinite(value) ? value + 0 : null;
-    return toResolved(kpi, value, counted ? stats.present : stats.numeric, options);
+    return toResolved(kpi, value, countsCells(entry.accumulator) ? stats.present : stats.numeric, options);
   });
 }
 
 /** Tells a column's statistics what an aggregate of it needs gathered in the pass. */
 function want(stats: ColumnStats, accumulator: AggregateAccumulator, rowCount: number): void {
-  switch (accumulator) {
-    case 'count':
-      return;
-    case 'distinct':
-      stats.distinct ??= new DistinctSet();
-      return;
-    case 'sum':
-    case 'mean':
-      stats.numericWanted = true;
-      return;
-    case 'min':
-      stats.numericWanted = true;
-      stats.minWanted = true;
-      return;
-    case 'max':
-      stats.numericWanted = true;
-      stats.maxWanted = true;
-      return;
-    case 'collect':
-      stats.numericWanted = true;
-      stats.values ??= new Float64Array(rowCount);
-      return;
-    default:
-      return unreachable(accumulator);
+  if (accumulator === 'count') return;
+  if (accumulator === 'distinct') {
+    stats.distinct ??= new DistinctSet();
+    return;
   }
+  // Every other accumulator reads numbers.
+  stats.numericWanted = true;
+  if (accumulator === 'min') stats.minWanted = true;
+  else if (accumulator === 'max') stats.maxWanted = true;
+  else if (accumulator === 'collect') stats.values ??= new Float64Array(rowCount);
+  // The compiler checks that no accumulator is left out (a new one fails here until handled).
+  else accumulator satisfies 'sum' | 'mean';
 }
 
-/** The value of an aggregate of numbers from its column's statistics; what `reduce` gives for none. */
-function numericResult(entry: AggregateDefinition, stats: ColumnStats, rows: readonly Row[]): number | null {
+/** The value of an aggregate from its column's statistics; what `reduce` gives when there are no numbers. */
+function valueOf(entry: AggregateDefinition, stats: ColumnStats, rows: readonly Row[]): number | null {
+  const accumulator = entry.accumulator;
   const n = stats.numeric;
+  if (accumulator === 'count') return stats.present;
+  if (accumulator === 'distinct') return (stats.distinct as DistinctSet).size;
   if (n === 0) return entry.reduce(NO_NUMBERS);
-  switch (entry.accumulator) {
-    case 'sum':
-      return stats.sum;
-    case 'mean':
-      return Number.isFinite(stats.sum) ? stats.sum / n : scaledMean(rows, stats);
-    case 'min':
-      return stats.min;
-    case 'max':
-      return stats.max;
-    case 'collect':
-      return entry.reduce((stats.values as Float64Array).subarray(0, n));
-    case 'count':
-    case 'distinct':
-      throw new TypeError('numericResult: counts are not aggregates of numbers.');
-    default:
-      return unreachable(entry.accumulator);
-  }
-}
-
-/** The compiler proves every accumulator is handled; a value arriving here is a defect. */
-function unreachable(accumulator: never): never {
-  throw new TypeError(`Unhandled aggregate accumulator ${JSON.stringify(accumulator)}.`);
+  if (accumulator === 'sum') return stats.sum;
+  if (accumulator === 'mean') return Number.isFinite(stats.sum) ? stats.sum / n : scaledMean(rows, stats);
+  if (accumulator === 'min') return stats.min;
+  if (accumulator === 'max') return stats.max;
+  accumulator satisfies 'collect';
+  return entry.reduce((stats.values as Float64Array).subarray(0, n));
 }
 
 /** No numbers: what `reduce` is given for a column without any. */

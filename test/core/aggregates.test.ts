@@ -4,7 +4,7 @@
  * computing another one (the parser, `resolveKpis`, the chart runtime, the SQL row source).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCUMULATOR_CODES, AGGREGATES, AGGREGATE_NAMES, findAggregate, reduceNumbers } from '../../src/core/aggregates';
+import { ACCUMULATOR_CODES, AGGREGATES, AGGREGATE_NAMES, AGGREGATE_SQL, findAggregate, reduceNumbers } from '../../src/core/aggregates';
 import { type ChartColumnInfo, buildChartRuntime } from '../../src/core/chart/runtime';
 import { GridViewSpecError } from '../../src/core/errors';
 import { messages } from '../../src/core/i18n';
@@ -45,12 +45,14 @@ describe('the aggregate registry', () => {
     for (const name of AGGREGATE_NAMES) expect(ACCUMULATOR_CODES[AGGREGATES[name].accumulator]).toEqual(expect.any(Number));
   });
 
-  it('is frozen, entries and their SQL included', () => {
+  it('gives every aggregate its SQL under the same name, in the same order', () => {
+    expect(Object.keys(AGGREGATE_SQL)).toEqual([...AGGREGATE_NAMES]);
+  });
+
+  it('is frozen, entries included, and so is its SQL', () => {
     expect(Object.isFrozen(AGGREGATES)).toBe(true);
-    for (const name of AGGREGATE_NAMES) {
-      expect(Object.isFrozen(AGGREGATES[name])).toBe(true);
-      expect(Object.isFrozen(AGGREGATES[name].sql)).toBe(true);
-    }
+    for (const name of AGGREGATE_NAMES) expect(Object.isFrozen(AGGREGATES[name])).toBe(true);
+    expect(Object.isFrozen(AGGREGATE_SQL)).toBe(true);
   });
 
   it('finds own entries only, never inherited names', () => {

@@ -12,7 +12,15 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AGGREGATES, type AggregateDefinition, type AggregateRegistry, anyDialect } from '../../src/core/aggregates';
+import {
+  AGGREGATES,
+  AGGREGATE_SQL,
+  type AggregateDefinition,
+  type AggregateRegistry,
+  type AggregateSqlDefinition,
+  type AggregateSqlRegistry,
+  anyDialect,
+} from '../../src/core/aggregates';
 import { buildChartRuntimesWith } from '../../src/core/chart/runtime';
 import { createTranslator, messages } from '../../src/core/i18n';
 import { resolveKpisWith } from '../../src/core/kpi';
@@ -28,24 +36,21 @@ const EXTRA = {
   range: {
     catalogKey: 'kpi.aggregate.range',
     accumulator: 'collect',
-    reduce: (values) => {
-      if (values.length === 0) return null;
-      let min = Infinity;
-      let max = -Infinity;
-      for (const value of values) {
-        if (value < min) min = value;
-        if (value > max) max = value;
-      }
-      return max - min;
-    },
+    reduce: (values) => (values.length === 0 ? null : values.reduce((max, v) => (v > max ? v : max)) - values.reduce((min, v) => (v < min ? v : min))),
     additive: false,
-    sql: anyDialect((sql, { value }) => sql`(MAX(${value}) - MIN(${value}))`),
   },
   // fixture-entry:end
 } satisfies Record<string, AggregateDefinition>;
 
-/** The scratch registry: the core's entries plus the fixture's. */
+const EXTRA_SQL = {
+  // fixture-sql:start
+  range: /* @__PURE__ */ anyDialect((sql, { value }) => sql`(MAX(${value}) - MIN(${value}))`),
+  // fixture-sql:end
+} satisfies Record<string, AggregateSqlDefinition>;
+
+/** The scratch registry: the core's entries plus the fixture's, and their SQL likewise. */
 const SCRATCH: AggregateRegistry = Object.freeze({ ...AGGREGATES, ...EXTRA });
+const SCRATCH_SQL: AggregateSqlRegistry = Object.freeze({ ...AGGREGATE_SQL, ...EXTRA_SQL });
 
 /** The two catalogs with the fixture's key added, as the recipe adds it to en.ts and uk.ts. */
 const CATALOGS = {
@@ -144,7 +149,7 @@ describe('an aggregate registered in a scratch registry', () => {
           { key: c.key, column: c.key, type: c.type, label: c.label ?? c.key, format: c.format ?? (c.type === 'number' ? 'number' : 'text'), sortable: true, filterable: true, searchable: false, categorical: false },
         ]),
       );
-      ctx = { db: opened.db, dialect: 'sqlite', table: 'orders', columns, tie: columns.get('id') as SqlColumn, walksIndex: () => Promise.resolve(false), aggregates: SCRATCH };
+      ctx = { db: opened.db, dialect: 'sqlite', table: 'orders', columns, tie: columns.get('id') as SqlColumn, walksIndex: () => Promise.resolve(false), aggregates: SCRATCH, aggregateSql: SCRATCH_SQL };
     });
     afterAll(async () => {
       await opened.close();
@@ -155,6 +160,8 @@ describe('an aggregate registered in a scratch registry', () => {
       expect(() => checkAggregateSpecs(ctx, { kpis: spec.kpis, charts: spec.charts })).not.toThrow();
       expect(() => checkAggregateSpecs(ctx, { kpis: [{ label: 'City spread', aggregate: 'range', columnKey: 'city' } as unknown as KpiSpec] })).toThrow(/not a number column/);
       expect(() => checkAggregateSpecs({ columns: ctx.columns }, { kpis: spec.kpis })).toThrow(/"range", which is not registered/);
+      // An entry without its SQL is not enough for the server.
+      expect(() => checkAggregateSpecs({ columns: ctx.columns, aggregates: SCRATCH }, { kpis: spec.kpis })).toThrow(/"range", which is not registered/);
     });
 
     for (const [name, where, keep] of [
@@ -198,13 +205,13 @@ describe('an aggregate registered in a scratch registry', () => {
         .map((line) => line.slice(1).trim());
     };
     const source = readFileSync(fileURLToPath(import.meta.url), 'utf8');
-    const entry = source.slice(source.indexOf('// fixture-entry:start') + '// fixture-entry:start'.length, source.indexOf('// fixture-entry:end'));
-    expect(added('src/core/aggregates.ts')).toEqual(
-      entry
+    const between = (marker: string): string[] =>
+      source
+        .slice(source.indexOf(`// ${marker}:start`) + `// ${marker}:start`.length, source.indexOf(`// ${marker}:end`))
         .split('\n')
         .map((line) => line.trim())
-        .filter((line) => line !== ''),
-    );
+        .filter((line) => line !== '');
+    expect(added('src/core/aggregates.ts')).toEqual([...between('fixture-entry'), ...between('fixture-sql')]);
     expect(added('src/core/i18n/en.ts')).toEqual([`'kpi.aggregate.range': '${CATALOGS.en['kpi.aggregate.range']}',`]);
     expect(added('src/core/i18n/uk.ts')).toEqual([`'kpi.aggregate.range': '${CATALOGS.uk['kpi.aggregate.range']}',`]);
   });

@@ -171,7 +171,7 @@ export class ChartAccumulator {
         }
         default:
           // SUM never comes here (`add` takes it); any other code is a defect, not a sum.
-          throw new TypeError(`ChartAccumulator: no accumulator has the code ${this.kind}.`);
+          throw new TypeError(`No accumulator ${this.kind}`);
       }
     }
   }

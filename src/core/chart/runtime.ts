@@ -278,12 +278,11 @@ function plural(count: number, one: string, many: string): string {
 
 /**
  * The aggregate's name in the English description, lowercase: its English catalog text
- * ("Distinct count" → "distinct count"), or its wire name with spaces for an entry of a scratch
- * registry whose key the catalog lacks.
+ * ("Distinct count" → "distinct count"), or its wire name for an entry of a scratch registry whose
+ * key the catalog lacks. Catalog keys come from the registry, never from a spec.
  */
 function englishName(name: string, entry: AggregateDefinition): string {
-  const text = Object.prototype.hasOwnProperty.call(en, entry.catalogKey) ? (en as Readonly<Record<string, string>>)[entry.catalogKey] : undefined;
-  return (text ?? name.replace(/_/g, ' ')).toLowerCase();
+  return ((en as Readonly<Record<string, string | undefined>>)[entry.catalogKey] ?? name).toLowerCase();
 }
 
 /**

@@ -69,18 +69,19 @@ const visibleText: TestConfig<unknown> = {
   test: (value: unknown) => !isString(value) || VISIBLE.test(value),
 };
 
-function oneOf(values: readonly string[]): TestConfig<unknown> {
+/** One of `values`; for aggregates also a name of a scratch registry passed as context (tests). */
+function oneOf(values: readonly string[], aggregates = false): TestConfig<unknown> {
   return {
     name: 'invalid_enum',
     message: ({ path, value }: MessageParams) => `${path} must be one of ${quoteList(values)}; got ${describeValue(value)}.`,
-    test: (value: unknown) => !isString(value) || values.includes(value),
+    test: (value: unknown, context: TestContext) => !isString(value) || values.includes(value) || (aggregates && findAggregate(aggregatesOf(context), value) !== undefined),
   };
 }
 
 function enumField(name: keyof typeof SPEC_ENUMS, isRequired = false, extra: readonly string[] = []) {
   const values = [...SPEC_ENUMS[name], ...extra];
   const expected = `one of ${quoteList(values)}`;
-  const schema = typed(string(), expected).test(oneOf(values));
+  const schema = typed(string(), expected).test(oneOf(values, name === 'aggregate'));
   return isRequired ? required(schema, expected) : schema;
 }
 
@@ -91,19 +92,6 @@ interface RulesContext {
 
 function aggregatesOf(context: TestContext): AggregateRegistry {
   return (context.options.context as RulesContext | undefined)?.aggregates ?? AGGREGATES;
-}
-
-/** An aggregate name: one of the registry's (`invalid_enum` listing them otherwise). */
-function aggregateField() {
-  return typed(string(), `one of ${quoteList(SPEC_ENUMS.aggregate)}`).test({
-    name: 'invalid_enum',
-    test(this: TestContext, value: unknown) {
-      if (!isString(value)) return true;
-      const registry = aggregatesOf(this);
-      if (findAggregate(registry, value) !== undefined) return true;
-      return this.createError({ message: `${this.path} must be one of ${quoteList(Object.keys(registry))}; got ${describeValue(value)}.` });
-    },
-  });
 }
 
 function idField(pattern: RegExp, max: number, what: string) {
@@ -272,7 +260,7 @@ const kpi = typed(
   object({
     label: labelField('a KPI label'),
     column_key: keyField(false),
-    aggregate: aggregateField(),
+    aggregate: enumField('aggregate'),
     format: enumField('format'),
     // Free text, as in the seed system: an icon the renderers do not draw is a warning, not an error.
     icon: typed(string(), `an icon name such as ${quoteList(SPEC_ENUMS.icon.slice(0, 3))}`).test(maxLength(SPEC_LIMITS.iconMaxLength)),
@@ -362,7 +350,7 @@ const chart = typed(
     label_key: keyField(false),
     value_key: keyField(false),
     group_by: keyField(false),
-    aggregate: aggregateField(),
+    aggregate: enumField('aggregate'),
     stacked: booleanField(),
     center_total: booleanField(),
     sort: enumField('sort'),

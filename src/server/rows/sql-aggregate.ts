@@ -3,16 +3,16 @@
  * the database and resolved by the core (`resolveKpiValue`, `chartRuntimeFromGroups`), so the
  * display texts and chart runtimes are exactly what the browser computes from rows in memory.
  *
- * Aggregates follow the core: each one's SQL per dialect is its entry in the aggregate registry
- * (src/core/aggregates.ts), which also says what no number gives (`sum` of no number is 0 for a KPI
+ * Aggregates follow the core: each one's SQL per dialect is its entry in `AGGREGATE_SQL` beside
+ * the aggregate registry (src/core/aggregates.ts), which also says what no number gives (`sum` of no number is 0 for a KPI
  * and null for a chart category) and which shortcuts apply. `count` counts rows (no column) or
  * non-empty cells (NULL and '' are empty), `count_distinct` distinct non-empty cells.
  *
- * Medians are exact. Over the whole table a KPI's median (an entry with `fromMiddleValues`) is read
+ * Medians are exact. Over the whole table a KPI's median (SQL with `fromMiddleValues`) is read
  * in value order, the one or two middle values with `ORDER BY x LIMIT 1|2 OFFSET (n - 1) / 2` (an
  * index on the column makes that a walk of half the index), and reduced as the core does. Otherwise
  * PostgreSQL's is `percentile_cont(0.5)`, and SQLite's the aggregate `grid_view_median(x)` that
- * `registerSqliteFunctions` adds from the entry's `sqliteFunction`: it collects the group's numbers
+ * `registerSqliteFunctions` adds from its `sqliteFunction`: it collects the group's numbers
  * and takes the core's median of them, in the same pass as the other aggregates. A distinct count
  * of a categorical column counts its distinct values read from its index (see
  * `categoricalDistinct`).
@@ -20,7 +20,17 @@
  * @module
  */
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { AGGREGATES, type AggregateDefinition, type AggregateRegistry, countsCells, findAggregate, reduceNumbers } from '../../core/aggregates';
+import {
+  AGGREGATES,
+  AGGREGATE_SQL,
+  type AggregateDefinition,
+  type AggregateRegistry,
+  type AggregateSqlDefinition,
+  type AggregateSqlRegistry,
+  countsCells,
+  findAggregate,
+  reduceNumbers,
+} from '../../core/aggregates';
 import { chartPlottedKeys, chartRuntimeFromGroups, categoryLabel, type ChartColumnInfo } from '../../core/chart/runtime';
 import { resolveKpiValue } from '../../core/kpi';
 import { toChart, toKpi } from '../../core/spec/build';
@@ -63,37 +73,58 @@ export interface AggregateContext {
   readonly walksIndex: (column: SqlColumn) => Promise<boolean>;
   /** The aggregates and their SQL: the core's registry unless a test passes a scratch one. */
   readonly aggregates?: AggregateRegistry;
+  readonly aggregateSql?: AggregateSqlRegistry;
 }
 
-/** The registry entry of an aggregate `checkAggregateSpecs` has let through. */
-function entryOf(ctx: Pick<AggregateContext, 'aggregates'>, name: string): AggregateDefinition {
+/** An aggregate `checkAggregateSpecs` has let through: its registry entry and its SQL. */
+interface Aggregate {
+  readonly entry: AggregateDefinition;
+  readonly sql: AggregateSqlDefinition;
+}
+
+/** The entry and SQL of `name`, or undefined when either registry lacks it. */
+function registered(ctx: Pick<AggregateContext, 'aggregates' | 'aggregateSql'>, name: string): Aggregate | undefined {
   const entry = findAggregate(ctx.aggregates ?? AGGREGATES, name);
-  if (entry === undefined) throw new TypeError(`${JSON.stringify(name)} is not a registered aggregate.`);
-  return entry;
+  const registry: AggregateSqlRegistry = ctx.aggregateSql ?? AGGREGATE_SQL;
+  const sqlOf = Object.prototype.hasOwnProperty.call(registry, name) ? registry[name] : undefined;
+  return entry === undefined || sqlOf === undefined ? undefined : { entry, sql: sqlOf };
+}
+
+function entryOf(ctx: Pick<AggregateContext, 'aggregates' | 'aggregateSql'>, name: string): Aggregate {
+  const aggregate = registered(ctx, name);
+  if (aggregate === undefined) throw new TypeError(`${JSON.stringify(name)} is not a registered aggregate.`);
+  return aggregate;
 }
 
 /**
- * Checks that every KPI and chart can be aggregated in SQL: registered aggregates, known columns,
- * aggregates of numbers on number columns only. Throws a `TypeError` (a configuration error of the
- * server, not of a caller); an unregistered aggregate is refused here, never computed as another.
+ * Checks that every KPI and chart can be aggregated in SQL: registered aggregates (with their SQL),
+ * known columns, aggregates of numbers on number columns only. Throws a `TypeError` (a
+ * configuration error of the server, not of a caller); an unregistered aggregate is refused here,
+ * never computed as another.
  */
-export function checkAggregateSpecs(ctx: Pick<AggregateContext, 'columns' | 'aggregates'>, request: SqlAggregateRequest): void {
+export function checkAggregateSpecs(ctx: Pick<AggregateContext, 'columns' | 'aggregates' | 'aggregateSql'>, request: SqlAggregateRequest): void {
+  const known = (aggregate: string, what: string): Aggregate => {
+    const found = registered(ctx, aggregate);
+    if (found === undefined) throw new TypeError(`${what} asks for the aggregate ${JSON.stringify(aggregate)}, which is not registered (src/core/aggregates.ts).`);
+    return found;
+  };
   const need = (key: string, aggregate: string, what: string): void => {
-    const entry = findAggregate(ctx.aggregates ?? AGGREGATES, aggregate);
-    if (entry === undefined) throw new TypeError(`${what} asks for the aggregate ${JSON.stringify(aggregate)}, which is not registered (src/core/aggregates.ts).`);
+    const { entry } = known(aggregate, what);
     const column = ctx.columns.get(key);
     if (column === undefined) throw new TypeError(`${what} reads the column ${JSON.stringify(key)}, which the row source does not serve.`);
     if (!countsCells(entry.accumulator) && column.type !== 'number') throw new TypeError(`${what} takes the ${aggregate} of ${JSON.stringify(key)}, which is not a number column.`);
   };
   for (const kpi of (request.kpis ?? []).map(kpiOf)) {
-    if (kpi.columnKey !== null) need(kpi.columnKey, kpi.aggregate, `The KPI ${JSON.stringify(kpi.label)}`);
-    else if (findAggregate(ctx.aggregates ?? AGGREGATES, kpi.aggregate) === undefined) throw new TypeError(`The KPI ${JSON.stringify(kpi.label)} asks for the aggregate ${JSON.stringify(kpi.aggregate)}, which is not registered (src/core/aggregates.ts).`);
+    const what = `The KPI ${JSON.stringify(kpi.label)}`;
+    if (kpi.columnKey !== null) need(kpi.columnKey, kpi.aggregate, what);
+    else known(kpi.aggregate, what);
   }
   for (const chart of (request.charts ?? []).map((c) => chartOf(c, request.columns))) {
-    // The chart's aggregate first, also for a chart without series (which counts rows).
-    need(chart.xKey, 'count', `The chart ${JSON.stringify(chart.id)}`);
-    if (findAggregate(ctx.aggregates ?? AGGREGATES, chart.aggregate) === undefined) throw new TypeError(`The chart ${JSON.stringify(chart.id)} asks for the aggregate ${JSON.stringify(chart.aggregate)}, which is not registered (src/core/aggregates.ts).`);
-    for (const key of chartPlottedKeys(chart)) need(key, chart.aggregate, `The chart ${JSON.stringify(chart.id)}`);
+    const what = `The chart ${JSON.stringify(chart.id)}`;
+    // The chart's own aggregate, also for a chart without series (which counts rows).
+    known(chart.aggregate, what);
+    need(chart.xKey, 'count', what);
+    for (const key of chartPlottedKeys(chart)) need(key, chart.aggregate, what);
   }
 }
 
@@ -117,9 +148,9 @@ function presentSql(column: SqlColumn): RawBuilder<boolean> {
  * entry's SQL for the dialect, with Kysely's `sql` as its template tag. `empty` is what a group
  * without numbers gives (see `AggregateSqlInput`).
  */
-function aggregateSql(ctx: AggregateContext, entry: AggregateDefinition, column: SqlColumn | null, empty: 'own' | 'null'): RawBuilder<unknown> {
+function aggregateSql(ctx: AggregateContext, aggregate: Aggregate, column: SqlColumn | null, empty: 'own' | 'null'): RawBuilder<unknown> {
   if (column === null) return sql`COUNT(*)`;
-  const build = ctx.dialect === 'sqlite' ? entry.sql.sqlite : entry.sql.postgres;
+  const build = ctx.dialect === 'sqlite' ? aggregate.sql.sqlite : aggregate.sql.postgres;
   return build<RawBuilder<unknown>>(sql, { value: refOf(column), present: presentSql(column), empty });
 }
 
@@ -198,25 +229,25 @@ async function kpisOver(ctx: AggregateContext, where: RawBuilder<boolean>, specs
   const apart = await Promise.all(
     specs.map(async (kpi, i): Promise<'walk' | 'distinct' | null> => {
       const column = columnOf(kpi);
-      const entry = entries[i] as AggregateDefinition;
+      const { entry, sql: sqlOf } = entries[i] as Aggregate;
       if (column === null) return null;
       if (entry.accumulator === 'distinct' && column.categorical) return 'distinct';
-      if (entry.fromMiddleValues === true && everything && (ctx.dialect === 'postgres' || (await ctx.walksIndex(column)))) return 'walk';
+      if (sqlOf.fromMiddleValues === true && everything && (ctx.dialect === 'postgres' || (await ctx.walksIndex(column)))) return 'walk';
       return null;
     }),
   );
   const full = new Map<string, boolean>();
   for (const [i, kpi] of specs.entries()) {
     const column = columnOf(kpi);
-    if (column?.categorical && countsCells((entries[i] as AggregateDefinition).accumulator) && !full.has(column.key)) full.set(column.key, await alwaysPresent(ctx, column));
+    if (column?.categorical && countsCells((entries[i] as Aggregate).entry.accumulator) && !full.has(column.key)) full.set(column.key, await alwaysPresent(ctx, column));
   }
   const selections = specs.flatMap((kpi, i) => {
     const column = columnOf(kpi);
-    const entry = entries[i] as AggregateDefinition;
+    const aggregate = entries[i] as Aggregate;
     // Every row holds a value of this column: its present cells are the rows.
     const rows = column !== null && full.get(column.key) === true;
-    const value = apart[i] !== null ? sql`NULL` : rows && entry.accumulator === 'count' ? sql`COUNT(*)` : aggregateSql(ctx, entry, column, 'own');
-    return [value.as(`v${i}`), (rows ? sql`COUNT(*)` : sampleSql(entry, column)).as(`n${i}`)];
+    const value = apart[i] !== null ? sql`NULL` : rows && aggregate.entry.accumulator === 'count' ? sql`COUNT(*)` : aggregateSql(ctx, aggregate, column, 'own');
+    return [value.as(`v${i}`), (rows ? sql`COUNT(*)` : sampleSql(aggregate.entry, column)).as(`n${i}`)];
   });
   // The set's size rides along (the client's record counter and the source's count cache read it).
   const row = (await ctx.db.selectFrom(ctx.table).select([...selections, sql`COUNT(*)`.as('rows')]).where(where).executeTakeFirstOrThrow()) as Record<string, unknown>;
@@ -225,11 +256,11 @@ async function kpisOver(ctx: AggregateContext, where: RawBuilder<boolean>, specs
   for (const [i, kpi] of specs.entries()) {
     let value = numberOrNull(row[`v${i}`]);
     let sample = Number(row[`n${i}`] ?? 0);
-    if (apart[i] === 'walk') value = await middleValuesByWalk(ctx, entries[i] as AggregateDefinition, columnOf(kpi) as SqlColumn, sample);
+    if (apart[i] === 'walk') value = await middleValuesByWalk(ctx, (entries[i] as Aggregate).entry, columnOf(kpi) as SqlColumn, sample);
     // No present cell, no distinct value: nothing to look up.
     else if (apart[i] === 'distinct') value = sample === 0 ? 0 : await categoricalDistinct(ctx, where, columnOf(kpi) as SqlColumn);
     // A KPI without a column counts rows; any other aggregate without one has no value, as in the core.
-    if (kpi.columnKey === null && (entries[i] as AggregateDefinition).accumulator !== 'count') {
+    if (kpi.columnKey === null && (entries[i] as Aggregate).entry.accumulator !== 'count') {
       value = null;
       sample = 0;
     }
@@ -252,13 +283,13 @@ async function chartOver(ctx: AggregateContext, where: RawBuilder<boolean>, char
   const xColumn = ctx.columns.get(chart.xKey) as SqlColumn;
   const x = categorySql(ctx.dialect, xColumn);
   const keys = chartPlottedKeys(chart);
-  const entry = entryOf(ctx, chart.aggregate);
+  const aggregate = entryOf(ctx, chart.aggregate);
   const series: (SqlColumn | null)[] = keys.length === 0 ? [null] : keys.map((key) => ctx.columns.get(key) as SqlColumn);
   const selections = [
     sql`${x}`.as('x'),
     // First occurrence in the table's order (the tie-breaker), as the browser meets categories.
     sql`MIN(${refOf(ctx.tie)})`.as('first'),
-    ...series.map((column, i) => aggregateSql(ctx, entry, column, 'null').as(`v${i}`)),
+    ...series.map((column, i) => aggregateSql(ctx, aggregate, column, 'null').as(`v${i}`)),
   ];
   const rows = (await ctx.db.selectFrom(ctx.table).select(selections).where(where).groupBy(sql`1`).orderBy(sql`2`).execute()) as Record<string, unknown>[];
   const categories = rows.map((row) => categoryLabel(xColumn.type === 'number' ? numberOrNull(row.x) : row.x));

@@ -16,15 +16,15 @@
  * @module
  */
 import { sql, type RawBuilder } from 'kysely';
-import { AGGREGATES, type AggregateDefinition, reduceNumbers } from '../../core/aggregates';
+import { AGGREGATES, AGGREGATE_SQL, type AggregateDefinition, type AggregateName, reduceNumbers } from '../../core/aggregates';
 import { UNMARKED_LETTER_FOLDS, normaliseSearchText } from '../../core/table-model/search-text';
 import type { SqlDialectName } from '../store/schema';
 
 /** Name of the SQLite function `registerSqliteFunctions` adds. */
 export const SQLITE_FOLD_FUNCTION = 'grid_view_fold';
 
-/** Name of the SQLite aggregate `registerSqliteFunctions` adds for the median (its registry entry's `sqliteFunction`). */
-export const SQLITE_MEDIAN_FUNCTION: string = AGGREGATES.median.sqliteFunction;
+/** Name of the SQLite aggregate `registerSqliteFunctions` adds for the median (its `sqliteFunction` in `AGGREGATE_SQL`). */
+export const SQLITE_MEDIAN_FUNCTION: string = AGGREGATE_SQL.median.sqliteFunction;
 
 /** Every character JavaScript's `String.prototype.trim` removes (a parameter of SQL `trim`). */
 export const JS_WHITESPACE = '\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff';
@@ -140,10 +140,12 @@ function reducedResult(entry: AggregateDefinition, total: MedianAccumulator): nu
  */
 export function registerSqliteFunctions(database: SqliteFunctionHost): void {
   database.function(SQLITE_FOLD_FUNCTION, { deterministic: true }, (value: unknown) => sqliteFold(value));
-  // Every aggregate SQLite lacks (the registry entries with a `sqliteFunction`: today the median).
-  for (const entry of Object.values(AGGREGATES) as AggregateDefinition[]) {
-    if (entry.sqliteFunction === undefined) continue;
-    database.aggregate(entry.sqliteFunction, {
+  // Every aggregate SQLite lacks (those whose SQL names a `sqliteFunction`: today the median).
+  for (const name of Object.keys(AGGREGATE_SQL) as AggregateName[]) {
+    const { sqliteFunction } = AGGREGATE_SQL[name] as { sqliteFunction?: string };
+    if (sqliteFunction === undefined) continue;
+    const entry: AggregateDefinition = AGGREGATES[name];
+    database.aggregate(sqliteFunction, {
       start: () => ({ values: new Float64Array(64), length: 0 }),
       step: (total, value) => medianStep(total, value),
       result: (total) => reducedResult(entry, total),
