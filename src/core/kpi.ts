@@ -2,55 +2,35 @@
  * KPI aggregation: the one implementation behind server rendering, the Vue components and the
  * browser bundle.
  *
- * Semantics (also in docs/core-api.md):
- *
- * | aggregate        | counts / uses                                   | no values gives |
- * |------------------|-------------------------------------------------|-----------------|
- * | `count`          | rows (no `column_key`) or non-empty values      | 0               |
- * | `count_distinct` | distinct non-empty values                       | 0               |
- * | `sum`            | numeric values (see below)                      | 0               |
- * | `avg`            | numeric values                                  | null ("—")      |
- * | `min`, `max`     | numeric values                                  | null ("—")      |
- * | `median`         | numeric values; mean of the two middle values   | null ("—")      |
- *
- * Averages and medians never overflow: the mean of finite values is finite, so when the plain sum
- * (or the sum of the two middle values) overflows they are computed again in a scaled form
- * (`avg` of two `Number.MAX_VALUE` is `Number.MAX_VALUE`, not "—"). A `sum` that overflows has no
- * displayable value and gives null.
+ * What each aggregate means, and what it gives for no values, is its entry in the aggregate registry
+ * (`./aggregates`, also tabled in docs/core-api.md); this module gathers what the entries ask for
+ * (their `accumulator`) in one pass over the rows. Averages and medians never overflow (`avg` of two
+ * `Number.MAX_VALUE` is `Number.MAX_VALUE`, not "—"); a `sum` that overflows has no displayable value
+ * and gives null.
  *
  * Empty values are null, undefined (a missing key), '' and NaN. `0`, `false` and `" "` are values.
  * Numeric values are finite numbers, safe bigints and numeric strings read with the locale of
  * `options` (`parseLocaleNumber`: `"12.5"`, and `"2 500,5"` under `uk` or `"1,234.5"` under `en`),
  * never booleans, NaN or ±Infinity. `count_distinct` compares values as given with SameValueZero (`1` and
  * `"1"` are two values, `"a"` and `"A"` are two values, `0` and `-0` are one); Dates compare by
- * instant; other objects by identity. A sum of no values is 0 because an empty total is zero; an
- * average, extreme or median of nothing does not exist, so it is null and shows as "—".
+ * instant; other objects by identity.
  *
  * Nullish entries in `rows` are skipped (they are not rows, so `count` does not count them). `rows`
  * that is not an array at all (null, undefined, an object from a failed request) counts as no rows.
  *
  * @module
  */
+import { AGGREGATE_NAMES, AGGREGATES, countsCells, reduceNumbers, requireAggregate } from './aggregates';
+import type { AggregateAccumulator, AggregateDefinition, AggregateRegistry } from './aggregates';
+import { clampMean } from './aggregates/reduce';
 import { formatKpiValue, isInheritedName, toNumber } from './format';
 import { numberSymbols, parseNumberWith } from './search/numbers';
 import type { NumberSymbols } from './search/numbers';
 import { toKpi } from './spec/build';
 import type { FormatOptions, KpiAggregate, KpiIcon, KpiSpec, KpiSpecWire, KpiTone, ResolvedKpi, Row, ValueFormat } from './types';
 
-/** Every aggregate the core knows, in documentation order. */
-export const KPI_AGGREGATES: readonly KpiAggregate[] = Object.freeze(['count', 'count_distinct', 'sum', 'avg', 'min', 'max', 'median']);
-
-// Aggregates as small integers: the hot loop switches on these instead of comparing strings.
-const COUNT = 0;
-const COUNT_DISTINCT = 1;
-const SUM = 2;
-const AVG = 3;
-const MIN = 4;
-const MAX = 5;
-const MEDIAN = 6;
-const UNKNOWN = 7;
-
-const CODES: Readonly<Record<string, number>> = { count: COUNT, count_distinct: COUNT_DISTINCT, sum: SUM, avg: AVG, min: MIN, max: MAX, median: MEDIAN };
+/** Every aggregate the core knows, in documentation order (the registry's names). */
+export const KPI_AGGREGATES: readonly KpiAggregate[] = AGGREGATE_NAMES;
 
 /**
  * A KPI spec in camelCase with defaults filled, whichever form it came in (wire KPIs get the
@@ -201,10 +181,11 @@ function accumulate(rows: readonly Row[], columns: readonly ColumnStats[]): numb
  *
  * Edge cases: empty `rows` gives count 0, sum 0 and null for avg/min/max/median, and so does a
  * `rows` that is not an array (null, undefined, anything else JavaScript callers may pass): it counts
- * as no rows rather than throwing; a KPI whose aggregate needs a column but has none, or whose
- * aggregate is unknown (possible only with unchecked wire input), gives null rather than throwing,
- * because one bad card must not blank the strip; a sum that overflows to ±Infinity gives null, while
- * averages and medians of huge values are computed without overflow. A malformed currency code
+ * as no rows rather than throwing; a KPI whose aggregate needs a column but has none gives null
+ * rather than throwing, because one bad card must not blank the strip; an aggregate the registry
+ * does not know (possible only with unchecked wire input) throws a `GridViewSpecError` naming the
+ * KPI (`kpis[i].aggregate`) rather than being computed as another one; a sum that overflows to
+ * ±Infinity gives null, while averages and medians of huge values are computed without overflow. A malformed currency code
  * falls back to USD with a one-time warning (`currency_fallback`, see `getNumberFormat`). See the
  * module documentation for the full table. Rows are only read.
  *
@@ -213,56 +194,88 @@ function accumulate(rows: readonly Row[], columns: readonly ColumnStats[]): numb
  * the middle in linear time.
  */
 export function resolveKpis(specs: readonly (KpiSpec | KpiSpecWire)[], rows: readonly Row[] | null | undefined, options?: FormatOptions): ResolvedKpi[] {
+  return resolveKpisWith(AGGREGATES, specs, rows, options);
+}
+
+/**
+ * `resolveKpis` with the aggregates of `registry` (a scratch copy with an extra entry in the
+ * registry fixture test). Throws a `GridViewSpecError` for an aggregate the registry lacks.
+ *
+ * @internal Not part of the public API.
+ */
+export function resolveKpisWith(
+  registry: AggregateRegistry,
+  specs: readonly (KpiSpec | KpiSpecWire)[],
+  rows: readonly Row[] | null | undefined,
+  options?: FormatOptions,
+): ResolvedKpi[] {
   const kpis = specs.map(normaliseKpi);
+  // Every aggregate is looked up before the pass: an unknown one fails the call, not one card.
+  const entries = kpis.map((kpi, k) => requireAggregate(registry, kpi.aggregate, `kpis[${k}].aggregate`));
   const list: readonly Row[] = Array.isArray(rows) ? rows : NO_ROWS;
   const byKey = new Map<string, ColumnStats>();
   const symbols = numberSymbols(options?.locale);
-  const statsOf: (ColumnStats | null)[] = kpis.map((kpi) => {
-    const kind = CODES[kpi.aggregate] ?? UNKNOWN;
-    if (kind === UNKNOWN || kpi.columnKey === null) return null;
+  const statsOf: (ColumnStats | null)[] = kpis.map((kpi, k) => {
+    if (kpi.columnKey === null) return null;
     let stats = byKey.get(kpi.columnKey);
     if (stats === undefined) {
       stats = new ColumnStats(kpi.columnKey, symbols);
       byKey.set(kpi.columnKey, stats);
     }
-    if (kind >= SUM) stats.numericWanted = true;
-    if (kind === MIN) stats.minWanted = true;
-    if (kind === MAX) stats.maxWanted = true;
-    if (kind === COUNT_DISTINCT && stats.distinct === null) stats.distinct = new DistinctSet();
-    if (kind === MEDIAN && stats.values === null) stats.values = new Float64Array(list.length);
+    want(stats, (entries[k] as AggregateDefinition).accumulator, list.length);
     return stats;
   });
 
   const rowCount = accumulate(list, [...byKey.values()]);
 
   return kpis.map((kpi, k) => {
-    const kind = CODES[kpi.aggregate] ?? UNKNOWN;
+    const entry = entries[k] as AggregateDefinition;
     const stats = statsOf[k] ?? null;
     if (stats === null) {
       // No column: only a row count has a value; anything else is a spec error shown as "—".
-      return kind === COUNT && kpi.columnKey === null ? toResolved(kpi, rowCount, rowCount, options) : toResolved(kpi, null, 0, options);
+      return entry.accumulator === 'count' ? toResolved(kpi, rowCount, rowCount, options) : toResolved(kpi, null, 0, options);
     }
-    const n = stats.numeric;
-    let value: number | null;
-    let sampleSize = n;
-    if (kind === COUNT) {
-      value = stats.present;
-      sampleSize = stats.present;
-    } else if (kind === COUNT_DISTINCT) {
-      value = (stats.distinct as DistinctSet).size;
-      sampleSize = stats.present;
-    } else if (kind === SUM) value = stats.sum + 0;
-    else if (n === 0) value = null;
-    else if (kind === AVG) value = Number.isFinite(stats.sum) ? stats.sum / n : scaledMean(list, stats);
-    else if (kind === MIN) value = stats.min;
-    else if (kind === MAX) value = stats.max;
-    else value = medianOf((stats.values as Float64Array).subarray(0, n));
+    let value = valueOf(entry, stats, list);
     // A sum of huge values can overflow to ±Infinity; that is no displayable value. `+ 0` turns a
     // -0 (min, max or median of negative zeros) into 0, so values compare and serialise plainly.
     if (value !== null) value = Number.isFinite(value) ? value + 0 : null;
-    return toResolved(kpi, value, sampleSize, options);
+    return toResolved(kpi, value, countsCells(entry.accumulator) ? stats.present : stats.numeric, options);
   });
 }
+
+/** Tells a column's statistics what an aggregate of it needs gathered in the pass. */
+function want(stats: ColumnStats, accumulator: AggregateAccumulator, rowCount: number): void {
+  if (accumulator === 'count') return;
+  if (accumulator === 'distinct') {
+    stats.distinct ??= new DistinctSet();
+    return;
+  }
+  // Every other accumulator reads numbers.
+  stats.numericWanted = true;
+  if (accumulator === 'min') stats.minWanted = true;
+  else if (accumulator === 'max') stats.maxWanted = true;
+  else if (accumulator === 'collect') stats.values ??= new Float64Array(rowCount);
+  // The compiler checks that no accumulator is left out (a new one fails here until handled).
+  else accumulator satisfies 'sum' | 'mean';
+}
+
+/** The value of an aggregate from its column's statistics; what `reduce` gives when there are no numbers. */
+function valueOf(entry: AggregateDefinition, stats: ColumnStats, rows: readonly Row[]): number | null {
+  const accumulator = entry.accumulator;
+  const n = stats.numeric;
+  if (accumulator === 'count') return stats.present;
+  if (accumulator === 'distinct') return (stats.distinct as DistinctSet).size;
+  if (n === 0) return entry.reduce(NO_NUMBERS);
+  if (accumulator === 'sum') return stats.sum;
+  if (accumulator === 'mean') return Number.isFinite(stats.sum) ? stats.sum / n : scaledMean(rows, stats);
+  if (accumulator === 'min') return stats.min;
+  if (accumulator === 'max') return stats.max;
+  accumulator satisfies 'collect';
+  return entry.reduce((stats.values as Float64Array).subarray(0, n));
+}
+
+/** No numbers: what `reduce` is given for a column without any. */
+const NO_NUMBERS = new Float64Array(0);
 
 /**
  * A KPI whose value was computed elsewhere (a server's SQL over all filtered rows), resolved and
@@ -307,33 +320,6 @@ function scaledMean(rows: readonly Row[], stats: ColumnStats): number {
   return clampMean(mean, min, max);
 }
 
-/** `mean` limited to [min, max]; NaN (only from ±Infinity partial sums) becomes the midpoint. */
-function clampMean(mean: number, min: number, max: number): number {
-  if (mean !== mean) return min / 2 + max / 2;
-  return mean < min ? min : mean > max ? max : mean;
-}
-
-/**
- * Mean of finite values: the plain sum divided by the count when the sum is finite (the usual case,
- * bit for bit what a naive loop gives), otherwise the scaled form of `scaledMean`.
- */
-function meanOf(values: Float64Array): number {
-  const n = values.length;
-  let sum = 0;
-  for (let i = 0; i < n; i++) sum += values[i] as number;
-  if (Number.isFinite(sum)) return sum / n;
-  let mean = 0;
-  let min = Infinity;
-  let max = -Infinity;
-  for (let i = 0; i < n; i++) {
-    const value = values[i] as number;
-    mean += value / n;
-    if (value < min) min = value;
-    if (value > max) max = value;
-  }
-  return clampMean(mean, min, max);
-}
-
 function toResolved(kpi: KpiSpec, value: number | null, sampleSize: number, options: FormatOptions | undefined): ResolvedKpi {
   const format: ValueFormat = kpi.format;
   const icon: KpiIcon | null = kpi.icon;
@@ -349,73 +335,6 @@ function toResolved(kpi: KpiSpec, value: number | null, sampleSize: number, opti
     tone,
     sampleSize,
   };
-}
-
-/**
- * Median of a non-empty typed array of finite numbers, in O(n) expected time by selection rather
- * than a full sort (sorting a million doubles takes about 100 ms; selecting takes a tenth of that).
- * Reorders the array in place: it is scratch space.
- */
-function medianOf(values: Float64Array): number {
-  const n = values.length;
-  const upper = n >> 1;
-  const high = selectKth(values, upper);
-  if (n % 2 === 1) return high;
-  // After selection everything left of `upper` is <= the upper middle; the lower middle is their max.
-  let low = -Infinity;
-  for (let i = 0; i < upper; i++) {
-    const value = values[i] as number;
-    if (value > low) low = value;
-  }
-  const mid = (low + high) / 2;
-  // Two huge middle values of one sign overflow their sum; halving first cannot overflow. The plain
-  // form stays the first choice because it is exact where halving a subnormal would round.
-  return Number.isFinite(mid) ? mid : low / 2 + high / 2;
-}
-
-/**
- * Places the k-th smallest value at index k (everything before it <=, everything after >=) and
- * returns it. Quickselect with a median-of-three pivot; if partitioning degenerates (adversarial
- * input) it falls back to sorting the remaining range, so the worst case stays O(n log n).
- */
-function selectKth(a: Float64Array, k: number): number {
-  let left = 0;
-  let right = a.length - 1;
-  let budget = 2 * Math.ceil(Math.log2(a.length + 1)) + 8;
-  while (right > left) {
-    if (budget-- === 0) {
-      a.subarray(left, right + 1).sort();
-      break;
-    }
-    const mid = left + ((right - left) >> 1);
-    // Median of three as the pivot, which also orders a[left] <= a[mid] <= a[right].
-    if ((a[mid] as number) < (a[left] as number)) swap(a, mid, left);
-    if ((a[right] as number) < (a[left] as number)) swap(a, right, left);
-    if ((a[right] as number) < (a[mid] as number)) swap(a, right, mid);
-    const pivot = a[mid] as number;
-    let i = left;
-    let j = right;
-    while (i <= j) {
-      while ((a[i] as number) < pivot) i++;
-      while ((a[j] as number) > pivot) j--;
-      if (i <= j) {
-        swap(a, i, j);
-        i++;
-        j--;
-      }
-    }
-    // Now a[left..j] <= pivot <= a[i..right], and a[j+1..i-1] all equal the pivot.
-    if (k <= j) right = j;
-    else if (k >= i) left = i;
-    else break;
-  }
-  return a[k] as number;
-}
-
-function swap(a: Float64Array, i: number, j: number): void {
-  const t = a[i] as number;
-  a[i] = a[j] as number;
-  a[j] = t;
 }
 
 /**
@@ -439,51 +358,17 @@ class DistinctSet {
 
 /**
  * Aggregates plain numbers, for callers that already hold a numeric column (live KPIs over grid
- * rows, tests, custom cards). Values that are not finite numbers are skipped, so the result agrees
- * with `resolveKpis`.
+ * rows, tests, custom cards): the registry entry's `reduce` over the finite values. Values that are
+ * not finite numbers are skipped, so the result agrees with `resolveKpis`.
  *
  * - `count`: how many finite values; `count_distinct`: how many distinct finite values;
  * - `sum`: 0 for no values; `avg`, `min`, `max`, `median`: null for no values; a sum that
  *   overflows to ±Infinity is null, while `avg` and `median` are computed without overflow; -0
  *   comes back as 0.
+ *
+ * @throws GridViewSpecError for a name that is not a registered aggregate (possible only past the
+ * type checker), rather than guessing one.
  */
 export function aggregate(kind: KpiAggregate, values: readonly number[]): number | null {
-  const result = aggregateFinite(kind, values);
-  return result === null || !Number.isFinite(result) ? null : result + 0;
-}
-
-function aggregateFinite(kind: KpiAggregate, values: readonly number[]): number | null {
-  const finite = new Float64Array(values.length);
-  let length = 0;
-  for (const value of values) if (typeof value === 'number' && value - value === 0) finite[length++] = value;
-  const used = finite.subarray(0, length);
-  switch (kind) {
-    case 'count':
-      return length;
-    case 'count_distinct':
-      return new Set(used).size;
-    case 'sum': {
-      let sum = 0;
-      for (const value of used) sum += value;
-      return sum;
-    }
-    case 'avg':
-      return length === 0 ? null : meanOf(used);
-    case 'min': {
-      if (length === 0) return null;
-      let min = Infinity;
-      for (const value of used) if (value < min) min = value;
-      return min;
-    }
-    case 'max': {
-      if (length === 0) return null;
-      let max = -Infinity;
-      for (const value of used) if (value > max) max = value;
-      return max;
-    }
-    case 'median':
-      return length === 0 ? null : medianOf(used);
-    default:
-      return null;
-  }
+  return reduceNumbers(requireAggregate(AGGREGATES, kind, 'aggregate'), values);
 }

@@ -14,6 +14,8 @@
  *
  * @module
  */
+import { AGGREGATES } from './aggregates';
+import type { AggregateRegistry } from './aggregates';
 import { GridViewSpecError } from './errors';
 import type { GridViewSpec, GridViewSpecWire, SafeParseResult, SpecWarning } from './types';
 import { buildSpec, isBranded, specWarnings, toWire } from './spec/build';
@@ -47,7 +49,7 @@ function unreadable(error: unknown): SafeParseResult {
   return notObject(`The spec could not be read as plain JSON (${describeThrown(error)}). Pass the result of JSON.parse or a plain object literal.`);
 }
 
-function validate(raw: unknown): SafeParseResult {
+function validate(raw: unknown, aggregates: AggregateRegistry): SafeParseResult {
   let walked: ReturnType<typeof walkSpec>;
   try {
     // Reading happens here only: `isPlainObject` and `describeRoot` may already meet a proxy trap.
@@ -59,7 +61,7 @@ function validate(raw: unknown): SafeParseResult {
     return unreadable(error);
   }
   const isBlocked = blockedBy(walked.blocked);
-  const ruleIssues = runRules(walked.snapshot).filter((issue) => !isBlocked(issue.segments));
+  const ruleIssues = runRules(walked.snapshot, aggregates).filter((issue) => !isBlocked(issue.segments));
   const issues = capIssues(finaliseIssues([...walked.issues, ...ruleIssues]));
   const warnings = specWarnings(walked.snapshot);
   if (issues.length > 0) return { ok: false, issues, warnings };
@@ -70,9 +72,9 @@ function validate(raw: unknown): SafeParseResult {
  * `validate` that never throws. Everything above already turns bad input into issues; this is the
  * last guard for a defect of the validator itself, so that "never throws" holds without exception.
  */
-function validateSafely(raw: unknown): SafeParseResult {
+function validateSafely(raw: unknown, aggregates: AggregateRegistry = AGGREGATES): SafeParseResult {
   try {
-    return validate(raw);
+    return validate(raw, aggregates);
   } catch (error) {
     return {
       ok: false,
@@ -135,6 +137,16 @@ export function safeParseGridViewSpecJson(raw: unknown): SafeParseResult {
  */
 export function safeParseGridViewSpec(wire: GridViewSpecWire): SafeParseResult {
   return validateSafely(wire);
+}
+
+/**
+ * `safeParseGridViewSpecJson` against another aggregate registry (a scratch copy with an extra
+ * entry): the seam through which the registry fixture test proves a new aggregate is parsed.
+ *
+ * @internal Not part of the public API.
+ */
+export function safeParseWithAggregates(raw: unknown, aggregates: AggregateRegistry): SafeParseResult {
+  return validateSafely(raw, aggregates);
 }
 
 /**

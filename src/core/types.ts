@@ -5,13 +5,18 @@
  *
  * @module
  */
+import type { AggregateName } from './aggregates';
 
 /** Display format of a column or KPI value. `percent` means a fraction: 0.125 shows as 12.5 %. */
 export type ValueFormat = 'text' | 'number' | 'currency' | 'percent';
 /** Horizontal alignment of a column's cells and header. */
 export type Align = 'left' | 'center' | 'right';
-/** How a KPI turns a column of values into one number. See `resolveKpis` for the exact semantics. */
-export type KpiAggregate = 'count' | 'count_distinct' | 'sum' | 'avg' | 'min' | 'max' | 'median';
+/**
+ * How a KPI or a chart turns a column of values into one number (`count`, `sum`, `median`, …): a
+ * name of the aggregate registry (`src/core/aggregates.ts`), which states each one's semantics and
+ * edge cases; see also `resolveKpis`.
+ */
+export type KpiAggregate = AggregateName;
 /** The mood of a KPI card. It is always said in words as well as by colour. */
 export type KpiTone = 'neutral' | 'good' | 'bad' | 'warning' | 'info';
 /**

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { aggregate, KPI_AGGREGATES, resolveKpis } from '../../src/core/kpi';
+import { GridViewSpecError } from '../../src/core/errors';
 import { toNumber } from '../../src/core/format';
 import type { KpiAggregate, KpiSpec, KpiSpecWire, Row } from '../../src/core/types';
 
@@ -242,11 +243,20 @@ describe('resolveKpis: specs', () => {
     expect(resolved!.display).toBe('12.5%');
   });
 
-  it('returns a dash rather than throwing for a numeric aggregate without a column or an unknown aggregate', () => {
-    const specs = [{ label: 'Broken', aggregate: 'sum' }, { label: 'Unknown', aggregate: 'mode', column_key: 'v' }] as unknown as KpiSpecWire[];
+  it('returns a dash rather than throwing for a numeric aggregate without a column', () => {
+    const specs = [{ label: 'Broken', aggregate: 'sum' }] as unknown as KpiSpecWire[];
     const resolved = resolveKpis(specs, [{ v: 1 }]);
-    expect(resolved.map((k) => k.value)).toEqual([null, null]);
-    expect(resolved.map((k) => k.display)).toEqual(['—', '—']);
+    expect(resolved.map((k) => k.value)).toEqual([null]);
+    expect(resolved.map((k) => k.display)).toEqual(['—']);
+  });
+
+  it('refuses an aggregate the registry does not know with a coded error naming the KPI, instead of guessing one', () => {
+    const specs = [{ label: 'Rows', aggregate: 'count' }, { label: 'Unknown', aggregate: 'mode', column_key: 'v' }] as unknown as KpiSpecWire[];
+    const error = captured(() => resolveKpis(specs, [{ v: 1 }]));
+    expect(error).toBeInstanceOf(GridViewSpecError);
+    expect((error as GridViewSpecError).issues).toEqual([expect.objectContaining({ code: 'invalid_enum', path: 'kpis[1].aggregate' })]);
+    // Inherited names are no aggregates either.
+    expect(() => resolveKpis([{ label: 'Proto', aggregate: 'constructor', column_key: 'v' } as unknown as KpiSpecWire], [])).toThrow(GridViewSpecError);
   });
 
   it('keeps the label verbatim, markup included', () => {
@@ -383,7 +393,17 @@ describe('aggregate', () => {
     expect(aggregate('sum', [M, M])).toBeNull();
   });
 
-  it('returns null for an unknown aggregate', () => {
-    expect(aggregate('mode' as KpiAggregate, [1])).toBeNull();
+  it('throws for an unknown aggregate rather than answering null', () => {
+    expect(() => aggregate('mode' as KpiAggregate, [1])).toThrow(GridViewSpecError);
   });
 });
+
+/** What `run` threw (undefined when it returned). */
+function captured(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}

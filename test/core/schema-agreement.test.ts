@@ -267,6 +267,11 @@ describe('the schema file', () => {
     expect(d.kpi.properties.icon.anyOf[0]?.enum).toEqual([...SPEC_ENUMS.icon]);
     expect(d.kpi.properties.tone.enum).toEqual([...SPEC_ENUMS.tone, ...SPEC_ENUMS.tone_alias]);
     expect(d.chart.properties.aggregate.enum).toEqual([...SPEC_ENUMS.aggregate]);
+    // The conditional copies ("an aggregate other than count needs a column") list every other name.
+    const needsColumn = SPEC_ENUMS.aggregate.filter((a) => a !== 'count');
+    expect(d.kpi.if.properties.aggregate.enum).toEqual(needsColumn);
+    const chartRules = d.chart.allOf as unknown as readonly { $comment?: string; if?: { properties?: { aggregate?: { enum?: string[] } } } }[];
+    expect(chartRules.find((rule) => rule.$comment === 'An aggregate other than count needs values.')?.if?.properties?.aggregate?.enum).toEqual(needsColumn);
     expect(d.series.properties.series_type.enum).toEqual([...SPEC_ENUMS.series_type]);
     expect(d.column.properties.total.enum).toEqual([...SPEC_ENUMS.total]);
     expect(d.chart.properties.chart_type.enum).toEqual([...SPEC_ENUMS.chart_type]);

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { AGGREGATES, findAggregate } from '../aggregates';
 import { normaliseCssColor } from '../color';
 import type {
   Align,
@@ -97,7 +98,10 @@ function toSeries(wire: ChartSeriesWire, labels: ColumnLabels, slices: boolean):
 
 /** Chart types drawn as slices of the first series (pie, donut). */
 const PIE_TYPES: ReadonlySet<string> = new Set(chartTypes.names.filter((type) => chartTypes.entry(type).family === 'pie'));
-const CENTER_TOTAL_AGGREGATES: ReadonlySet<string> = new Set(['sum', 'count']);
+/** A donut's centre total means something only for an aggregate whose values add up (the registry's `additive`). */
+function totals(aggregate: string): boolean {
+  return findAggregate(AGGREGATES, aggregate)?.additive === true;
+}
 
 /** One chart field the parser accepts (the seed system's schema allows it) but cannot honour. */
 export interface IgnoredChartField {
@@ -130,7 +134,7 @@ export function ignoredChartFields(wire: Partial<ChartSpecWire>): IgnoredChartFi
   }
   if (wire.center_total === true && typeof type === 'string' && SPEC_ENUMS.chart_type.some((t) => t === type)) {
     if (type !== 'donut') ignored.push({ field: 'center_total', reason: `has no effect on a ${type} chart: only a donut shows a centre total` });
-    else if (wire.aggregate !== undefined && SPEC_ENUMS.aggregate.some((a) => a === wire.aggregate) && !CENTER_TOTAL_AGGREGATES.has(wire.aggregate)) {
+    else if (wire.aggregate !== undefined && findAggregate(AGGREGATES, wire.aggregate) !== undefined && !totals(wire.aggregate)) {
       ignored.push({ field: 'center_total', reason: `has no effect with aggregate "${wire.aggregate}": only a total of sums or counts means something` });
     }
   }
@@ -164,7 +168,7 @@ export function toChart(wire: ChartSpecWire, labels: ColumnLabels = new Map()): 
     aggregate,
     // Fields without meaning for the type are dropped (see ignoredChartFields).
     stacked: wire.chart_type === 'stacked_bar' ? true : slices ? false : (wire.stacked ?? false),
-    centerTotal: wire.chart_type === 'donut' && CENTER_TOTAL_AGGREGATES.has(aggregate) ? (wire.center_total ?? SPEC_DEFAULTS.chart.centerTotal) : SPEC_DEFAULTS.chart.centerTotal,
+    centerTotal: wire.chart_type === 'donut' && totals(aggregate) ? (wire.center_total ?? SPEC_DEFAULTS.chart.centerTotal) : SPEC_DEFAULTS.chart.centerTotal,
     sort: wire.sort ?? SPEC_DEFAULTS.chart.sort,
     dataSource: wire.data_source ?? SPEC_DEFAULTS.chart.dataSource,
     height: 0,

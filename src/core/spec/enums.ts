@@ -2,17 +2,19 @@
  * Runtime lists of every enum of the wire spec. The TypeScript unions in `../types` are the source of
  * truth; `exhaustive` makes the compiler refuse a list that misses a member or adds a stranger, so the
  * lists, the yup rules and the JSON Schema (checked by a test) cannot drift apart. Chart types are
- * the chart-type registry's (`../chart/registry`, typed exhaustively against `ChartType` itself).
+ * the chart-type registry's (`../chart/registry`, typed exhaustively against `ChartType` itself);
+ * aggregates are the exception the other way round: their union and list both come from the
+ * aggregate registry (`../aggregates`).
  *
  * @module
  */
+import { AGGREGATE_NAMES } from '../aggregates';
 import type {
   Align,
   ChartDataSource,
   ChartSeriesType,
   ChartSortOrder,
   ColumnTotal,
-  KpiAggregate,
   KpiIcon,
   KpiTone,
   KpiToneAlias,
@@ -43,7 +45,8 @@ function exhaustive<Union extends string>() {
 export const SPEC_ENUMS = Object.freeze({
   format: exhaustive<ValueFormat>()(['text', 'number', 'currency', 'percent']),
   align: exhaustive<Align>()(['left', 'center', 'right']),
-  aggregate: exhaustive<KpiAggregate>()(['count', 'count_distinct', 'sum', 'avg', 'min', 'max', 'median']),
+  // The aggregate registry's names, in its order: the registry is their one source.
+  aggregate: AGGREGATE_NAMES,
   icon: exhaustive<KpiIcon>()([
     'chart',
     'money',

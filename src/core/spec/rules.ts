@@ -9,6 +9,8 @@
 import { array, boolean, number, object, string, ValidationError } from 'yup';
 import type { Schema, TestConfig, TestContext } from 'yup';
 import type { SpecErrorCode } from '../types';
+import { AGGREGATES, findAggregate } from '../aggregates';
+import type { AggregateRegistry } from '../aggregates';
 import { checkLinkTemplate, isSafeUrl } from '../url';
 import { chartTypes } from '../chart/registry';
 import { SPEC_ENUMS } from './enums';
@@ -68,19 +70,29 @@ const visibleText: TestConfig<unknown> = {
   test: (value: unknown) => !isString(value) || VISIBLE.test(value),
 };
 
-function oneOf(values: readonly string[]): TestConfig<unknown> {
+/** One of `values`; for aggregates also a name of a scratch registry passed as context (tests). */
+function oneOf(values: readonly string[], aggregates = false): TestConfig<unknown> {
   return {
     name: 'invalid_enum',
     message: ({ path, value }: MessageParams) => `${path} must be one of ${quoteList(values)}; got ${describeValue(value)}.`,
-    test: (value: unknown) => !isString(value) || values.includes(value),
+    test: (value: unknown, context: TestContext) => !isString(value) || values.includes(value) || (aggregates && findAggregate(aggregatesOf(context), value) !== undefined),
   };
 }
 
 function enumField(name: keyof typeof SPEC_ENUMS, isRequired = false, extra: readonly string[] = []) {
   const values = [...SPEC_ENUMS[name], ...extra];
   const expected = `one of ${quoteList(values)}`;
-  const schema = typed(string(), expected).test(oneOf(values));
+  const schema = typed(string(), expected).test(oneOf(values, name === 'aggregate'));
   return isRequired ? required(schema, expected) : schema;
+}
+
+/** What the rules read of yup's context: a scratch aggregate registry (tests), else the registry. */
+interface RulesContext {
+  aggregates?: AggregateRegistry;
+}
+
+function aggregatesOf(context: TestContext): AggregateRegistry {
+  return (context.options.context as RulesContext | undefined)?.aggregates ?? AGGREGATES;
 }
 
 function idField(pattern: RegExp, max: number, what: string) {
@@ -261,7 +273,7 @@ const kpi = typed(
   test(this: TestContext, value: unknown) {
     if (typeof value !== 'object' || value === null) return true;
     const { aggregate, column_key: columnKey } = value as Record<string, unknown>;
-    if (!isString(aggregate) || aggregate === 'count' || !SPEC_ENUMS.aggregate.some((a) => a === aggregate) || columnKey !== undefined) return true;
+    if (!isString(aggregate) || aggregate === 'count' || findAggregate(aggregatesOf(this), aggregate) === undefined || columnKey !== undefined) return true;
     const path = `${this.path}.column_key`;
     return this.createError({
       path,
@@ -311,7 +323,7 @@ function chartConsistency(this: TestContext, value: unknown): true | ValidationE
     errors.push(conflict(this, `${path}.value_key`, 'cannot be used together with series: give one value column as value_key, or several as series.'));
   }
   const aggregate = chart.aggregate;
-  if (knownValue(SPEC_ENUMS.aggregate, aggregate) && aggregate !== 'count' && !present(chart, 'series') && !present(chart, 'value_key')) {
+  if (findAggregate(aggregatesOf(this), aggregate) !== undefined && aggregate !== 'count' && !present(chart, 'series') && !present(chart, 'value_key')) {
     errors.push(
       this.createError({
         path: `${path}.value_key`,
@@ -470,14 +482,16 @@ const YUP_TYPE_TO_CODE: Readonly<Record<string, SpecErrorCode>> = {
 };
 
 /**
- * Runs the rules on a snapshot and returns every issue. Never throws: an unexpected error (a bug in
+ * Runs the rules on a snapshot and returns every issue. `aggregates` is the registry the aggregate
+ * names are checked against (a scratch one in tests). Never throws: an unexpected error (a bug in
  * these rules or in yup, or an engine limit such as stack depth) becomes one `validation_failed`
  * issue at the root naming the error, so the caller still gets a coded, invalid verdict. The walk
  * keeps snapshots small (the spec's own limits bound them), so yup's work is bounded too.
  */
-export function runRules(snapshot: unknown): RawIssue[] {
+export function runRules(snapshot: unknown, aggregates: AggregateRegistry = AGGREGATES): RawIssue[] {
   try {
-    wireSpecRules.validateSync(snapshot, { abortEarly: false, strict: true });
+    const context: RulesContext = { aggregates };
+    wireSpecRules.validateSync(snapshot, { abortEarly: false, strict: true, context });
     return [];
   } catch (error) {
     if (!ValidationError.isError(error)) {

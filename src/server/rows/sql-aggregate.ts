@@ -3,28 +3,40 @@
  * the database and resolved by the core (`resolveKpiValue`, `chartRuntimeFromGroups`), so the
  * display texts and chart runtimes are exactly what the browser computes from rows in memory.
  *
- * Aggregates follow the core (src/core/kpi.ts): `count` counts rows (no column) or non-empty cells
- * (NULL and '' are empty), `count_distinct` distinct non-empty cells, `sum` of no number is 0 for a
- * KPI and null for a chart category, `avg`/`min`/`max`/`median` of nothing are null.
+ * Aggregates follow the core: each one's SQL per dialect is its entry in `AGGREGATE_SQL` beside
+ * the aggregate registry (src/core/aggregates.ts), which also says what no number gives (`sum` of no number is 0 for a KPI
+ * and null for a chart category) and which shortcuts apply. `count` counts rows (no column) or
+ * non-empty cells (NULL and '' are empty), `count_distinct` distinct non-empty cells.
  *
- * Medians are exact. Over the whole table a KPI's median is read in value order, the one or two
- * middle values with `ORDER BY x LIMIT 1|2 OFFSET (n - 1) / 2` (an index on the column makes that a
- * walk of half the index), and averaged as the core does. Otherwise PostgreSQL's is
- * `percentile_cont(0.5)`, and SQLite's the aggregate `grid_view_median(x)` that
- * `registerSqliteFunctions` adds: it collects the group's numbers and takes the core's median of
- * them, in the same pass as the other aggregates. `count_distinct` of a categorical column counts
- * its distinct values read from its index (see `categoricalDistinct`).
+ * Medians are exact. Over the whole table a KPI's median (SQL with `fromMiddleValues`) is read
+ * in value order, the one or two middle values with `ORDER BY x LIMIT 1|2 OFFSET (n - 1) / 2` (an
+ * index on the column makes that a walk of half the index), and reduced as the core does. Otherwise
+ * PostgreSQL's is `percentile_cont(0.5)`, and SQLite's the aggregate `grid_view_median(x)` that
+ * `registerSqliteFunctions` adds from its `sqliteFunction`: it collects the group's numbers
+ * and takes the core's median of them, in the same pass as the other aggregates. A distinct count
+ * of a categorical column counts its distinct values read from its index (see
+ * `categoricalDistinct`).
  *
  * @module
  */
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import {
+  AGGREGATES,
+  AGGREGATE_SQL,
+  type AggregateDefinition,
+  type AggregateRegistry,
+  type AggregateSqlDefinition,
+  type AggregateSqlRegistry,
+  countsCells,
+  findAggregate,
+  reduceNumbers,
+} from '../../core/aggregates';
 import { chartPlottedKeys, chartRuntimeFromGroups, categoryLabel, type ChartColumnInfo } from '../../core/chart/runtime';
-import { aggregate, resolveKpiValue } from '../../core/kpi';
+import { resolveKpiValue } from '../../core/kpi';
 import { toChart, toKpi } from '../../core/spec/build';
-import type { ChartRuntime, ChartSpec, ChartSpecWire, KpiAggregate, KpiSpec, KpiSpecWire, ResolvedKpi } from '../../core/types';
+import type { ChartRuntime, ChartSpec, ChartSpecWire, KpiSpec, KpiSpecWire, ResolvedKpi } from '../../core/types';
 import type { SqlDialectName } from '../store/schema';
 import { type SqlColumn, type ValueTest, cellSql, distinctValuesSql, matchesEveryRow, refOf } from './sql-filter';
-import { SQLITE_MEDIAN_FUNCTION } from './sql-text';
 
 /** What to aggregate over a row source's filtered set, and how to show it. */
 export interface SqlAggregateRequest {
@@ -59,24 +71,60 @@ export interface AggregateContext {
   readonly tie: SqlColumn;
   /** Whether reading `column` in value order walks an index (SQLite's plan, asked once per column). */
   readonly walksIndex: (column: SqlColumn) => Promise<boolean>;
+  /** The aggregates and their SQL: the core's registry unless a test passes a scratch one. */
+  readonly aggregates?: AggregateRegistry;
+  readonly aggregateSql?: AggregateSqlRegistry;
 }
 
-const NUMERIC: ReadonlySet<KpiAggregate> = new Set(['sum', 'avg', 'min', 'max', 'median']);
+/** An aggregate `checkAggregateSpecs` has let through: its registry entry and its SQL. */
+interface Aggregate {
+  readonly entry: AggregateDefinition;
+  readonly sql: AggregateSqlDefinition;
+}
+
+/** The entry and SQL of `name`, or undefined when either registry lacks it. */
+function registered(ctx: Pick<AggregateContext, 'aggregates' | 'aggregateSql'>, name: string): Aggregate | undefined {
+  const entry = findAggregate(ctx.aggregates ?? AGGREGATES, name);
+  const registry: AggregateSqlRegistry = ctx.aggregateSql ?? AGGREGATE_SQL;
+  const sqlOf = Object.prototype.hasOwnProperty.call(registry, name) ? registry[name] : undefined;
+  return entry === undefined || sqlOf === undefined ? undefined : { entry, sql: sqlOf };
+}
+
+function entryOf(ctx: Pick<AggregateContext, 'aggregates' | 'aggregateSql'>, name: string): Aggregate {
+  const aggregate = registered(ctx, name);
+  if (aggregate === undefined) throw new TypeError(`${JSON.stringify(name)} is not a registered aggregate.`);
+  return aggregate;
+}
 
 /**
- * Checks that every KPI and chart can be aggregated in SQL: known columns, numeric aggregates on
- * number columns only. Throws a `TypeError` (a configuration error of the server, not of a caller).
+ * Checks that every KPI and chart can be aggregated in SQL: registered aggregates (with their SQL),
+ * known columns, aggregates of numbers on number columns only. Throws a `TypeError` (a
+ * configuration error of the server, not of a caller); an unregistered aggregate is refused here,
+ * never computed as another.
  */
-export function checkAggregateSpecs(ctx: Pick<AggregateContext, 'columns'>, request: SqlAggregateRequest): void {
-  const need = (key: string, aggregate: KpiAggregate, what: string): void => {
+export function checkAggregateSpecs(ctx: Pick<AggregateContext, 'columns' | 'aggregates' | 'aggregateSql'>, request: SqlAggregateRequest): void {
+  const known = (aggregate: string, what: string): Aggregate => {
+    const found = registered(ctx, aggregate);
+    if (found === undefined) throw new TypeError(`${what} asks for the aggregate ${JSON.stringify(aggregate)}, which is not registered (src/core/aggregates.ts).`);
+    return found;
+  };
+  const need = (key: string, aggregate: string, what: string): void => {
+    const { entry } = known(aggregate, what);
     const column = ctx.columns.get(key);
     if (column === undefined) throw new TypeError(`${what} reads the column ${JSON.stringify(key)}, which the row source does not serve.`);
-    if (NUMERIC.has(aggregate) && column.type !== 'number') throw new TypeError(`${what} takes the ${aggregate} of ${JSON.stringify(key)}, which is not a number column.`);
+    if (!countsCells(entry.accumulator) && column.type !== 'number') throw new TypeError(`${what} takes the ${aggregate} of ${JSON.stringify(key)}, which is not a number column.`);
   };
-  for (const kpi of (request.kpis ?? []).map(kpiOf)) if (kpi.columnKey !== null) need(kpi.columnKey, kpi.aggregate, `The KPI ${JSON.stringify(kpi.label)}`);
+  for (const kpi of (request.kpis ?? []).map(kpiOf)) {
+    const what = `The KPI ${JSON.stringify(kpi.label)}`;
+    if (kpi.columnKey !== null) need(kpi.columnKey, kpi.aggregate, what);
+    else known(kpi.aggregate, what);
+  }
   for (const chart of (request.charts ?? []).map((c) => chartOf(c, request.columns))) {
-    need(chart.xKey, 'count', `The chart ${JSON.stringify(chart.id)}`);
-    for (const key of chartPlottedKeys(chart)) need(key, chart.aggregate, `The chart ${JSON.stringify(chart.id)}`);
+    const what = `The chart ${JSON.stringify(chart.id)}`;
+    // The chart's own aggregate, also for a chart without series (which counts rows).
+    known(chart.aggregate, what);
+    need(chart.xKey, 'count', what);
+    for (const key of chartPlottedKeys(chart)) need(key, chart.aggregate, what);
   }
 }
 
@@ -95,49 +143,36 @@ function presentSql(column: SqlColumn): RawBuilder<boolean> {
   return column.type === 'number' ? sql<boolean>`${ref} IS NOT NULL` : sql<boolean>`(${ref} IS NOT NULL AND CAST(${ref} AS text) <> '')`;
 }
 
-/** One aggregate of a column over the current group (the whole set, or a category). */
-function aggregateSql(ctx: AggregateContext, aggregate: KpiAggregate, column: SqlColumn | null, emptySum: 'zero' | 'null'): RawBuilder<unknown> {
+/**
+ * One aggregate of a column over the current group (the whole set, or a category): the registry
+ * entry's SQL for the dialect, with Kysely's `sql` as its template tag. `empty` is what a group
+ * without numbers gives (see `AggregateSqlInput`).
+ */
+function aggregateSql(ctx: AggregateContext, aggregate: Aggregate, column: SqlColumn | null, empty: 'own' | 'null'): RawBuilder<unknown> {
   if (column === null) return sql`COUNT(*)`;
-  const ref = refOf(column);
-  switch (aggregate) {
-    case 'count':
-      return sql`COUNT(CASE WHEN ${presentSql(column)} THEN 1 END)`;
-    case 'count_distinct':
-      return sql`COUNT(DISTINCT CASE WHEN ${presentSql(column)} THEN ${ref} END)`;
-    case 'sum':
-      // SQLite's SUM fails on integer overflow; TOTAL sums in doubles, as JavaScript does.
-      if (ctx.dialect === 'sqlite') return emptySum === 'zero' ? sql`TOTAL(${ref})` : sql`CASE WHEN COUNT(${ref}) = 0 THEN NULL ELSE TOTAL(${ref}) END`;
-      return emptySum === 'zero' ? sql`COALESCE(SUM(${ref}), 0)` : sql`SUM(${ref})`;
-    case 'avg':
-      return sql`AVG(${ref})`;
-    case 'min':
-      return sql`MIN(${ref})`;
-    case 'max':
-      return sql`MAX(${ref})`;
-    case 'median':
-      // SQLite has no median: the aggregate `registerSqliteFunctions` adds computes the core's.
-      return ctx.dialect === 'sqlite' ? sql`${sql.raw(SQLITE_MEDIAN_FUNCTION)}(${ref})` : sql`percentile_cont(0.5) WITHIN GROUP (ORDER BY ${ref})`;
-  }
+  const build = ctx.dialect === 'sqlite' ? aggregate.sql.sqlite : aggregate.sql.postgres;
+  return build<RawBuilder<unknown>>(sql, { value: refOf(column), present: presentSql(column), empty });
 }
 
 /** How many cells an aggregate looked at (`ResolvedKpi.sampleSize`): present cells for counts, numbers otherwise. */
-function sampleSql(aggregate: KpiAggregate, column: SqlColumn | null): RawBuilder<unknown> {
+function sampleSql(entry: AggregateDefinition, column: SqlColumn | null): RawBuilder<unknown> {
   if (column === null) return sql`COUNT(*)`;
-  return aggregate === 'count' || aggregate === 'count_distinct' ? sql`COUNT(CASE WHEN ${presentSql(column)} THEN 1 END)` : sql`COUNT(${refOf(column)})`;
+  return countsCells(entry.accumulator) ? sql`COUNT(CASE WHEN ${presentSql(column)} THEN 1 END)` : sql`COUNT(${refOf(column)})`;
 }
 
 /**
  * The exact median of the `count` numbers of `column` over the whole table, read in value order:
  * the middle value, or the mean of the two middle values (`ORDER BY x LIMIT 1|2 OFFSET (n - 1) / 2`).
  * With an index on the column the database walks half of it instead of sorting the table (on a
- * million rows a few milliseconds instead of a second). The mean is the core's (`aggregate`).
+ * million rows a few milliseconds instead of a second). For an aggregate whose entry says
+ * `fromMiddleValues` (a median); the result is the entry's `reduce` of the middle values.
  */
-async function medianByWalk(ctx: AggregateContext, column: SqlColumn, count: number): Promise<number | null> {
+async function middleValuesByWalk(ctx: AggregateContext, entry: AggregateDefinition, column: SqlColumn, count: number): Promise<number | null> {
   if (count <= 0) return null;
   const ref = refOf(column);
   const middle = await sql<{ v: unknown }>`SELECT ${ref} AS v FROM ${sql.table(ctx.table)} WHERE ${ref} IS NOT NULL ORDER BY ${ref} LIMIT ${2 - (count % 2)} OFFSET ${Math.floor((count - 1) / 2)}`.execute(ctx.db);
   const values = middle.rows.map((row) => numberOrNull(row.v)).filter((v): v is number => v !== null);
-  return aggregate('median', values);
+  return reduceNumbers(entry, values);
 }
 
 /**
@@ -190,26 +225,29 @@ function numberOrNull(value: unknown): number | null {
 async function kpisOver(ctx: AggregateContext, where: RawBuilder<boolean>, specs: readonly KpiSpec[], request: SqlAggregateRequest): Promise<{ kpis: ResolvedKpi[]; rowCount: number }> {
   const everything = matchesEveryRow(where);
   const columnOf = (kpi: KpiSpec): SqlColumn | null => (kpi.columnKey === null ? null : (ctx.columns.get(kpi.columnKey) as SqlColumn));
+  const entries = specs.map((kpi) => entryOf(ctx, kpi.aggregate));
   const apart = await Promise.all(
-    specs.map(async (kpi): Promise<'walk' | 'distinct' | null> => {
+    specs.map(async (kpi, i): Promise<'walk' | 'distinct' | null> => {
       const column = columnOf(kpi);
+      const { entry, sql: sqlOf } = entries[i] as Aggregate;
       if (column === null) return null;
-      if (kpi.aggregate === 'count_distinct' && column.categorical) return 'distinct';
-      if (kpi.aggregate === 'median' && everything && (ctx.dialect === 'postgres' || (await ctx.walksIndex(column)))) return 'walk';
+      if (entry.accumulator === 'distinct' && column.categorical) return 'distinct';
+      if (sqlOf.fromMiddleValues === true && everything && (ctx.dialect === 'postgres' || (await ctx.walksIndex(column)))) return 'walk';
       return null;
     }),
   );
   const full = new Map<string, boolean>();
-  for (const kpi of specs) {
+  for (const [i, kpi] of specs.entries()) {
     const column = columnOf(kpi);
-    if (column?.categorical && (kpi.aggregate === 'count' || kpi.aggregate === 'count_distinct') && !full.has(column.key)) full.set(column.key, await alwaysPresent(ctx, column));
+    if (column?.categorical && countsCells((entries[i] as Aggregate).entry.accumulator) && !full.has(column.key)) full.set(column.key, await alwaysPresent(ctx, column));
   }
   const selections = specs.flatMap((kpi, i) => {
     const column = columnOf(kpi);
+    const aggregate = entries[i] as Aggregate;
     // Every row holds a value of this column: its present cells are the rows.
     const rows = column !== null && full.get(column.key) === true;
-    const value = apart[i] !== null ? sql`NULL` : rows && kpi.aggregate === 'count' ? sql`COUNT(*)` : aggregateSql(ctx, kpi.aggregate, column, 'zero');
-    return [value.as(`v${i}`), (rows ? sql`COUNT(*)` : sampleSql(kpi.aggregate, column)).as(`n${i}`)];
+    const value = apart[i] !== null ? sql`NULL` : rows && aggregate.entry.accumulator === 'count' ? sql`COUNT(*)` : aggregateSql(ctx, aggregate, column, 'own');
+    return [value.as(`v${i}`), (rows ? sql`COUNT(*)` : sampleSql(aggregate.entry, column)).as(`n${i}`)];
   });
   // The set's size rides along (the client's record counter and the source's count cache read it).
   const row = (await ctx.db.selectFrom(ctx.table).select([...selections, sql`COUNT(*)`.as('rows')]).where(where).executeTakeFirstOrThrow()) as Record<string, unknown>;
@@ -218,11 +256,11 @@ async function kpisOver(ctx: AggregateContext, where: RawBuilder<boolean>, specs
   for (const [i, kpi] of specs.entries()) {
     let value = numberOrNull(row[`v${i}`]);
     let sample = Number(row[`n${i}`] ?? 0);
-    if (apart[i] === 'walk') value = await medianByWalk(ctx, columnOf(kpi) as SqlColumn, sample);
+    if (apart[i] === 'walk') value = await middleValuesByWalk(ctx, (entries[i] as Aggregate).entry, columnOf(kpi) as SqlColumn, sample);
     // No present cell, no distinct value: nothing to look up.
     else if (apart[i] === 'distinct') value = sample === 0 ? 0 : await categoricalDistinct(ctx, where, columnOf(kpi) as SqlColumn);
     // A KPI without a column counts rows; any other aggregate without one has no value, as in the core.
-    if (kpi.columnKey === null && kpi.aggregate !== 'count') {
+    if (kpi.columnKey === null && (entries[i] as Aggregate).entry.accumulator !== 'count') {
       value = null;
       sample = 0;
     }
@@ -245,17 +283,18 @@ async function chartOver(ctx: AggregateContext, where: RawBuilder<boolean>, char
   const xColumn = ctx.columns.get(chart.xKey) as SqlColumn;
   const x = categorySql(ctx.dialect, xColumn);
   const keys = chartPlottedKeys(chart);
+  const aggregate = entryOf(ctx, chart.aggregate);
   const series: (SqlColumn | null)[] = keys.length === 0 ? [null] : keys.map((key) => ctx.columns.get(key) as SqlColumn);
   const selections = [
     sql`${x}`.as('x'),
     // First occurrence in the table's order (the tie-breaker), as the browser meets categories.
     sql`MIN(${refOf(ctx.tie)})`.as('first'),
-    ...series.map((column, i) => aggregateSql(ctx, column === null ? 'count' : chart.aggregate, column, 'null').as(`v${i}`)),
+    ...series.map((column, i) => aggregateSql(ctx, aggregate, column, 'null').as(`v${i}`)),
   ];
   const rows = (await ctx.db.selectFrom(ctx.table).select(selections).where(where).groupBy(sql`1`).orderBy(sql`2`).execute()) as Record<string, unknown>[];
   const categories = rows.map((row) => categoryLabel(xColumn.type === 'number' ? numberOrNull(row.x) : row.x));
   const values = series.map((_, i) => rows.map((row) => numberOrNull(row[`v${i}`])));
-  return chartRuntimeFromGroups(chart, { categories, values }, { columns: request.columns, countLabel: request.countLabel });
+  return chartRuntimeFromGroups(chart, { categories, values }, { columns: request.columns, countLabel: request.countLabel }, ctx.aggregates ?? AGGREGATES);
 }
 
 /** KPIs and charts of the filtered set `where`. */

@@ -16,15 +16,15 @@
  * @module
  */
 import { sql, type RawBuilder } from 'kysely';
-import { aggregate } from '../../core/kpi';
+import { AGGREGATES, AGGREGATE_SQL, type AggregateDefinition, type AggregateName, reduceNumbers } from '../../core/aggregates';
 import { UNMARKED_LETTER_FOLDS, normaliseSearchText } from '../../core/table-model/search-text';
 import type { SqlDialectName } from '../store/schema';
 
 /** Name of the SQLite function `registerSqliteFunctions` adds. */
 export const SQLITE_FOLD_FUNCTION = 'grid_view_fold';
 
-/** Name of the SQLite aggregate `registerSqliteFunctions` adds: the exact median, as the core computes it. */
-export const SQLITE_MEDIAN_FUNCTION = 'grid_view_median';
+/** Name of the SQLite aggregate `registerSqliteFunctions` adds for the median (its `sqliteFunction` in `AGGREGATE_SQL`). */
+export const SQLITE_MEDIAN_FUNCTION: string = AGGREGATE_SQL.median.sqliteFunction;
 
 /** Every character JavaScript's `String.prototype.trim` removes (a parameter of SQL `trim`). */
 export const JS_WHITESPACE = '\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff';
@@ -109,9 +109,14 @@ export function medianStep(total: MedianAccumulator, value: unknown): MedianAccu
   return total;
 }
 
-/** The median of the numbers a group gave: the core's own (`aggregate('median', …)`), null for none. */
+/** The median of the numbers a group gave: the core's own (the registry entry's `reduce`), null for none. */
 export function medianResult(total: MedianAccumulator): number | null {
-  return total.length === 0 ? null : aggregate('median', Array.from(total.values.subarray(0, total.length)));
+  return reducedResult(AGGREGATES.median, total);
+}
+
+/** What an aggregate gives for the numbers a group gave, as the core computes it; null for none. */
+function reducedResult(entry: AggregateDefinition, total: MedianAccumulator): number | null {
+  return total.length === 0 ? null : reduceNumbers(entry, Array.from(total.values.subarray(0, total.length)));
 }
 
 /**
@@ -135,10 +140,16 @@ export function medianResult(total: MedianAccumulator): number | null {
  */
 export function registerSqliteFunctions(database: SqliteFunctionHost): void {
   database.function(SQLITE_FOLD_FUNCTION, { deterministic: true }, (value: unknown) => sqliteFold(value));
-  database.aggregate(SQLITE_MEDIAN_FUNCTION, {
-    start: () => ({ values: new Float64Array(64), length: 0 }),
-    step: (total, value) => medianStep(total, value),
-    result: medianResult,
-    deterministic: true,
-  });
+  // Every aggregate SQLite lacks (those whose SQL names a `sqliteFunction`: today the median).
+  for (const name of Object.keys(AGGREGATE_SQL) as AggregateName[]) {
+    const { sqliteFunction } = AGGREGATE_SQL[name] as { sqliteFunction?: string };
+    if (sqliteFunction === undefined) continue;
+    const entry: AggregateDefinition = AGGREGATES[name];
+    database.aggregate(sqliteFunction, {
+      start: () => ({ values: new Float64Array(64), length: 0 }),
+      step: (total, value) => medianStep(total, value),
+      result: (total) => reducedResult(entry, total),
+      deterministic: true,
+    });
+  }
 }
