@@ -11,6 +11,7 @@
 import { AGGREGATE_NAMES } from '../aggregates';
 import type {
   Align,
+  ChartType,
   ChartDataSource,
   ChartSeriesType,
   ChartSortOrder,
@@ -64,7 +65,9 @@ export const SPEC_ENUMS = Object.freeze({
   ]),
   tone: exhaustive<KpiTone>()(['neutral', 'good', 'bad', 'warning', 'info']),
   tone_alias: exhaustive<KpiToneAlias>()(['default', 'green', 'red', 'amber']),
-  chart_type: chartTypes.names,
+  // Annotated: an inferred type would make the declaration emitter write `import('..')`, a path
+  // the published declarations cannot resolve.
+  chart_type: chartTypes.names as readonly ChartType[],
   series_type: exhaustive<ChartSeriesType>()(['bar', 'line']),
   data_source: exhaustive<ChartDataSource>()(['static', 'grid_filtered']),
   sort: exhaustive<ChartSortOrder>()(['asc', 'desc']),
