@@ -30,6 +30,7 @@ import { isNumericFormat, toDataGridColumnDefs } from '../../src/core/columns';
 import { DEV } from '../../src/core/warn';
 import type { Translator } from '../../src/core/i18n/translator';
 import { AG_GRID_TEXTS } from '../../src/core/i18n/aggrid';
+import { agGridFilterOptions } from '../../src/core/data-grid/filter-operators';
 
 /**
  * The modules every DataGrid registers (per grid, through `AgGridVue`'s `modules`): the infinite row
@@ -194,6 +195,11 @@ export interface ColumnDefContext {
  */
 export function buildColumnDefs(columns: readonly Column[], rows: readonly Row[], context: ColumnDefContext): ColDef[] {
   const base = toDataGridColumnDefs(columns);
+  // The operator menus come from the operator registry (for the built-in one, AG Grid's own lists).
+  const texts = agGridLocaleText(context.translator);
+  const label = (key: string): string => texts[key] ?? key;
+  const numberOptions = agGridFilterOptions('number', label);
+  const dateOptions = agGridFilterOptions('date', label);
   return columns.map((column, index) => {
     const def = base[index]!;
     const format = column.format;
@@ -229,11 +235,11 @@ export function buildColumnDefs(columns: readonly Column[], rows: readonly Row[]
         break;
       case 'number':
         out.filter = 'agNumberColumnFilter';
-        out.filterParams = { debounceMs: 250, maxNumConditions: 2 };
+        out.filterParams = { debounceMs: 250, maxNumConditions: 2, filterOptions: numberOptions };
         break;
       case 'date':
         out.filter = 'agDateColumnFilter';
-        out.filterParams = { debounceMs: 250, maxNumConditions: 2 };
+        out.filterParams = { debounceMs: 250, maxNumConditions: 2, filterOptions: dateOptions };
         break;
       case 'values':
         out.filter = { component: context.valuesFilter.component };
