@@ -265,7 +265,10 @@ const EMPTY_MARKS: ReadonlySet<string> = new Set(['', '-', '—']);
 function selects({ texts, numbers }: ValuesOperand): (value: unknown) => boolean {
   if (texts.size === 0) return () => false;
   return (value) => {
-    if (numbers.size > 0 && (typeof value === 'number' || typeof value === 'bigint')) {
+    // A finite number's text (`String(n)`) reads back as the number itself, so its text is selected
+    // only when its number is: one Set lookup, no text made.
+    if (typeof value === 'number' && value - value === 0) return numbers.has(value);
+    if (typeof value === 'bigint') {
       const n = toNumber(value);
       if (n !== null && numbers.has(n)) return true;
     }
