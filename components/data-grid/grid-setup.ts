@@ -29,6 +29,8 @@ import { fillUrlTemplate } from '../../src/core/url';
 import { isNumericFormat, toDataGridColumnDefs } from '../../src/core/columns';
 import { DEV } from '../../src/core/warn';
 import type { Translator } from '../../src/core/i18n/translator';
+import { agGridLocaleText } from '../../src/core/i18n/aggrid';
+import { agGridFilterOptions } from '../../src/core/data-grid/filter-operators';
 
 /**
  * The modules every DataGrid registers (per grid, through `AgGridVue`'s `modules`): the infinite row
@@ -86,7 +88,7 @@ export const DATA_GRID_THEME = themeQuartz.withParams({
 
 // AG Grid's localeText for the translator's language, from the language registry (core, so the
 // catalog tests check it in Node); re-exported because the DataGrid's modules take it from here.
-export { agGridLocaleText } from '../../src/core/i18n/aggrid';
+export { agGridLocaleText };
 
 /** How a column is filtered. */
 export type FilterKind = 'text' | 'number' | 'date' | 'values' | 'none';
@@ -178,6 +180,11 @@ export interface ColumnDefContext {
  */
 export function buildColumnDefs(columns: readonly Column[], rows: readonly Row[], context: ColumnDefContext): ColDef[] {
   const base = toDataGridColumnDefs(columns);
+  // The operator menus come from the operator registry (for the built-in one, AG Grid's own lists).
+  const texts = agGridLocaleText(context.translator);
+  const label = (key: string): string => texts[key] ?? key;
+  const numberOptions = agGridFilterOptions('number', label);
+  const dateOptions = agGridFilterOptions('date', label);
   return columns.map((column, index) => {
     const def = base[index]!;
     const format = column.format;
@@ -213,11 +220,11 @@ export function buildColumnDefs(columns: readonly Column[], rows: readonly Row[]
         break;
       case 'number':
         out.filter = 'agNumberColumnFilter';
-        out.filterParams = { debounceMs: 250, maxNumConditions: 2 };
+        out.filterParams = { debounceMs: 250, maxNumConditions: 2, filterOptions: numberOptions };
         break;
       case 'date':
         out.filter = 'agDateColumnFilter';
-        out.filterParams = { debounceMs: 250, maxNumConditions: 2 };
+        out.filterParams = { debounceMs: 250, maxNumConditions: 2, filterOptions: dateOptions };
         break;
       case 'values':
         out.filter = { component: context.valuesFilter.component };

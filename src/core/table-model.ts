@@ -35,8 +35,10 @@
  * This module is the public face; the logic lives in `./table-model/`, one concern per module:
  * `types.ts` (public types), `shared.ts` (helpers all parts use), `key-order.ts` (numeric key
  * orders), `collation-order.ts` and `ascii-collation.ts` (text ranking), `sort.ts`, `search-text.ts`
- * (normal form of text), `number-text.ts` (numbers as Intl shows them), `search.ts`, `view.ts`
- * (filter then sort) and `export.ts`.
+ * (normal form of text), `number-text.ts` (numbers as Intl shows them), `text-index.ts` (the
+ * texts and numbers the search language looks in), `text-match.ts` (a query over them),
+ * `table-filter.ts` (a table's filter: search, column filters, values), `view.ts` (filter then
+ * sort) and `export.ts`.
  *
  * @module
  */
@@ -46,7 +48,8 @@ export { sortRows, warmSortIndex } from './table-model/sort';
 export { nextSortDirection } from './table-model/shared';
 export { normaliseSearchText } from './table-model/search-text';
 export { formatNumberForSearch } from './table-model/number-text';
-export { filterRows, searchTextOfNumber, warmSearchIndex, warmSearchNumbers } from './table-model/search';
+export { filterRows } from './table-model/table-filter';
+export { searchTextOfNumber, warmSearchIndex, warmSearchNumbers } from './table-model/text-index';
 export { visibleRowIndices, visibleRows, visibleRowsInSteps } from './table-model/view';
 export type { VisibleRowsSteps } from './table-model/view';
 export { exportMatrix } from './table-model/export';

@@ -115,6 +115,13 @@ describe('DataGrid column definitions', () => {
     expect(defs.get('units')?.filter).toBe('agNumberColumnFilter');
     expect(defs.get('amount')?.filter).toBe('agNumberColumnFilter');
     expect(defs.get('day')?.filter).toBe('agDateColumnFilter');
+    // The operator menus come from the operator registry: for its built-in operators, AG Grid's own lists.
+    expect(defs.get('units')?.filterParams).toEqual({
+      debounceMs: 250,
+      maxNumConditions: 2,
+      filterOptions: ['equals', 'notEqual', 'greaterThan', 'greaterThanOrEqual', 'lessThan', 'lessThanOrEqual', 'inRange', 'blank', 'notBlank'],
+    });
+    expect(defs.get('day')?.filterParams).toEqual({ debounceMs: 250, maxNumConditions: 2, filterOptions: ['equals', 'notEqual', 'lessThan', 'greaterThan', 'inRange', 'blank', 'notBlank'] });
     expect(defs.get('region')?.filter).toEqual({ component: ValuesFilter });
     expect(defs.get('region')?.filterParams).toEqual({ columnLabel: 'Region' });
     expect(defs.get('note')?.filter).toEqual({ component: TextFilter });

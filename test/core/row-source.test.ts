@@ -157,6 +157,32 @@ describe('createLocalRowSource: quick search and filters', () => {
     expect(shown({ day: { filterType: 'values', mode: 'non_empty' } })).toEqual([1, 2, 4, 5]);
   });
 
+  it('selects number cells of a values filter by value: "1234.50", "+1.2345e3" and " 1234.5 " select 1234.5, "1,234.5" and "0x10" nothing', () => {
+    expect(shown({ amount: { filterType: 'values', values: ['1234.50'] } })).toEqual([1]);
+    expect(shown({ amount: { filterType: 'values', values: ['+1.2345e3', '0500'] } })).toEqual([1, 5]);
+    expect(shown({ amount: { filterType: 'values', values: [' 1234.5 '] } })).toEqual([1]);
+    expect(shown({ amount: { filterType: 'values', values: ['1,234.5', '0x10', 'Infinity'] } })).toEqual([]);
+    expect(shown({ id: { filterType: 'values', values: ['-0', '2.0'] } })).toEqual([2]);
+    // A numeric string is text: it is selected by its own trimmed text only.
+    expect(shown({ amount: { filterType: 'values', values: ['99.0'] } })).toEqual([]);
+    expect(shown({ amount: { filterType: 'values', values: ['99'] } })).toEqual([4]);
+  });
+
+  it('reads a whitespace-only filter text as the empty text: equals keeps the blank cells, notEqual the others, contains, startsWith and endsWith every row, notContains none', () => {
+    const text = (type: 'contains' | 'notContains' | 'equals' | 'notEqual' | 'startsWith' | 'endsWith', filter = ' \u00a0 ') => shown({ day: { filterType: 'text', type, filter } });
+    expect(text('equals')).toEqual([3]);
+    expect(text('notEqual')).toEqual([1, 2, 4, 5]);
+    expect(text('contains')).toEqual([1, 2, 3, 4, 5]);
+    expect(text('startsWith')).toEqual([1, 2, 3, 4, 5]);
+    expect(text('endsWith')).toEqual([1, 2, 3, 4, 5]);
+    expect(text('notContains')).toEqual([]);
+    // The same inside combined conditions (where contains reads words, not the search language).
+    const combined = (type: 'contains' | 'notContains'): unknown[] =>
+      shown({ day: { filterType: 'text', operator: 'AND', conditions: [{ filterType: 'text', type, filter: ' ' }, { filterType: 'text', type: 'notEqual', filter: 'x' }] } });
+    expect(combined('contains')).toEqual([1, 2, 3, 4, 5]);
+    expect(combined('notContains')).toEqual([]);
+  });
+
   it('combines conditions with AND and OR, and filters of several columns with AND', () => {
     const or: GridFilterModel = {
       amount: { filterType: 'number', operator: 'OR', conditions: [{ filterType: 'number', type: 'lessThan', filter: 50 }, { filterType: 'number', type: 'greaterThan', filter: 1000 }] },

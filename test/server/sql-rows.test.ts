@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChartRuntime } from '../../src/core/chart/runtime';
 import { createLocalRowSource } from '../../src/core/data-grid/local-row-source';
+import { FILTER_OPERATORS, type OperatorFilterType } from '../../src/core/data-grid/filter-operators';
 import { resolveKpis } from '../../src/core/kpi';
 import { normaliseSearchText } from '../../src/core/table-model/search-text';
 import type { ChartSpecWire, KpiSpecWire } from '../../src/core/types';
@@ -38,6 +39,9 @@ async function sqlIds(source: SqlRowSource, query: Omit<RowSourceRequest, 'start
   return { ids, lastRows };
 }
 
+/** A negative fractional amount of the rows, as its own text (a trailing zero makes another text of the same number). */
+const NEGATIVE_AMOUNT = String(ROWS.find((row) => row.amount !== null && row.amount < 0 && String(row.amount).includes('.'))?.amount);
+
 /** Filter models the two sources must agree on, by name. */
 const FILTERS: Record<string, GridFilterModel> = {
   'text contains (search language, Cyrillic, case)': { name: { filterType: 'text', type: 'contains', filter: 'КИЇВ' } },
@@ -63,6 +67,10 @@ const FILTERS: Record<string, GridFilterModel> = {
   'text startsWith': { name: { filterType: 'text', type: 'startsWith', filter: 'Caf' } },
   'text endsWith': { name: { filterType: 'text', type: 'endsWith', filter: 'NOIR' } },
   'text startsWith _ literally': { name: { filterType: 'text', type: 'startsWith', filter: 'under_' } },
+  'text equals whitespace only keeps the blank cells': { name: { filterType: 'text', type: 'equals', filter: ' \t ' } },
+  'text notEqual whitespace only keeps the others': { city: { filterType: 'text', type: 'notEqual', filter: '\u00a0' } },
+  'text contains whitespace only keeps every row': { city: { filterType: 'text', type: 'contains', filter: '  ' } },
+  'text notContains whitespace only keeps none': { city: { filterType: 'text', type: 'notContains', filter: '  ' } },
   'text blank': { name: { filterType: 'text', type: 'blank' } },
   'text notBlank': { name: { filterType: 'text', type: 'notBlank' } },
   'text OR': {
@@ -98,6 +106,8 @@ const FILTERS: Record<string, GridFilterModel> = {
   'values empty': { city: { filterType: 'values', mode: 'empty' } },
   'values non_empty': { city: { filterType: 'values', mode: 'non_empty' } },
   'values of numbers': { qty: { filterType: 'values', values: ['3', '5', '05', 'x'] } },
+  'values of numbers by value (decimal texts, not grouped or hexadecimal ones)': { qty: { filterType: 'values', values: ['+7', '3.0', '1e1', ' 12 ', '1,000', '0x10', 'Infinity'] } },
+  'values of fractional and negative numbers by value': { amount: { filterType: 'values', values: [`${NEGATIVE_AMOUNT}0`, '-0.00'] } },
   'values any_token': { city: { filterType: 'values', values: ['Lviv'], match: 'any_token' } },
   'several columns': {
     city: { filterType: 'values', values: ['Kyiv', 'Lviv', 'Odesa'] },
@@ -106,6 +116,65 @@ const FILTERS: Record<string, GridFilterModel> = {
     ordered_on: { filterType: 'date', type: 'inRange', dateFrom: '2024-02-01', dateTo: '2024-10-01' },
   },
 };
+
+/** The columns of each filter type that every registered operator is tried on. */
+const KEYS_BY_TYPE: Record<OperatorFilterType, readonly string[]> = { text: ['name', 'city'], number: ['amount', 'qty', 'rate'], date: ['ordered_on'], values: ['name', 'city', 'qty', 'amount'] };
+
+/**
+ * The operands every registered operator of a filter type is tried with (an operator with one
+ * operand takes the first of each pair): words, cases, padding, LIKE wildcards, a lone `-`, and
+ * whitespace-only texts; whole, fractional, negative and reversed bounds; days, a day with a time,
+ * a day no calendar has; checklists of texts, padded texts, numbers written several ways, none.
+ */
+const PROBES = {
+  text: ['caf noir', 'APPLE', ' padded ', '-', 'under_', '%', ' ', '\u00a0'],
+  number: [
+    [7, 19],
+    [-100.5, 0],
+    [1500.25, 500],
+    [0.5, 0.1],
+  ],
+  date: [
+    ['2024-03-05', '2024-06-01'],
+    ['2024-03-05 00:00:00', '2024-01-10'],
+    ['2024-02-30', '2024-11-30'],
+  ],
+  values: [['Kyiv', 'Харків', 'nowhere', 'Lviv'], [' apple ', 'padded', '-'], ['3', '05', '+7', `${NEGATIVE_AMOUNT}0`, '1,000'], []],
+} as const;
+
+/**
+ * Per registered operator, one model for each probe on each column of its filter type (once when it
+ * takes no operand; text operators also in an OR with `blank`, where `contains` reads words): a
+ * new operator is tried on both sides without a test of its own.
+ */
+function registryCases(): { name: string; models: GridFilterModel[] }[] {
+  const cases: { name: string; models: GridFilterModel[] }[] = [];
+  for (const type of ['text', 'number', 'date'] as const) {
+    for (const [op, entry] of Object.entries(FILTER_OPERATORS[type])) {
+      const probes: readonly (readonly unknown[])[] = entry.operands === 0 ? [[]] : PROBES[type].map((probe) => (Array.isArray(probe) ? probe : [probe]));
+      const models: GridFilterModel[] = [];
+      for (const key of KEYS_BY_TYPE[type]) {
+        for (const [first, second] of probes) {
+          const condition: Record<string, unknown> = { filterType: type, type: op };
+          if (entry.operands > 0) condition[type === 'date' ? 'dateFrom' : 'filter'] = first;
+          if (entry.operands > 1) condition[type === 'date' ? 'dateTo' : 'filterTo'] = second;
+          models.push({ [key]: condition as never });
+          if (type === 'text') models.push({ [key]: { filterType: type, operator: 'OR', conditions: [condition, { filterType: type, type: 'blank' }] } as never });
+        }
+      }
+      cases.push({ name: `${type} ${op}`, models });
+    }
+  }
+  for (const [op, entry] of Object.entries(FILTER_OPERATORS.values)) {
+    const models: GridFilterModel[] = [];
+    for (const key of KEYS_BY_TYPE.values) {
+      if (entry.operands === 0) models.push({ [key]: { filterType: 'values', mode: op } as never });
+      else for (const values of PROBES.values) models.push({ [key]: { filterType: 'values', values: [...values], match: op } as never });
+    }
+    cases.push({ name: `values ${op}`, models });
+  }
+  return cases;
+}
 
 const QUICK = [
   'київ',
@@ -153,6 +222,15 @@ for (const backend of backends) for (const variant of COLUMN_VARIANTS) {
         const { ids, lastRows } = await sqlIds(source, { sortModel: [], filterModel, quickFilter: '' });
         expect(ids).toEqual(expected);
         expect(lastRows.at(-1)).toBe(expected.length);
+      });
+    }
+
+    for (const { name, models } of registryCases()) {
+      it(`keeps the rows the local source keeps for every probe of the registered operator ${name}`, async () => {
+        for (const filterModel of models) {
+          const { ids } = await sqlIds(source, { sortModel: [], filterModel, quickFilter: '' });
+          expect(ids, JSON.stringify(filterModel)).toEqual(localIds(filterModel));
+        }
       });
     }
 

@@ -5,6 +5,8 @@
  *
  * @module
  */
+import type { FilterOperatorRegistry } from './filter-operators';
+import { BUILT_IN_OPERATORS, findOperator } from './filter-operators';
 import type {
   ColumnFilterModel,
   DateFilterCondition,
@@ -15,7 +17,11 @@ import type {
   RowSourceSortItem,
   TextFilterCondition,
   TextFilterOperation,
+  ValuesColumnFilter,
 } from './types';
+
+type ValuesMode = Extract<ValuesColumnFilter, { mode: string }>['mode'];
+type ValuesMatch = NonNullable<Extract<ValuesColumnFilter, { values: string[] }>['match']>;
 
 /**
  * Limits of a filter model from outside: columns with a filter, conditions per column, the length
@@ -30,32 +36,22 @@ export const FILTER_MODEL_LIMITS = Object.freeze({
   maxSortColumns: 20,
 });
 
-const TEXT_OPS: ReadonlySet<TextFilterOperation> = new Set(['contains', 'notContains', 'equals', 'notEqual', 'startsWith', 'endsWith', 'blank', 'notBlank']);
-const NUMBER_OPS: ReadonlySet<NumberFilterOperation> = new Set([
-  'equals',
-  'notEqual',
-  'lessThan',
-  'lessThanOrEqual',
-  'greaterThan',
-  'greaterThanOrEqual',
-  'inRange',
-  'blank',
-  'notBlank',
-]);
-const DATE_OPS: ReadonlySet<DateFilterOperation> = new Set(['equals', 'notEqual', 'lessThan', 'greaterThan', 'inRange', 'blank', 'notBlank']);
 /** `YYYY-MM-DD`, optionally followed by a time, as AG Grid's date filter writes it. */
 const DATE_TEXT = /^\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?$/;
 
 /**
  * A clean copy of a filter model from outside, or null when anything is off: every entry a known
- * filter type with known operations and values of the right type within `FILTER_MODEL_LIMITS`, no
- * unknown keys, column keys non-empty and not `__proto__`. `null`, `undefined` and `{}` give `{}`.
+ * filter type with operations `operators` holds (the built-in registry by default) and values of
+ * the right type within `FILTER_MODEL_LIMITS`, no unknown keys, column keys non-empty and not
+ * `__proto__`. `null`, `undefined` and `{}` give `{}`.
  *
- * Edge cases: a condition whose value is missing (a `contains` without text) is refused rather than
- * read as "match everything"; `inRange` needs both bounds; a combined model needs 1 to
- * `maxConditions` conditions of its own filter type and `AND`/`OR`.
+ * Edge cases: an unregistered operation is refused, never read as another one; a condition whose
+ * value is missing (a `contains` without text) is refused rather than read as "match everything",
+ * while a text of only whitespace is kept (it is the empty text: docs/data-grid.md); an operator
+ * with two operands (`inRange`) needs both, one with none (`blank`) takes none; a combined model
+ * needs 1 to `maxConditions` conditions of its own filter type and `AND`/`OR`.
  */
-export function validateGridFilterModel(raw: unknown): GridFilterModel | null {
+export function validateGridFilterModel(raw: unknown, operators: FilterOperatorRegistry = BUILT_IN_OPERATORS): GridFilterModel | null {
   if (raw === null || raw === undefined) return {};
   if (!isPlainObject(raw)) return null;
   const keys = Object.keys(raw);
@@ -63,18 +59,18 @@ export function validateGridFilterModel(raw: unknown): GridFilterModel | null {
   const out: GridFilterModel = {};
   for (const key of keys) {
     if (key === '' || key === '__proto__' || key.length > FILTER_MODEL_LIMITS.keyLength) return null;
-    const model = validateColumnFilter(raw[key]);
+    const model = validateColumnFilter(raw[key], operators);
     if (model === null) return null;
     out[key] = model;
   }
   return out;
 }
 
-/** One column's filter, checked; null when invalid. */
-export function validateColumnFilter(raw: unknown): ColumnFilterModel | null {
+/** One column's filter, checked against `operators`; null when invalid. */
+export function validateColumnFilter(raw: unknown, operators: FilterOperatorRegistry = BUILT_IN_OPERATORS): ColumnFilterModel | null {
   if (!isPlainObject(raw)) return null;
   const type = raw.filterType;
-  if (type === 'values') return validateValues(raw);
+  if (type === 'values') return validateValues(raw, operators);
   if ('operator' in raw || 'conditions' in raw) {
     if (!onlyKeys(raw, ['filterType', 'operator', 'conditions'])) return null;
     if (raw.operator !== 'AND' && raw.operator !== 'OR') return null;
@@ -82,42 +78,46 @@ export function validateColumnFilter(raw: unknown): ColumnFilterModel | null {
     if (!Array.isArray(conditions) || conditions.length === 0 || conditions.length > FILTER_MODEL_LIMITS.maxConditions) return null;
     const clean: ColumnFilterModel[] = [];
     for (const condition of conditions) {
-      const checked = validateCondition(condition);
+      const checked = validateCondition(condition, operators);
       if (checked === null || checked.filterType !== type) return null;
       clean.push(checked);
     }
     return { filterType: type, operator: raw.operator, conditions: clean } as ColumnFilterModel;
   }
-  return validateCondition(raw);
+  return validateCondition(raw, operators);
 }
 
-function validateCondition(raw: unknown): TextFilterCondition | NumberFilterCondition | DateFilterCondition | null {
+function validateCondition(raw: unknown, operators: FilterOperatorRegistry): TextFilterCondition | NumberFilterCondition | DateFilterCondition | null {
   if (!isPlainObject(raw)) return null;
   switch (raw.filterType) {
     case 'text': {
       if (!onlyKeys(raw, ['filterType', 'type', 'filter'])) return null;
+      const operands = findOperator(operators, 'text', raw.type)?.operands;
+      // The registry's own name (a model may carry any name a registry holds, typed or not).
       const type = raw.type as TextFilterOperation;
-      if (!TEXT_OPS.has(type)) return null;
-      if (type === 'blank' || type === 'notBlank') return raw.filter === undefined || raw.filter === null ? { filterType: 'text', type } : null;
+      if (operands === undefined) return null;
+      if (operands === 0) return absent(raw.filter) ? { filterType: 'text', type } : null;
       if (typeof raw.filter !== 'string' || raw.filter.length === 0 || raw.filter.length > FILTER_MODEL_LIMITS.textLength) return null;
       return { filterType: 'text', type, filter: raw.filter };
     }
     case 'number': {
       if (!onlyKeys(raw, ['filterType', 'type', 'filter', 'filterTo'])) return null;
+      const operands = findOperator(operators, 'number', raw.type)?.operands;
       const type = raw.type as NumberFilterOperation;
-      if (!NUMBER_OPS.has(type)) return null;
-      if (type === 'blank' || type === 'notBlank') return absent(raw.filter) && absent(raw.filterTo) ? { filterType: 'number', type } : null;
+      if (operands === undefined) return null;
+      if (operands === 0) return absent(raw.filter) && absent(raw.filterTo) ? { filterType: 'number', type } : null;
       if (!isFiniteNumber(raw.filter)) return null;
-      if (type === 'inRange') return isFiniteNumber(raw.filterTo) ? { filterType: 'number', type, filter: raw.filter, filterTo: raw.filterTo } : null;
+      if (operands === 2) return isFiniteNumber(raw.filterTo) ? { filterType: 'number', type, filter: raw.filter, filterTo: raw.filterTo } : null;
       return absent(raw.filterTo) ? { filterType: 'number', type, filter: raw.filter } : null;
     }
     case 'date': {
       if (!onlyKeys(raw, ['filterType', 'type', 'dateFrom', 'dateTo'])) return null;
+      const operands = findOperator(operators, 'date', raw.type)?.operands;
       const type = raw.type as DateFilterOperation;
-      if (!DATE_OPS.has(type)) return null;
-      if (type === 'blank' || type === 'notBlank') return absent(raw.dateFrom) && absent(raw.dateTo) ? { filterType: 'date', type } : null;
+      if (operands === undefined) return null;
+      if (operands === 0) return absent(raw.dateFrom) && absent(raw.dateTo) ? { filterType: 'date', type } : null;
       if (!isDateText(raw.dateFrom)) return null;
-      if (type === 'inRange') return isDateText(raw.dateTo) ? { filterType: 'date', type, dateFrom: raw.dateFrom, dateTo: raw.dateTo } : null;
+      if (operands === 2) return isDateText(raw.dateTo) ? { filterType: 'date', type, dateFrom: raw.dateFrom, dateTo: raw.dateTo } : null;
       return absent(raw.dateTo) ? { filterType: 'date', type, dateFrom: raw.dateFrom } : null;
     }
     default:
@@ -125,17 +125,19 @@ function validateCondition(raw: unknown): TextFilterCondition | NumberFilterCond
   }
 }
 
-function validateValues(raw: Record<string, unknown>): ColumnFilterModel | null {
+function validateValues(raw: Record<string, unknown>, operators: FilterOperatorRegistry): ColumnFilterModel | null {
   if ('mode' in raw) {
     if (!onlyKeys(raw, ['filterType', 'mode'])) return null;
-    return raw.mode === 'empty' || raw.mode === 'non_empty' ? { filterType: 'values', mode: raw.mode } : null;
+    // A mode is a values operator without a list.
+    return findOperator(operators, 'values', raw.mode)?.operands === 0 ? { filterType: 'values', mode: raw.mode as ValuesMode } : null;
   }
   if (!onlyKeys(raw, ['filterType', 'values', 'match'])) return null;
   const values = raw.values;
   if (!Array.isArray(values) || values.length > FILTER_MODEL_LIMITS.maxValues) return null;
   if (!values.every((value): value is string => typeof value === 'string' && value.length <= FILTER_MODEL_LIMITS.textLength)) return null;
-  if (raw.match !== undefined && raw.match !== 'exact' && raw.match !== 'any_token') return null;
-  return raw.match === undefined ? { filterType: 'values', values: [...values] } : { filterType: 'values', values: [...values], match: raw.match };
+  if (raw.match === undefined) return { filterType: 'values', values: [...values] };
+  // A match is a values operator that reads a list.
+  return findOperator(operators, 'values', raw.match)?.operands === 1 ? { filterType: 'values', values: [...values], match: raw.match as ValuesMatch } : null;
 }
 
 /**

@@ -8,7 +8,7 @@
 import type { FormatOptions, Row } from '../types';
 import { getCollator, readCell } from '../format';
 import { warn } from '../warn';
-import { matchFlags } from '../table-model/search';
+import { matchFlags } from '../table-model/table-filter';
 import { sortRanks, sortedIndices } from '../table-model/sort';
 import { visibleRowsInSteps } from '../table-model/view';
 import type { VisibleRowsSteps } from '../table-model/view';

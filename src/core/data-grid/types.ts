@@ -12,6 +12,7 @@
  * @module
  */
 import type { ChartRuntime, ResolvedKpi, Row } from '../types';
+import type { BuiltInDateOperation, BuiltInNumberOperation, BuiltInTextOperation, BuiltInValuesMatch, BuiltInValuesMode } from './filter-operators';
 
 /** One sorted column of a request; the first item sorts first. */
 export interface RowSourceSortItem {
@@ -20,23 +21,18 @@ export interface RowSourceSortItem {
   sort: 'asc' | 'desc';
 }
 
-/** Operations of the text filter. `contains` reads its text in the search language (see docs/data-grid.md). */
-export type TextFilterOperation = 'contains' | 'notContains' | 'equals' | 'notEqual' | 'startsWith' | 'endsWith' | 'blank' | 'notBlank';
+/**
+ * Operations of the text filter: the names of the registry's text operators
+ * (src/core/data-grid/filter-operators.ts). `contains` reads its text in the search language (see
+ * docs/data-grid.md).
+ */
+export type TextFilterOperation = BuiltInTextOperation;
 
-/** Operations of the number filter. */
-export type NumberFilterOperation =
-  | 'equals'
-  | 'notEqual'
-  | 'lessThan'
-  | 'lessThanOrEqual'
-  | 'greaterThan'
-  | 'greaterThanOrEqual'
-  | 'inRange'
-  | 'blank'
-  | 'notBlank';
+/** Operations of the number filter: the names of the registry's number operators. */
+export type NumberFilterOperation = BuiltInNumberOperation;
 
-/** Operations of the date filter. */
-export type DateFilterOperation = 'equals' | 'notEqual' | 'lessThan' | 'greaterThan' | 'inRange' | 'blank' | 'notBlank';
+/** Operations of the date filter: the names of the registry's date operators. */
+export type DateFilterOperation = BuiltInDateOperation;
 
 /** One condition of AG Grid's text filter. */
 export interface TextFilterCondition {
@@ -75,16 +71,17 @@ export interface CombinedFilterModel<C extends { filterType: string }> {
 
 /**
  * The values filter: a checklist of distinct values (the search language's `ValuesFilterModel`
- * tagged with `filterType: 'values'`).
+ * tagged with `filterType: 'values'`). `match` and `mode` name the registry's values operators.
  *
- * - `{ values, match: 'exact' }` (default): the trimmed cell text equals one of `values`;
+ * - `{ values, match: 'exact' }` (default): the trimmed cell text equals one of `values`, and a
+ *   number cell is also selected by value (`"-10.00"` selects -10);
  * - `{ values, match: 'any_token' }`: one of the items of a list cell is selected;
  * - an empty `values` list matches nothing;
  * - `{ mode: 'empty' }`: the cell is blank, `-` or `—`; `{ mode: 'non_empty' }`: anything else.
  */
 export type ValuesColumnFilter =
-  | { filterType: 'values'; values: string[]; match?: 'exact' | 'any_token' }
-  | { filterType: 'values'; mode: 'empty' | 'non_empty' };
+  | { filterType: 'values'; values: string[]; match?: BuiltInValuesMatch }
+  | { filterType: 'values'; mode: BuiltInValuesMode };
 
 /** The filter of one column. */
 export type ColumnFilterModel =

@@ -1,8 +1,8 @@
 /**
  * Evaluating an AST: the plan of a group (text tests, and number terms gathered into clusters
  * that must hold for one number), the primitive tests on normalised text, and matching over a
- * text with optional cells. The table model runs the same plan over its index (see
- * ../table-model/search.ts); `matchesRow` and `matchesText` run it here, directly.
+ * text with optional cells. The table model runs the same plan over its text index (see
+ * ../table-model/text-match.ts); `matchesRow` and `matchesText` run it here, directly.
  *
  * @module
  */

@@ -7,8 +7,8 @@
 import type { Row } from '../types';
 import type { ModelColumn, SortState, TableLocale, TableViewState, WarmBudget } from './types';
 import { formatOptions } from './shared';
-import { filterIsBlank, matchFlags, prepareFilter, searchIndexReady } from './search';
-import type { PreparedFilter } from './search';
+import { filterIsBlank, matchFlags, prepareFilter, searchIndexReady } from './table-filter';
+import type { PreparedFilter } from './table-filter';
 import { firstSortedRows, sortIndexReady, sortedIndices, warmSortIndex } from './sort';
 
 /**

@@ -10,7 +10,7 @@ import type { Row, SearchMode } from '../types';
 import type { ModelColumn, TableFilter, TableLocale, WarmBudget } from './types';
 import type { IdleTask } from './idle';
 import { formatOptions } from './shared';
-import { warmSearchIndex, warmSearchNumbers } from './search';
+import { warmSearchIndex, warmSearchNumbers } from './text-index';
 import { firstSortedRows, warmSortIndex } from './sort';
 import { visibleRowsInSteps } from './view';
 
