@@ -41,8 +41,12 @@ beforeAll(() => {
 afterAll(() => {
   for (const prop of sizeProps) {
     const original = originals.get(prop);
+    // clientWidth and clientHeight live on Element.prototype: drop the override to reach them again.
     if (original) Object.defineProperty(HTMLElement.prototype, prop, original);
+    else delete (HTMLElement.prototype as unknown as Record<string, unknown>)[prop];
   }
+  // Later files of the dom project share this jsdom and ECharts: give canvases back.
+  setPlatformAPI({ createCanvas: () => document.createElement('canvas') });
 });
 afterEach(() => {
   sized = true;
