@@ -8,6 +8,22 @@ import vue from '@vitejs/plugin-vue';
 //   at a time (each starts its own servers and browser; builds they share are made once under a lock,
 //   see test/setup/dir-lock.ts). Most of an e2e file's time is spent waiting on the browser, so two
 //   files keep both cores of the reference machine busy without slowing each other much.
+/** The jsdom tests: components, stores and composables. */
+const DOM_TESTS = ['test/components/**/*.test.ts', 'test/stores/**/*.test.ts', 'test/composables/**/*.test.ts'];
+
+/**
+ * jsdom tests that need modules nobody has imported yet, so they run isolated (a new jsdom and module
+ * graph per file): they mock a module (`vi.mock` only reaches a module not yet loaded) or test what
+ * happens before code loaded on demand has arrived, or the first registration of something.
+ */
+const DOM_FRESH_TESTS = [
+  'test/components/SimpleTable.engine.test.ts',
+  'test/components/catalog-loading.test.ts',
+  'test/components/chart-renderer-loading.test.ts',
+  'test/components/data-grid-warmup.test.ts',
+  'test/components/echarts-setup.test.ts',
+];
+
 export default defineConfig({
   plugins: [vue()],
   test: {
@@ -32,7 +48,22 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'jsdom',
-          include: ['test/components/**/*.test.ts', 'test/stores/**/*.test.ts', 'test/composables/**/*.test.ts'],
+          include: DOM_TESTS,
+          exclude: DOM_FRESH_TESTS,
+          setupFiles: ['test/setup/dom.ts'],
+          // One jsdom and one module graph for all these files, one after another: a new jsdom and a
+          // fresh import of Vue, AG Grid and the components per file cost more than the tests
+          // themselves. test/setup/dom.ts gives each file an empty page and empty storage.
+          isolate: false,
+          testTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom-fresh',
+          environment: 'jsdom',
+          include: DOM_FRESH_TESTS,
           setupFiles: ['test/setup/dom.ts'],
           testTimeout: 30_000,
         },

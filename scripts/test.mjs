@@ -59,7 +59,7 @@ const vitest = (name, projects) => [
   ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=test-results/${name.replace(/[^a-z0-9]+/gi, '-')}.json`],
 ];
 const E2E = vitest('vitest e2e', ['e2e']);
-const UNIT = vitest('vitest node and dom', ['node', 'dom']);
+const UNIT = vitest('vitest node and dom', ['node', 'dom', 'dom-fresh']);
 
 const tracked = () => spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).stdout ?? '';
 const trackedBefore = tracked();
