@@ -233,6 +233,93 @@ export async function axeViolations(page: Page): Promise<string[]> {
 }
 
 /**
+ * What has the focus in the document it runs in, and whether it shows a real focus indicator. Runs
+ * in the page (a function without outside references, as `evaluate` needs). A focus inside a frame
+ * it cannot reach (a sandboxed frame has an opaque origin) is returned as `opaqueFrame`.
+ */
+function inspectFocus(): FocusReport {
+    type Rgba = [number, number, number, number];
+    const parse = (colour: string): Rgba | null => {
+      const m = /rgba?\(([^)]+)\)/.exec(colour);
+      if (!m) return null;
+      const parts = (m[1] as string).split(/[,\s/]+/).filter(Boolean).map(Number);
+      return [parts[0] ?? 0, parts[1] ?? 0, parts[2] ?? 0, parts[3] ?? 1];
+    };
+    const luminance = ([r, g, b]: Rgba): number => {
+      const lin = (c: number) => {
+        const s = c / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      };
+      return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+    };
+    const contrast = (a: Rgba, b: Rgba): number => {
+      const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p) as [number, number];
+      return (x + 0.05) / (y + 0.05);
+    };
+    /** The opaque colour behind `el` (its own background first when `own`). */
+    const behind = (el: Element, own: boolean): Rgba => {
+      let node: Element | null = own ? el : el.parentElement;
+      while (node) {
+        const bg = parse(getComputedStyle(node).backgroundColor);
+        if (bg && bg[3] > 0.5) return bg;
+        node = node.parentElement;
+      }
+      return [255, 255, 255, 1];
+    };
+    const ringOf = (el: Element): string | null => {
+      const style = getComputedStyle(el);
+      const width = parseFloat(style.outlineWidth);
+      if (style.outlineStyle !== 'none' && width >= 2) {
+        const colour = parse(style.outlineColor);
+        if (colour && colour[3] > 0.5 && contrast(colour, behind(el, parseFloat(style.outlineOffset) < 0)) >= 3) return 'outline';
+      }
+      if (style.boxShadow !== 'none') {
+        // Computed shadows read "rgb(…) x y blur spread [inset]", one per comma outside parentheses.
+        for (const shadow of style.boxShadow.split(/,(?![^(]*\))/)) {
+          const colour = parse(shadow);
+          const lengths = (shadow.replace(/rgba?\([^)]*\)/, '').match(/-?[\d.]+px/g) ?? []).map(parseFloat);
+          const [, , blur = 0, spread = 0] = lengths;
+          if (colour && colour[3] > 0.5 && spread >= 2 && blur <= 1 && contrast(colour, behind(el, shadow.includes('inset'))) >= 3) return 'ring';
+        }
+      }
+      return null;
+    };
+    // Focus inside a frame: the page's active element is the iframe; the stop is inside it.
+    let el = document.activeElement as HTMLElement | null;
+    let framePath = '';
+    while (el instanceof HTMLIFrameElement) {
+      const inner = el.contentDocument;
+      if (!inner) return { id: `opaque frame ${el.title}`, missing: `iframe «${el.title}» (focus inside a frame the check cannot enter)`, opaqueFrame: el.title };
+      framePath += `${el.title} › `;
+      el = inner.activeElement as HTMLElement | null;
+    }
+    if (!el || el === el.ownerDocument.body) return { id: null, missing: null };
+    const getComputedStyle = (node: Element) => (node.ownerDocument.defaultView ?? window).getComputedStyle(node);
+    const id = `${framePath}${el.tagName}|${el.getAttribute('data-testid') ?? ''}|${el.getAttribute('data-page') ?? ''}|${el.getAttribute('name') ?? ''}|${el.textContent?.slice(0, 20) ?? ''}|${Math.round(el.getBoundingClientRect().top + window.scrollY)}`;
+    const candidates: Element[] = [el];
+    const label = el.closest('label');
+    if (label && el.tagName === 'INPUT' && getComputedStyle(el).opacity === '0') candidates.push(label);
+    const shown = candidates.some((candidate) => ringOf(candidate) !== null);
+    const name = `${framePath}${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/)[0]}` : ''}${el.getAttribute('data-testid') ? `[${el.getAttribute('data-testid')}]` : ''} «${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}»`;
+    return { id, missing: shown ? null : name };
+}
+
+interface FocusReport {
+  id: string | null;
+  missing: string | null;
+  opaqueFrame?: string;
+}
+
+/** The frame whose `<iframe>` element has this title, if the page has one. */
+async function frameTitled(page: Page, title: string): Promise<Frame | null> {
+  for (const frame of page.frames().slice(1)) {
+    const element = await frame.frameElement().catch(() => null);
+    if (element && (await element.getAttribute('title')) === title) return frame;
+  }
+  return null;
+}
+
+/**
  * Walks the tab order from the top of the page (up to `maxStops` stops, or until it comes back to
  * where it started) and returns the stops that show no real focus indicator. A real indicator is an
  * outline, or a box-shadow ring without blur, at least 2px wide, whose colour has a contrast of at
@@ -248,72 +335,16 @@ export async function focusWithoutIndicator(page: Page, maxStops = 80): Promise<
   let first: string | null = null;
   for (let i = 0; i < maxStops; i++) {
     await page.keyboard.press('Tab');
-    const report = await page.evaluate(() => {
-      type Rgba = [number, number, number, number];
-      const parse = (colour: string): Rgba | null => {
-        const m = /rgba?\(([^)]+)\)/.exec(colour);
-        if (!m) return null;
-        const parts = (m[1] as string).split(/[,\s/]+/).filter(Boolean).map(Number);
-        return [parts[0] ?? 0, parts[1] ?? 0, parts[2] ?? 0, parts[3] ?? 1];
-      };
-      const luminance = ([r, g, b]: Rgba): number => {
-        const lin = (c: number) => {
-          const s = c / 255;
-          return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-        };
-        return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
-      };
-      const contrast = (a: Rgba, b: Rgba): number => {
-        const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p) as [number, number];
-        return (x + 0.05) / (y + 0.05);
-      };
-      /** The opaque colour behind `el` (its own background first when `own`). */
-      const behind = (el: Element, own: boolean): Rgba => {
-        let node: Element | null = own ? el : el.parentElement;
-        while (node) {
-          const bg = parse(getComputedStyle(node).backgroundColor);
-          if (bg && bg[3] > 0.5) return bg;
-          node = node.parentElement;
-        }
-        return [255, 255, 255, 1];
-      };
-      const ringOf = (el: Element): string | null => {
-        const style = getComputedStyle(el);
-        const width = parseFloat(style.outlineWidth);
-        if (style.outlineStyle !== 'none' && width >= 2) {
-          const colour = parse(style.outlineColor);
-          if (colour && colour[3] > 0.5 && contrast(colour, behind(el, parseFloat(style.outlineOffset) < 0)) >= 3) return 'outline';
-        }
-        if (style.boxShadow !== 'none') {
-          // Computed shadows read "rgb(…) x y blur spread [inset]", one per comma outside parentheses.
-          for (const shadow of style.boxShadow.split(/,(?![^(]*\))/)) {
-            const colour = parse(shadow);
-            const lengths = (shadow.replace(/rgba?\([^)]*\)/, '').match(/-?[\d.]+px/g) ?? []).map(parseFloat);
-            const [, , blur = 0, spread = 0] = lengths;
-            if (colour && colour[3] > 0.5 && spread >= 2 && blur <= 1 && contrast(colour, behind(el, shadow.includes('inset'))) >= 3) return 'ring';
-          }
-        }
-        return null;
-      };
-      // Focus inside a frame: the page's active element is the iframe; the stop is inside it.
-      let el = document.activeElement as HTMLElement | null;
-      let framePath = '';
-      while (el instanceof HTMLIFrameElement) {
-        const inner = el.contentDocument;
-        if (!inner) return { id: `opaque frame ${el.title}`, missing: `iframe «${el.title}» (focus inside a frame the check cannot enter)` };
-        framePath += `${el.title} › `;
-        el = inner.activeElement as HTMLElement | null;
+    let report = await page.evaluate(inspectFocus);
+    if (report.opaqueFrame !== undefined) {
+      // Playwright reaches into frames the page's own script cannot (sandboxed, opaque origin).
+      const title = report.opaqueFrame;
+      const frame = await frameTitled(page, title);
+      const inner = frame ? await frame.evaluate(inspectFocus) : null;
+      if (inner && inner.opaqueFrame === undefined) {
+        report = inner.id === null ? inner : { id: `${title} › ${inner.id}`, missing: inner.missing === null ? null : `iframe «${title}» › ${inner.missing}` };
       }
-      if (!el || el === el.ownerDocument.body) return { id: null, missing: null };
-      const getComputedStyle = (node: Element) => (node.ownerDocument.defaultView ?? window).getComputedStyle(node);
-      const id = `${framePath}${el.tagName}|${el.getAttribute('data-testid') ?? ''}|${el.getAttribute('data-page') ?? ''}|${el.getAttribute('name') ?? ''}|${el.textContent?.slice(0, 20) ?? ''}|${Math.round(el.getBoundingClientRect().top + window.scrollY)}`;
-      const candidates: Element[] = [el];
-      const label = el.closest('label');
-      if (label && el.tagName === 'INPUT' && getComputedStyle(el).opacity === '0') candidates.push(label);
-      const shown = candidates.some((candidate) => ringOf(candidate) !== null);
-      const name = `${framePath}${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/)[0]}` : ''}${el.getAttribute('data-testid') ? `[${el.getAttribute('data-testid')}]` : ''} «${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}»`;
-      return { id, missing: shown ? null : name };
-    });
+    }
     if (report.id === null) continue;
     if (first === null) first = report.id;
     else if (report.id === first) break;
