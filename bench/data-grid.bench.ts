@@ -182,7 +182,7 @@ async function main(): Promise<void> {
   const before: Library | null = beforeServer ? { ...DATA_GRID, name: 'DataGrid (before)', base: beforeServer.url } : null;
   const LIBRARIES: readonly Library[] = before ? [DATA_GRID, AG_GRID, before] : [DATA_GRID, AG_GRID];
   const runner = createRunner(LIBRARIES);
-  const browser = await launchChromium();
+  const browser = await launchChromium('full');
   const chromium = browser.version();
   const started = Date.now();
   const loadBefore = os.loadavg()[0]!;

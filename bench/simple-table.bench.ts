@@ -250,7 +250,7 @@ async function main(): Promise<void> {
   const beforeDir = process.env.BENCH_BEFORE_FIXTURE;
   const beforeServer = beforeDir ? await serveStatic(beforeDir) : null;
   const builds: Build[] = [{ label: 'after', url: server.url }, ...(beforeServer ? [{ label: 'before' as const, url: beforeServer.url }] : [])];
-  const browser = await launchChromium();
+  const browser = await launchChromium('full');
   const version = browser.version();
   const lines: string[] = [];
   const results: { rows: number; measure: string; value: string; before: string; runs: number; target: string; result: string }[] = [];

@@ -188,7 +188,7 @@ function versionOf(pkg: string): string {
 async function main(): Promise<void> {
   const out = await buildTablePeersFixture(join(process.cwd(), '.tmp/table-peers-bench'));
   const server = await serveStatic(out);
-  const browser = await launchChromium();
+  const browser = await launchChromium('full');
   const chromium = browser.version();
   const started = Date.now();
   const loadBefore = os.loadavg()[0]!;

@@ -10,7 +10,7 @@
 set -euo pipefail
 
 need=()
-command -v chromium >/dev/null 2>&1 || need+=(chromium)
+command -v chromium-headless-shell >/dev/null 2>&1 || need+=(chromium-headless-shell)
 command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
 command -v pg_ctlcluster >/dev/null 2>&1 || need+=(postgresql)
 [ -f /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf ] || need+=(fonts-droid-fallback)
