@@ -57,6 +57,8 @@ export function svgRendererLoaded(): boolean {
 export function loadSvgRenderer(): Promise<void> {
   svg ??= import('./echarts-svg-on-demand').then(
     ({ registerSvgRenderer }) => {
+      // The SVG module registers the renderer only (see ./echarts-svg): the parts are ours.
+      ensureEChartsRegistered();
       registerSvgRenderer();
       svgLoaded = true;
     },

@@ -14,6 +14,7 @@
 import { h } from 'vue';
 import type { VNode } from 'vue';
 import { init } from 'echarts/core';
+import { ensureEChartsRegistered } from '../../components/echarts-setup';
 import { registerSvgRenderer } from '../../components/echarts-svg';
 import type { ChartSsrInput, ChartSsrRenderer } from '../plugin-context';
 
@@ -38,6 +39,7 @@ export interface SvgChartOptions {
  * Edge cases: width or height that are not positive finite numbers fall back to 640 × 300.
  */
 export function renderChartSvg(option: Readonly<Record<string, unknown>>, options: SvgChartOptions): string {
+  ensureEChartsRegistered();
   registerSvgRenderer();
   const width = Number.isFinite(options.width) && options.width > 0 ? Math.round(options.width) : 640;
   const height = Number.isFinite(options.height) && options.height > 0 ? Math.round(options.height) : 300;

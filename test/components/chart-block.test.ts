@@ -200,6 +200,44 @@ describe('ChartBlock', () => {
     expect(chart.isDisposed()).toBe(true);
   });
 
+  it("marks the figure drawn on ECharts' finished event, and not drawn while a new option is being drawn", async () => {
+    // Reduced motion first, so the first drawing finishes at once; then motion on, so that the
+    // update animates (ECharts' 300 ms) and the figure can be seen not drawn in between.
+    const listeners: ((event: { matches: boolean }) => void)[] = [];
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('reduced-motion'),
+      media: query,
+      addEventListener: (_: string, cb: (event: { matches: boolean }) => void) => {
+        if (query.includes('reduced-motion')) listeners.push(cb);
+      },
+      removeEventListener: vi.fn(),
+    }));
+    const config = ref(runtime());
+    const Host = defineComponent({ setup: () => () => h(ChartBlock, { config: config.value, renderer: 'svg' }) });
+    const wrapper = mount(Host, { attachTo: document.body });
+    const drawn = () => wrapper.find('.gv-chart').attributes('data-gv-chart-drawn');
+    try {
+      await settle();
+      await waitFor(() => expect(drawn()).toBe(''));
+      listeners.forEach((cb) => cb({ matches: false }));
+      await settle();
+      await waitFor(() => expect(drawn()).toBe(''));
+      config.value = runtime({ categories: ['A', 'B'], values: [[1, 2]] });
+      await nextTick();
+      expect(drawn()).toBeUndefined();
+      await waitFor(() => expect(drawn()).toBe(''));
+    } finally {
+      wrapper.unmount();
+    }
+  });
+
+  it('never marks an empty chart drawn: there is no drawing to wait for', async () => {
+    const wrapper = mountChart({ config: runtime({ empty: true }) });
+    await settle();
+    expect(wrapper.find('.gv-chart').attributes('data-gv-chart-drawn')).toBeUndefined();
+    wrapper.unmount();
+  });
+
   it('updates the same instance when the data changes instead of re-creating it', async () => {
     const config = ref(runtime());
     const Host = defineComponent({ setup: () => () => h(ChartBlock, { config: config.value, renderer: 'svg' }) });

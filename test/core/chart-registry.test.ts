@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import schema from '../../schema/grid-view-spec.v1.json';
 import { CHART_TYPES, buildChartOption, buildChartRuntime, chartCaption, chartSeriesColors, isCartesianChart, isPieChart } from '../../src/core/chart';
-import { CHART_COMMON_PARTS, CHART_TYPE_ENTRIES, chartTypes } from '../../src/core/chart/registry';
+import { CHART_COMMON_PARTS, CHART_TYPE_ENTRIES, chartTypes, defineChartTypes } from '../../src/core/chart/registry';
+import type { ChartTypeTable } from '../../src/core/chart/registry';
 import { GridViewSpecError } from '../../src/core/errors';
 import { createTranslator, messages } from '../../src/core/i18n';
 import { SPEC_ENUMS, safeParseGridViewSpecJson } from '../../src/core/spec';
@@ -46,6 +47,25 @@ describe('chart-type registry', () => {
     }
   });
 
+  it("names each type in a chart's English description by its entry's English catalog text", () => {
+    for (const type of chartTypes.names) {
+      const chart = { id: 'c', chart_type: type, x_key: 'region', series: [{ key: 'amount', label: 'Amount' }] };
+      const rt = buildChartRuntime(chart, [{ region: 'North', amount: 3 }], { columns: [{ key: 'region', label: 'Region' }] });
+      expect(rt.description, type).toMatch(new RegExp(`^${messages.en[CHART_TYPE_ENTRIES[type].label]} of Amount by Region: `));
+    }
+  });
+
+  it('refuses at compile time a type whose name the English catalog lacks, and an entry without a name', () => {
+    const { bar } = CHART_TYPE_ENTRIES;
+    // @ts-expect-error 'chart.type.radar' is no key of the English catalog: the table refuses the entry.
+    const unnamed: ChartTypeTable = { ...CHART_TYPE_ENTRIES, bar: { ...bar, label: 'chart.type.radar' } };
+    // @ts-expect-error an entry of a scratch registry needs the catalog key of its name (label).
+    const nameless = defineChartTypes({ radar: { family: 'cartesian', sortable: false, build: bar.build, echarts: bar.echarts } });
+    // Neither stops the program: the compiler is what refuses them (npm run typecheck).
+    expect(unnamed.bar.label).toBe('chart.type.radar');
+    expect(nameless.names).toEqual(['radar']);
+  });
+
   it('lists the ECharts parts the options use: the shared ones, axes for cartesian types, the pie series for slices', () => {
     expect(chartTypes.echartsParts()).toEqual({
       charts: ['BarChart', 'LineChart', 'PieChart'],
@@ -72,10 +92,11 @@ describe('an unregistered chart type', () => {
     }
   });
 
-  it('has no builder, colours or caption: each throws invalid_enum at chartType instead of drawing another type', () => {
+  it('has no runtime, builder, colours or caption: each throws invalid_enum at chartType instead of drawing another type', () => {
     const t = createTranslator();
     for (const type of ['radar', 'toString', 'constructor']) {
       for (const [what, run] of [
+        ['buildChartRuntime', () => buildChartRuntime({ id: 'c', chart_type: type as ChartType, x_key: 'region', series: [] }, [{ region: 'North' }])],
         ['buildChartOption', () => buildChartOption(runtime(type))],
         ['chartSeriesColors', () => chartSeriesColors(runtime(type))],
         ['chartCaption', () => chartCaption(runtime(type), t)],

@@ -3,6 +3,8 @@ import type { ErrorObject } from 'ajv';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import schema from '../../schema/grid-view-spec.v1.json';
+import { AGGREGATES } from '../../src/core/aggregates';
+import { chartTypes } from '../../src/core/chart/registry';
 import { SPEC_ENUMS, SPEC_LIMITS, isGridViewSpec, parseGridViewSpecJson, safeParseGridViewSpecJson, specToWire } from '../../src/core/spec';
 import { checkLinkTemplate, isSafeUrl } from '../../src/core/url';
 import type { Json } from './spec-arbitraries';
@@ -280,5 +282,50 @@ describe('the schema file', () => {
     expect(p.layout.properties.blocks.items.enum).toEqual([...SPEC_ENUMS.block]);
     expect(p.wrapper.enum).toEqual([...SPEC_ENUMS.wrapper]);
     expect(p.search_mode.enum).toEqual([...SPEC_ENUMS.search_mode]);
+  });
+});
+
+describe("the schema's copies of the registries' names", () => {
+  /** Every `enum` of the schema with its JSON pointer, in document order. */
+  function enums(node: unknown, path = ''): { path: string; values: unknown[] }[] {
+    if (Array.isArray(node)) return node.flatMap((item, i) => enums(item, `${path}/${i}`));
+    if (node === null || typeof node !== 'object') return [];
+    return Object.entries(node).flatMap(([key, value]) => (key === 'enum' && Array.isArray(value) ? [{ path, values: value }] : enums(value, `${path}/${key}`)));
+  }
+
+  const aggregateNames = Object.keys(AGGREGATES);
+  const chartTypeNames = [...chartTypes.names];
+  // The rules that copy a part of a registry: which part, by where the copy stands.
+  const expected = (path: string): unknown[] | undefined => {
+    if (path.endsWith('/properties/aggregate')) {
+      // An `if` names the aggregates that need a column: every one but count, which counts rows.
+      return /\/if\/properties\/aggregate$/.test(path) ? aggregateNames.filter((name) => name !== 'count') : aggregateNames;
+    }
+    if (path.endsWith('/properties/chart_type')) {
+      // The `then` of the sort rule names the types whose entry is sortable.
+      return /\/then\/properties\/chart_type$/.test(path) ? chartTypeNames.filter((type) => chartTypes.entry(type).sortable) : chartTypeNames;
+    }
+    return undefined;
+  };
+
+  it('equal the aggregate and chart-type registries wherever the schema lists them (in the registry order)', () => {
+    const copies = enums(schema).filter(({ path }) => expected(path) !== undefined);
+    // Four aggregate lists (KPI and chart, each with its "needs a column" rule) and two chart-type
+    // lists (the field and the sort rule): a new copy must be placed in a rule above to pass.
+    expect(copies.map(({ path }) => path)).toEqual([
+      '/$defs/kpi/properties/aggregate',
+      '/$defs/kpi/if/properties/aggregate',
+      '/$defs/chart/properties/chart_type',
+      '/$defs/chart/properties/aggregate',
+      '/$defs/chart/allOf/3/if/properties/aggregate',
+      '/$defs/chart/allOf/4/then/properties/chart_type',
+    ]);
+    for (const { path, values } of copies) expect(values, path).toEqual(expected(path));
+  });
+
+  it('hold no other list of aggregate or chart-type names under another field', () => {
+    // E.g. a column's `total` is its own list (sum, avg, min, max, count, none), not the registry.
+    const elsewhere = enums(schema).filter(({ path, values }) => expected(path) === undefined && values.some((value) => value === 'median' || value === 'horizontal_bar'));
+    expect(elsewhere).toEqual([]);
   });
 });

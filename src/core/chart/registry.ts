@@ -73,8 +73,11 @@ export interface ChartTypeEntry {
   readonly label: string;
 }
 
-/** The registry's table: exactly one entry per `ChartType`, its name's key in the English catalog. */
-type ChartTypeTable = { readonly [K in ChartType]: ChartTypeEntry & { readonly label: `chart.type.${K}` & MessageKey } };
+/**
+ * The registry's table: exactly one entry per `ChartType`, its name's key in the English catalog (a
+ * type without a name there is a compile error; `test/core/chart-registry.test.ts` proves it).
+ */
+export type ChartTypeTable = { readonly [K in ChartType]: ChartTypeEntry & { readonly label: `chart.type.${K}` & MessageKey } };
 
 /** Every chart type, in documentation order (the order of the spec enum and the JSON Schema). */
 export const CHART_TYPE_ENTRIES: ChartTypeTable = Object.freeze<ChartTypeTable>({

@@ -14,6 +14,8 @@ import { toChart } from '../spec/build';
 import { SPEC_DEFAULTS } from '../spec/defaults';
 import type { ChartDataSource, ChartRuntime, ChartRuntimeSeries, ChartSpec, ChartSpecWire, ChartType, Row, ValueFormat } from '../types';
 import { ChartAccumulator, accumulate } from './accumulate';
+import { chartTypes } from './registry';
+import type { ChartTypeEntry } from './registry';
 
 export { categoryLabel } from './accumulate';
 
@@ -23,22 +25,12 @@ export const DEFAULT_CHART_HEIGHT: number = SPEC_DEFAULTS.chart.height;
 /** Line and area series longer than this are drawn with ECharts' LTTB sampling. */
 export const DEFAULT_MAX_POINTS = 2000;
 
-/** Chart types drawn on a category and a value axis (everything but pie and donut). */
-const CARTESIAN: ReadonlySet<ChartType> = new Set(['bar', 'horizontal_bar', 'stacked_bar', 'line', 'area']);
-
-const TYPE_NAMES: Readonly<Record<ChartType, string>> = {
-  bar: 'Bar chart',
-  horizontal_bar: 'Horizontal bar chart',
-  stacked_bar: 'Stacked bar chart',
-  line: 'Line chart',
-  area: 'Area chart',
-  pie: 'Pie chart',
-  donut: 'Donut chart',
-};
-
-/** True for pie and donut, which plot only their first series. */
+/**
+ * True for the chart types of the `pie` family in the chart-type registry (pie and donut), which
+ * plot only their first series. False for any other value, a type with no entry included.
+ */
 export function isPieChart(type: ChartType): boolean {
-  return type === 'pie' || type === 'donut';
+  return chartTypes.has(type) && chartTypes.entry(type).family === 'pie';
 }
 
 /**
@@ -108,12 +100,15 @@ export const COUNT_SERIES_KEY = '';
  * - `sampled` is true for line and area charts with more than `maxPoints` categories. The data is
  *   NOT thinned here: ECharts samples per rendered pixel, so it adapts to the real width and the
  *   runtime keeps exact values for tooltips, descriptions and exports.
- * - `description` is plain text for assistive technology (type, series labels, the x column's
- *   label when `columns` are given, else `xKey`, counts).
+ * - `description` is plain English text for assistive technology: the type's name (the English
+ *   text of its registry entry's catalog key), the series labels, the x column's label when
+ *   `columns` give one (a bare key names no category), the counts.
  *
  * Accepts a validated `ChartSpec` or a wire `ChartSpecWire` (the parser's defaults: `static` source,
  * height 320, or 300 in the seed form, series labels from `columns`). The runtime also carries the
  * spec's `title`, `aggregate`, `stacked` and per-series `color`/`seriesType` for the renderers.
+ * Throws a `GridViewSpecError` before reading any row for an aggregate or a chart type with no
+ * registry entry (`invalid_enum` at `chartType` for the type: e.g. a wire spec that skipped the parser).
  * Nullish entries in `rows` are skipped. Rows are only read. One pass over the rows; a sum needs no
  * per-row allocation except the label of a new category (median and average keep the group's
  * numbers, distinct counts a set per group).
@@ -151,6 +146,8 @@ export function buildChartRuntimesWith(
   const symbols = numberSymbols(typeof options?.locale === 'string' ? options.locale : undefined);
   const countLabel = typeof options?.countLabel === 'string' && options.countLabel !== '' ? options.countLabel : 'Count';
   const entries = specs.map((spec, i) => requireAggregate(registry, spec.aggregate, `charts[${i}].aggregate`));
+  // Like an unregistered aggregate, a chart type with no entry is refused before any row is read.
+  for (const spec of specs) chartTypes.entry(spec.chartType);
   // A chart without series counts its rows per category, whatever its aggregate says.
   const accumulators = specs.map((spec, i) => new ChartAccumulator(spec.xKey, plottedKeys(spec), spec.series.length === 0 ? null : (entries[i] as AggregateDefinition), symbols));
   accumulate(rows, accumulators);
@@ -196,8 +193,9 @@ function finishRuntime(
   maxPoints: number,
   countLabel: string,
 ): ChartRuntime {
-  const { categories, values } = sortedByValue(groups, spec);
-  const pie = isPieChart(spec.chartType);
+  const type = chartTypes.entry(spec.chartType);
+  const { categories, values } = sortedByValue(groups, spec, type);
+  const pie = type.family === 'pie';
   let drawable = 0;
   let total = 0;
   const plotted = pie ? values.slice(0, 1) : values;
@@ -241,7 +239,7 @@ function finishRuntime(
     empty,
     sampled,
     // A key is not a word for readers: without a column label the sentence names no category.
-    description: describe(spec, englishName(spec.aggregate, aggregate), series, xColumn?.label ?? '', categories.length, drawable, empty, sampled),
+    description: describe(spec, type, englishName(spec.aggregate, aggregate), series, xColumn?.label ?? '', categories.length, drawable, empty, sampled),
   };
   if (pie) runtime.omitted = omitted;
   if (spec.chartType === 'donut' && spec.centerTotal) runtime.centerTotal = empty || !Number.isFinite(total) ? null : total + 0;
@@ -277,6 +275,16 @@ function plural(count: number, one: string, many: string): string {
 }
 
 /**
+ * The chart type's name in the English description: the English text of its entry's catalog key
+ * ("Bar chart"), or the generic word ("Chart") for an entry of a scratch registry whose key the
+ * English catalog lacks. The description is English whatever the page's language: readers in
+ * another language get the translated caption instead (see ChartBlock's accessible name).
+ */
+function englishTypeName(entry: ChartTypeEntry): string {
+  return (en as Readonly<Record<string, string | undefined>>)[entry.label] ?? en['chart.label'];
+}
+
+/**
  * The aggregate's name in the English description, lowercase: its English catalog text
  * ("Distinct count" → "distinct count"), or its wire name for an entry of a scratch registry whose
  * key the catalog lacks. Catalog keys come from the registry, never from a spec.
@@ -289,13 +297,24 @@ function englishName(name: string, entry: AggregateDefinition): string {
  * Plain-text description: type, series (with the aggregate when it is not a sum), x column (its
  * label when known, else the key) and counts. Labels are quoted verbatim, as text.
  */
-function describe(spec: ChartSpec, aggregateName: string, series: readonly ChartRuntimeSeries[], xName: string, categoryCount: number, drawable: number, empty: boolean, sampled: boolean): string {
-  const pie = isPieChart(spec.chartType);
+function describe(
+  spec: ChartSpec,
+  type: ChartTypeEntry,
+  aggregateName: string,
+  series: readonly ChartRuntimeSeries[],
+  xName: string,
+  categoryCount: number,
+  drawable: number,
+  empty: boolean,
+  sampled: boolean,
+): string {
+  const pie = type.family === 'pie';
+  const typeName = englishTypeName(type);
   const counted = spec.series.length === 0;
   const names = (pie ? series.slice(0, 1) : series).map((s) => s.label);
   const labels = counted || spec.aggregate === 'sum' ? names : names.map((label) => `${label} (${aggregateName})`);
   const by = xName === '' ? '' : ` by ${xName}`;
-  const head = labels.length > 0 ? `${TYPE_NAMES[spec.chartType]} of ${listLabels(labels)}${by}` : `${TYPE_NAMES[spec.chartType]}${by}`;
+  const head = labels.length > 0 ? `${typeName} of ${listLabels(labels)}${by}` : `${typeName}${by}`;
   if (empty) return `${head}: no data.`;
   if (pie) {
     const left = categoryCount - drawable;
@@ -306,17 +325,18 @@ function describe(spec: ChartSpec, aggregateName: string, series: readonly Chart
   return `${head}: ${count} over ${plural(categoryCount, 'category', 'categories')}${sampled ? ', drawn with sampling' : ''}.`;
 }
 
-/** Chart types whose categories `sort` orders. */
-const SORTABLE: ReadonlySet<ChartType> = new Set(['bar', 'horizontal_bar', 'stacked_bar']);
-
 /**
  * The categories of a bar chart with `sort` in value order: by the sum of the plotted series per
  * category (`desc` largest first). Stable: ties keep the order of the rows; a category with no value
  * in any series goes last whichever the order. Other charts, and `sort` null, are returned as given.
  */
-function sortedByValue(result: { categories: string[]; values: (number | null)[][] }, spec: ChartSpec): { categories: string[]; values: (number | null)[][] } {
+function sortedByValue(
+  result: { categories: string[]; values: (number | null)[][] },
+  spec: ChartSpec,
+  type: ChartTypeEntry,
+): { categories: string[]; values: (number | null)[][] } {
   const order = spec.sort ?? null;
-  if (order === null || !SORTABLE.has(spec.chartType) || result.categories.length < 2) return result;
+  if (order === null || !type.sortable || result.categories.length < 2) return result;
   const totals = result.categories.map((_, c) => {
     let total: number | null = null;
     for (const series of result.values) {
@@ -339,13 +359,16 @@ function sortedByValue(result: { categories: string[]; values: (number | null)[]
   };
 }
 
-/** Every chart type the core draws. */
-export const CHART_TYPES: readonly ChartType[] = Object.freeze(['bar', 'horizontal_bar', 'stacked_bar', 'line', 'area', 'pie', 'donut']);
+/** Every chart type the core draws: the chart-type registry's names, in its order (frozen). */
+export const CHART_TYPES: readonly ChartType[] = chartTypes.names;
 
 /** Every chart data source. */
 export const CHART_DATA_SOURCES: readonly ChartDataSource[] = Object.freeze(['static', 'grid_filtered']);
 
-/** True when the chart type is drawn on axes (bar, horizontal bar, stacked bar, line, area). */
+/**
+ * True when the chart type is drawn on axes: the `cartesian` family of the chart-type registry (bar,
+ * horizontal bar, stacked bar, line, area). False for any other value, a type with no entry included.
+ */
 export function isCartesianChart(type: ChartType): boolean {
-  return CARTESIAN.has(type);
+  return chartTypes.has(type) && chartTypes.entry(type).family === 'cartesian';
 }

@@ -37,9 +37,9 @@ type ReadFrom = { kind: 'start' } | { kind: 'after'; boundary: Boundary } | { ki
  */
 export async function readBlock(source: BlockSource, request: RowSourceRequest, selected: readonly SqlColumn[]): Promise<RowSourceResult<Row>> {
   const { ctx, counts, plans, boundaries } = source;
-  const { db, dialect, table, countCacheMs, countLimit } = ctx;
+  const { db, dialect, table, countCacheMs, countLimit } = ctx.settings;
   const start = request.startRow;
-  const size = Math.min(ctx.maxBlock, request.endRow - start);
+  const size = Math.min(ctx.settings.maxBlock, request.endRow - start);
   // PostgreSQL counts (up to countLimit) on another connection of the pool while the block is
   // read; SQLite has one connection, and counts first only when the plan of a sorted block
   // depends on it.
@@ -52,7 +52,7 @@ export async function readBlock(source: BlockSource, request: RowSourceRequest, 
   // Keyset paging (sql-keyset.ts): the sort key of the last row of each block answered is kept for
   // countCacheMs, and a later block reads from the nearest such row with a seek and a small OFFSET
   // instead of producing (and, for a filtered sort, sorting) every row before it.
-  const levels = countCacheMs > 0 ? sortLevels(ctx.columns, request.sortModel, ctx.tie) : null;
+  const levels = countCacheMs > 0 ? sortLevels(ctx.settings.columns, request.sortModel, ctx.settings.tie) : null;
   const read = (from: ReadFrom) =>
     ctx.run(async () => {
       const seek = from.kind === 'after' && levels !== null ? seekSql(dialect, levels, from.boundary.key) : null;
@@ -137,10 +137,10 @@ export function cellOut(column: SqlColumn, value: unknown): unknown {
 
 /** ORDER BY of a sort, the tie-breaker last; `lead` first (a column the filter keeps at one value, which orders nothing). */
 function orderBy(ctx: SourceContext, sortModel: readonly RowSourceSortItem[], lead?: SqlColumn): RawBuilder<unknown> {
-  const { dialect } = ctx;
+  const { dialect } = ctx.settings;
   const parts: RawBuilder<unknown>[] = lead === undefined ? [] : [refOf(lead)];
   for (const item of sortModel) {
-    const column = ctx.columns.get(item.colId) as SqlColumn;
+    const column = ctx.settings.columns.get(item.colId) as SqlColumn;
     const ref = refOf(column);
     const dir = sql.raw(item.sort === 'desc' ? 'DESC' : 'ASC');
     // Empty cells last in both directions, as the core sorts.
@@ -151,6 +151,6 @@ function orderBy(ctx: SourceContext, sortModel: readonly RowSourceSortItem[], le
     }
     parts.push(sql`${ref} ${dir}`);
   }
-  parts.push(sql`${refOf(ctx.tie)} ASC`);
+  parts.push(sql`${refOf(ctx.settings.tie)} ASC`);
   return sql.join(parts);
 }

@@ -37,7 +37,7 @@ export class CountCache {
   /** The cached exact count of a query, when fresh. */
   cachedCount(query: FilterQuery): number | null {
     const cached = this.#counts.get(countKey(query));
-    return cached !== undefined && cached.exact && this.#ctx.now() - cached.at < this.#ctx.countCacheMs ? cached.count : null;
+    return cached !== undefined && cached.exact && this.#ctx.settings.now() - cached.at < this.#ctx.settings.countCacheMs ? cached.count : null;
   }
 
   /**
@@ -47,7 +47,7 @@ export class CountCache {
    */
   cachedCounted(query: FilterQuery, limit: number): Counted | null {
     const cached = this.#counts.get(countKey(query));
-    if (cached === undefined || this.#ctx.now() - cached.at >= this.#ctx.countCacheMs) return null;
+    if (cached === undefined || this.#ctx.settings.now() - cached.at >= this.#ctx.settings.countCacheMs) return null;
     if (cached.exact) return { rows: cached.count, exact: true };
     return cached.count > limit ? { rows: cached.count, exact: false } : null;
   }
@@ -57,11 +57,11 @@ export class CountCache {
    * exact one, or a lower bound (`exact: false`), which never replaces a fresh exact count.
    */
   remember(query: FilterQuery, counted: number, exact = true): void {
-    if (this.#ctx.countCacheMs <= 0) return;
+    if (this.#ctx.settings.countCacheMs <= 0) return;
     const key = countKey(query);
     if (!exact && this.cachedCount(query) !== null) return;
     this.#counts.delete(key);
-    this.#counts.set(key, { at: this.#ctx.now(), count: counted, exact });
+    this.#counts.set(key, { at: this.#ctx.settings.now(), count: counted, exact });
     if (this.#counts.size > COUNT_CACHE_SIZE) this.#counts.delete(this.#counts.keys().next().value as string);
   }
 
@@ -76,8 +76,8 @@ export class CountCache {
     return ctx.run(async () => {
       const cached = this.cachedCount(query);
       if (cached !== null) return cached;
-      const result = await ctx.db
-        .selectFrom(ctx.table)
+      const result = await ctx.settings.db
+        .selectFrom(ctx.settings.table)
         .select(sql<number | string | bigint>`COUNT(*)`.as('n'))
         .where(await ctx.where(query))
         .executeTakeFirstOrThrow();
@@ -98,13 +98,13 @@ export class CountCache {
     return ctx.run(async () => {
       const cached = this.cachedCounted(query, limit);
       if (cached !== null) return cached;
-      const matching = ctx.db
-        .selectFrom(ctx.table)
+      const matching = ctx.settings.db
+        .selectFrom(ctx.settings.table)
         .select(sql`1`.as('one'))
         .where(await ctx.where(query))
         .limit(limit + 1)
         .as('matching');
-      const result = await ctx.db.selectFrom(matching).select(sql<number | string | bigint>`COUNT(*)`.as('n')).executeTakeFirstOrThrow();
+      const result = await ctx.settings.db.selectFrom(matching).select(sql<number | string | bigint>`COUNT(*)`.as('n')).executeTakeFirstOrThrow();
       const rows = Number(result.n);
       if (rows > limit) {
         this.remember(query, rows, false);
@@ -118,9 +118,9 @@ export class CountCache {
   /** Rows in the table, reused for a minute: only a planning estimate (a stale one costs time, never a wrong answer). */
   async tableRows(): Promise<number> {
     const ctx = this.#ctx;
-    if (this.#tableSize !== null && ctx.now() - this.#tableSize.at < TABLE_SIZE_CACHE_MS) return this.#tableSize.rows;
-    const result = await ctx.db.selectFrom(ctx.table).select(sql<number | string | bigint>`COUNT(*)`.as('n')).executeTakeFirstOrThrow();
-    this.#tableSize = { at: ctx.now(), rows: Number(result.n) };
+    if (this.#tableSize !== null && ctx.settings.now() - this.#tableSize.at < TABLE_SIZE_CACHE_MS) return this.#tableSize.rows;
+    const result = await ctx.settings.db.selectFrom(ctx.settings.table).select(sql<number | string | bigint>`COUNT(*)`.as('n')).executeTakeFirstOrThrow();
+    this.#tableSize = { at: ctx.settings.now(), rows: Number(result.n) };
     return this.#tableSize.rows;
   }
 }

@@ -52,8 +52,8 @@ export class PlanProbe {
     let known = this.#walks.get(column.key);
     if (known === undefined) {
       const ref = refOf(column);
-      known = sql<{ detail: string }>`EXPLAIN QUERY PLAN SELECT ${ref} FROM ${sql.table(this.#ctx.table)} WHERE ${ref} IS NOT NULL ORDER BY ${ref} LIMIT 1`
-        .execute(this.#ctx.db)
+      known = sql<{ detail: string }>`EXPLAIN QUERY PLAN SELECT ${ref} FROM ${sql.table(this.#ctx.settings.table)} WHERE ${ref} IS NOT NULL ORDER BY ${ref} LIMIT 1`
+        .execute(this.#ctx.settings.db)
         .then((plan) => plan.rows.some((step) => /\bINDEX\b/.test(step.detail)) && !plan.rows.some((step) => /TEMP B-TREE/.test(step.detail)));
       this.#walks.set(column.key, known);
       known.catch(() => this.#walks.delete(column.key));
@@ -74,7 +74,7 @@ export class PlanProbe {
   async blockQuery(request: RowSourceRequest, build: BuildBlock, end: number): Promise<PlannedBlock> {
     const plain = await this.#ctx.whereOf(request);
     const query = build(plain.value);
-    if (this.#ctx.dialect === 'postgres') {
+    if (this.#ctx.settings.dialect === 'postgres') {
       if (request.sortModel.length > 0) return { query: plain.listed ? await this.#oneValueQuery(request, build, plain, query) : query, counted: null };
       return { query: isFiltered(request) && (await this.#indexedAndSmall(request, plain.value)) ? build(plain.value, undefined, true) : query, counted: null };
     }
@@ -82,7 +82,7 @@ export class PlanProbe {
     // A walk pays when matching² > end × table rows: counting up to √(end × table rows) decides it,
     // and as far as lastRow needs (countLimit) the same count serves that too.
     const enough = Math.floor(Math.sqrt(end * (await this.#counts.tableRows()))) + 1;
-    const counted = await this.#counts.countUpTo(request, Math.max(enough, this.#ctx.countLimit));
+    const counted = await this.#counts.countUpTo(request, Math.max(enough, this.#ctx.settings.countLimit));
     if ((counted.exact && counted.rows < enough) || !(await this.#planSorts(query))) return { query, counted };
     return { query: build(plain.again({ walkSortIndex: true })), counted };
   }
@@ -96,7 +96,7 @@ export class PlanProbe {
   async #postgresPlan(query: Compilable<unknown>): Promise<unknown> {
     const compiled = query.compile();
     try {
-      const plan = await this.#ctx.db.executeQuery<{ 'QUERY PLAN': unknown }>(CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${compiled.sql}`, [...compiled.parameters]));
+      const plan = await this.#ctx.settings.db.executeQuery<{ 'QUERY PLAN': unknown }>(CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${compiled.sql}`, [...compiled.parameters]));
       return (plan.rows[0]?.['QUERY PLAN'] as { Plan?: unknown }[] | undefined)?.[0]?.Plan;
     } catch {
       return undefined;
@@ -118,13 +118,13 @@ export class PlanProbe {
     // Asked once per filter while its count would be reused: the blocks of one scroll share it.
     const key = countKey(query);
     const known = this.#fences.get(key);
-    if (known !== undefined && ctx.now() - known.at < ctx.countCacheMs) return known.fenced;
-    const root = (await this.#postgresPlan(ctx.db.selectFrom(ctx.table).select(sql`1`.as('one')).where(condition))) as { 'Plan Rows'?: number } | undefined;
+    if (known !== undefined && ctx.settings.now() - known.at < ctx.settings.countCacheMs) return known.fenced;
+    const root = (await this.#postgresPlan(ctx.settings.db.selectFrom(ctx.settings.table).select(sql`1`.as('one')).where(condition))) as { 'Plan Rows'?: number } | undefined;
     const text = JSON.stringify(root ?? null);
     const fenced = root !== undefined && !/"Node Type":\s*"Seq Scan"/.test(text) && /"Node Type":\s*"(Bitmap Index|Index|Index Only) Scan"/.test(text) && (root['Plan Rows'] ?? Infinity) <= FENCE_ROWS;
-    if (ctx.countCacheMs > 0) {
+    if (ctx.settings.countCacheMs > 0) {
       this.#fences.delete(key);
-      this.#fences.set(key, { at: ctx.now(), fenced });
+      this.#fences.set(key, { at: ctx.settings.now(), fenced });
       if (this.#fences.size > COUNT_CACHE_SIZE) this.#fences.delete(this.#fences.keys().next().value as string);
     }
     return fenced;
@@ -138,18 +138,18 @@ export class PlanProbe {
     const ctx = this.#ctx;
     const compiled = query.compile();
     const known = this.#sortingPlans.get(compiled.sql);
-    let sorts = known !== undefined && ctx.now() - known.at < TABLE_SIZE_CACHE_MS ? known.sorts : undefined;
+    let sorts = known !== undefined && ctx.settings.now() - known.at < TABLE_SIZE_CACHE_MS ? known.sorts : undefined;
     if (sorts === undefined) {
-      if (ctx.dialect === 'postgres') {
+      if (ctx.settings.dialect === 'postgres') {
         // No plan (the database cannot say): assume it sorts, which keeps the plain statement.
         const root = await this.#postgresPlan(query);
         sorts = root === undefined || /"Node Type":\s*"(Incremental )?Sort"/.test(JSON.stringify(root));
       } else {
-        const plan = await ctx.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]));
+        const plan = await ctx.settings.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]));
         sorts = plan.rows.some((step) => /TEMP B-TREE FOR (RIGHT PART OF )?ORDER BY/.test(step.detail));
       }
       this.#sortingPlans.delete(compiled.sql);
-      this.#sortingPlans.set(compiled.sql, { at: ctx.now(), sorts });
+      this.#sortingPlans.set(compiled.sql, { at: ctx.settings.now(), sorts });
       if (this.#sortingPlans.size > COUNT_CACHE_SIZE) this.#sortingPlans.delete(this.#sortingPlans.keys().next().value as string);
     }
     return sorts;

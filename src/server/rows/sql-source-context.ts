@@ -49,18 +49,9 @@ export interface Resolved<T> {
 }
 
 /** The shared part of one row source: its settings, its database turn and its WHERE translation. */
-export class SourceContext implements SourceSettings {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as SourceSettings.db.
-  readonly db: Kysely<any>;
-  readonly dialect: SqlDialectName;
-  readonly table: string;
-  readonly columns: ReadonlyMap<string, SqlColumn>;
-  readonly tie: SqlColumn;
-  readonly locale: string | undefined;
-  readonly maxBlock: number;
-  readonly countCacheMs: number;
-  readonly countLimit: number;
-  readonly now: () => number;
+export class SourceContext {
+  /** The checked settings, held as given (read as `ctx.settings.db`, …). */
+  readonly settings: SourceSettings;
   readonly #filter: SqlFilterContext;
   /** Whether any date column may be stored natively (PostgreSQL asks the catalog then). */
   readonly #dateColumns: boolean;
@@ -68,16 +59,7 @@ export class SourceContext implements SourceSettings {
   #dayTypes: { at: number; types: Promise<ReadonlyMap<string, NativeDayType>> } | null = null;
 
   constructor(settings: SourceSettings) {
-    this.db = settings.db;
-    this.dialect = settings.dialect;
-    this.table = settings.table;
-    this.columns = settings.columns;
-    this.tie = settings.tie;
-    this.locale = settings.locale;
-    this.maxBlock = settings.maxBlock;
-    this.countCacheMs = settings.countCacheMs;
-    this.countLimit = settings.countLimit;
-    this.now = settings.now;
+    this.settings = settings;
     const searchable = [...settings.columns.values()].filter((c) => c.searchable);
     this.#filter = { dialect: settings.dialect, table: settings.table, columns: settings.columns, searchable, locale: settings.locale };
     this.#dateColumns = [...settings.columns.values()].some((column) => column.type === 'date' && !column.categorical);
@@ -90,7 +72,7 @@ export class SourceContext implements SourceSettings {
    */
   async run<T>(body: () => Promise<T>): Promise<T> {
     try {
-      if (this.dialect === 'sqlite') await nextMacrotask();
+      if (this.settings.dialect === 'sqlite') await nextMacrotask();
       await this.#ensureReady();
       return await body();
     } catch (error) {
@@ -120,7 +102,7 @@ export class SourceContext implements SourceSettings {
     // columns asks four), SQLite one after the other as ever.
     const lists = await Promise.all(
       pending.map(async (query): Promise<readonly unknown[] | null> => {
-        const { rows } = await query.execute(this.db);
+        const { rows } = await query.execute(this.settings.db);
         return rows.length > MAX_LISTED_VALUES ? null : rows.map((row) => row.v);
       }),
     );
@@ -143,9 +125,9 @@ export class SourceContext implements SourceSettings {
 
   /** On SQLite, checks once that the functions are registered: without them searches and medians would fail with a SQL error. */
   #ensureReady(): Promise<void> {
-    if (this.dialect !== 'sqlite') return Promise.resolve();
+    if (this.settings.dialect !== 'sqlite') return Promise.resolve();
     this.#ready ??= sql`SELECT ${sql.raw(SQLITE_FOLD_FUNCTION)}('A') AS v, ${sql.raw(SQLITE_MEDIAN_FUNCTION)}(1) AS m`
-      .execute(this.db)
+      .execute(this.settings.db)
       .then(
         () => undefined,
         (error: unknown) => {
@@ -168,14 +150,14 @@ export class SourceContext implements SourceSettings {
    * the catalog does not show, or a failed read, leaves every date column to its text's day.
    */
   #nativeDays(): Promise<ReadonlyMap<string, NativeDayType>> {
-    if (this.dialect !== 'postgres' || !this.#dateColumns) return Promise.resolve(NO_NATIVE_DAYS);
-    if (this.#dayTypes === null || this.now() - this.#dayTypes.at >= TABLE_SIZE_CACHE_MS) {
-      const qualified = this.table
+    if (this.settings.dialect !== 'postgres' || !this.#dateColumns) return Promise.resolve(NO_NATIVE_DAYS);
+    if (this.#dayTypes === null || this.settings.now() - this.#dayTypes.at >= TABLE_SIZE_CACHE_MS) {
+      const qualified = this.settings.table
         .split('.')
         .map((part) => `"${part}"`)
         .join('.');
       const types = sql<{ name: string; type: string }>`SELECT attname AS name, format_type(atttypid, atttypmod) AS type FROM pg_attribute WHERE attrelid = to_regclass(${qualified}) AND attnum > 0 AND NOT attisdropped`
-        .execute(this.db)
+        .execute(this.settings.db)
         .then((result) => {
           const found = new Map<string, NativeDayType>();
           for (const row of result.rows) {
@@ -189,7 +171,7 @@ export class SourceContext implements SourceSettings {
           if (this.#dayTypes === entry) this.#dayTypes = null;
           return NO_NATIVE_DAYS;
         });
-      const entry = { at: this.now(), types };
+      const entry = { at: this.settings.now(), types };
       this.#dayTypes = entry;
     }
     return this.#dayTypes.types;

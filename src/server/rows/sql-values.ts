@@ -20,7 +20,7 @@ const DEFAULT_VALUES_LIMIT = 1000;
  * values matching `search` only (case- and accent-insensitive), when it is not blank.
  */
 export async function readValues(ctx: SourceContext, request: RowSourceValuesRequest, column: SqlColumn): Promise<RowSourceValuesResult> {
-  const { db, dialect, table } = ctx;
+  const { db, dialect, table } = ctx.settings;
   const search = request.search ?? '';
   const limit = request.limit ?? DEFAULT_VALUES_LIMIT;
   const ref = refOf(column);

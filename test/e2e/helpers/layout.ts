@@ -354,27 +354,21 @@ export async function focusWithoutIndicator(page: Page, maxStops = 80): Promise<
 }
 
 /**
- * Waits until every ECharts canvas on the page has stopped changing (its first animation is over):
- * the pixels of each canvas are summed every 150 ms until two readings in a row agree. At most
- * `timeoutMs`; a page without canvases returns at once.
+ * Waits until every chart ECharts draws on the page is drawn, its first animation over: each
+ * `ChartBlock` figure holding an ECharts box carries `data-gv-chart-drawn`, which the component sets
+ * on ECharts' `finished` event and clears while a new option is drawn. Charts without an ECharts
+ * box (empty, server-rendered SVG, still waiting for a size) are not waited for; a page without
+ * charts returns at once. Throws after `timeoutMs` with the ids of the charts still drawing.
  */
-export async function chartsSettled(target: Page | Frame, timeoutMs = 6000): Promise<void> {
-  const started = Date.now();
-  let previous = '';
-  while (Date.now() - started < timeoutMs) {
-    const now = await target.evaluate(() =>
-      Array.from(document.querySelectorAll('.gv-chart canvas'))
-        .map((canvas) => {
-          const c = canvas as HTMLCanvasElement;
-          const data = c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data;
-          let sum = 0;
-          if (data) for (let i = 0; i < data.length; i += 7) sum = (sum + (data[i] ?? 0) * (i % 251)) % 1_000_000_007;
-          return `${c.width}x${c.height}:${sum}`;
-        })
-        .join('|'),
-    );
-    if (now === previous) return;
-    previous = now;
-    await new Promise((resolve) => setTimeout(resolve, 150));
+export async function chartsSettled(target: Page | Frame, timeoutMs = 15_000): Promise<void> {
+  // Self-contained: Playwright sends the function's source to the page.
+  const drawing = (): string[] =>
+    Array.from(document.querySelectorAll('.gv-chart'))
+      .filter((figure) => figure.querySelector('.gv-chart__echarts') !== null && !figure.hasAttribute('data-gv-chart-drawn'))
+      .map((figure) => figure.getAttribute('data-gv-chart-id') ?? '?');
+  try {
+    await target.waitForFunction(`(${drawing.toString()})().length === 0`, undefined, { timeout: timeoutMs, polling: 'raf' });
+  } catch (error) {
+    throw new Error(`chartsSettled: charts still drawing after ${timeoutMs} ms: ${(await target.evaluate(drawing)).join(', ')}`, { cause: error });
   }
 }
