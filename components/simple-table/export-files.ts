@@ -1,20 +1,19 @@
 /**
  * SimpleTable's client exports: the export matrix of the rows shown (`exportMatrix`, every cell
- * through `neutraliseCell`) written as an XLSX workbook or CSV text and downloaded. The table
- * imports this module when a reader first exports, so a page that never exports does not load it
- * (the XLSX writer itself is a further chunk, loaded by the first XLSX export).
+ * through `neutraliseCell`) written as an XLSX workbook or CSV text and downloaded, and the run of
+ * one export with the reasons of its failure. The table imports this module when a reader first
+ * exports, so a page that never exports does not load it (the XLSX writer itself is a further
+ * chunk, loaded by the first XLSX export).
  *
  * @module
  */
 import type { Column, Row } from '../../src/core/types';
+import type { Translator } from '../../src/core/i18n/translator';
 import { exportMatrix, exportedColumns } from '../../src/core/table-model/export';
 import { writeXlsxBytes, xlsxFileName } from '../../src/core/table-model/xlsx';
 import { CSV_MIME, csvFileName, csvText } from '../../src/core/table-model/csv';
 import { downloadBytes } from './download';
-import { loadXlsxWriter } from '../xlsx-export';
-
-// The reasons of a failed export travel with the export code, out of the table's first paint.
-export { exportFailureText } from '../xlsx-export';
+import { exportFailureText, loadXlsxWriter } from '../xlsx-export';
 
 /** What both exports write: the rows, the columns shown, and the names. */
 export interface TableExport<R extends Row> {
@@ -48,4 +47,22 @@ export async function downloadXlsx<R extends Row>(table: TableExport<R>): Promis
 export function downloadCsv<R extends Row>(table: TableExport<R>): void {
   const bytes = new TextEncoder().encode(csvText(matrixOf(table)));
   downloadBytes(bytes, csvFileName(table.gridId, table.fallbackName), CSV_MIME);
+}
+
+/**
+ * Runs one export of a table (`useSimpleTableExport` starts it): waits until the table has the code
+ * its search, sort and sections need (`ready`), takes what to write then (`current`: the rows as
+ * complete as they are at that moment) and downloads the file. Resolves to null once downloaded,
+ * or to the sentence for the reader saying why it failed (a missing `xlsx` package named with its
+ * install command, anything else "The export failed"), its warning already sent; never rejects.
+ * The reasons travel with the export code, out of the table's first paint.
+ */
+export async function runTableExport<R extends Row>(kind: 'XLSX' | 'CSV', ready: () => Promise<void>, current: () => TableExport<R>, translator: { readonly value: Translator }): Promise<string | null> {
+  try {
+    await ready();
+    await (kind === 'XLSX' ? downloadXlsx(current()) : downloadCsv(current()));
+    return null;
+  } catch (error) {
+    return exportFailureText(error, translator.value, `the ${kind} export of a SimpleTable failed.`);
+  }
 }

@@ -14,14 +14,14 @@
  *
  * @module
  */
-import { onBeforeUnmount, onServerPrefetch, shallowRef, toValue, watch } from 'vue';
-import type { MaybeRefOrGetter, ShallowRef } from 'vue';
-import type { Column, Row } from '../../src/core/types';
-import type { SortState, TableFilter, TableLocale } from '../../src/core/table-model/types';
+import { onBeforeUnmount, onServerPrefetch, shallowRef, watch } from 'vue';
+import type { Ref, ShallowRef } from 'vue';
+import type { Row } from '../../src/core/types';
+import type { SortState, TableFilter } from '../../src/core/table-model/types';
 import { filterHasText } from '../../src/core/table-model/shared';
 import { runWhenIdle } from '../../src/core/table-model/idle';
 import { backgroundScheduler } from '../../composables/useTableWarmup';
-import type { TableEngine } from '../../composables/useTableEngine';
+import type { SimpleTableContext } from './context';
 
 /**
  * Rows found before the table draws: the screenful of a table up to about 1,400 px tall (a
@@ -32,29 +32,6 @@ import type { TableEngine } from '../../composables/useTableEngine';
 const FIRST_ROWS = 40;
 /** Length of one slice of the rest (as the warm-up's). */
 const SLICE_MS = 8;
-
-/** Options of `useTableView`. */
-export interface UseTableViewOptions<R extends Row> {
-  /** The rows (raw, never reactive). */
-  rows: MaybeRefOrGetter<readonly R[]>;
-  columns: MaybeRefOrGetter<readonly Column<R>[]>;
-  filter: MaybeRefOrGetter<TableFilter>;
-  sort: MaybeRefOrGetter<SortState | null>;
-  /** Locale and currency of the search texts and the sort. */
-  format: MaybeRefOrGetter<TableLocale>;
-  /** Whether to answer in steps when the caches are cold (large, windowed tables). */
-  stepwise: MaybeRefOrGetter<boolean>;
-  /** An element of the table; its window schedules the background slices. */
-  element: MaybeRefOrGetter<HTMLElement | null | undefined>;
-  /** The search and sort code once downloaded (`useTableEngine`), else null. */
-  engine: MaybeRefOrGetter<TableEngine | null>;
-  /** Asks for the code (called whenever the view needs it and it is missing; must be idempotent). */
-  requestEngine: () => void;
-  /** Waits for the code (server rendering awaits it before rendering a view that needs it). */
-  engineReady: () => Promise<unknown>;
-  /** Whether the rows cannot be drawn without the code even with nothing to search or sort (sections). */
-  needsEngine?: MaybeRefOrGetter<boolean>;
-}
 
 /** What `useTableView` returns. */
 export interface UseTableViewReturn {
@@ -87,11 +64,24 @@ function identity(count: number): Uint32Array {
 }
 
 /**
- * The view of a table, recomputed when rows, columns, filter, sort or format change (before the
- * next render). Edge cases: without a window (SSR) or when not `stepwise` the answer is always
+ * The view of a table (its rows and columns, raw; its format, the locale and currency of the search
+ * texts and the sort; its engine, asked for whenever the view needs it and awaited by server
+ * rendering), recomputed when rows, columns, `filter`, `sort` or format change (before the next
+ * render). `element` is an element of the table, whose window schedules the background slices;
+ * `stepwise` says whether to answer in steps when the caches are cold (large, windowed tables);
+ * `needsEngine` whether the rows cannot be drawn without the code even with nothing to search or
+ * sort (sections). Edge cases: without a window (SSR) or when not `stepwise` the answer is always
  * complete at once; an unmount cancels the rest.
  */
-export function useTableView<R extends Row>(options: UseTableViewOptions<R>): UseTableViewReturn {
+export function useTableView<R extends Row>(
+  table: SimpleTableContext<R>,
+  filter: Readonly<Ref<TableFilter>>,
+  sort: Readonly<Ref<SortState | null>>,
+  element: Readonly<Ref<HTMLElement | null>>,
+  stepwise: () => boolean,
+  needsCode: () => boolean,
+): UseTableViewReturn {
+  const { engine, request, ready } = table.engine;
   const indices = shallowRef<Uint32Array>(new Uint32Array(0));
   const complete = shallowRef(true);
   let cancel: (() => void) | null = null;
@@ -101,17 +91,17 @@ export function useTableView<R extends Row>(options: UseTableViewOptions<R>): Us
   /** The rows array `indices` holds in its own order (`identity`), else null. */
   let inOrder: readonly R[] | null = null;
 
-  const needsEngine = (): boolean => toValue(options.needsEngine ?? false) || stateNeedsEngine(toValue(options.filter), toValue(options.sort));
+  const needsEngine = (): boolean => needsCode() || stateNeedsEngine(filter.value, sort.value);
 
   const compute = (): void => {
     cancel?.();
     cancel = null;
     finishNow = null;
-    const rows = toValue(options.rows);
-    const columns = toValue(options.columns);
-    const state = { filter: toValue(options.filter), sort: toValue(options.sort) };
-    const format = toValue(options.format);
-    const engine = toValue(options.engine);
+    const rows = table.rows.value;
+    const columns = table.columns.value;
+    const state = { filter: filter.value, sort: sort.value };
+    const format = table.format.value;
+    const code = engine.value;
     if (!needsEngine()) {
       // The rows in their order, with or without the code; kept when the code merely arrived, so
       // its arrival does not redraw an unsorted, unsearched table.
@@ -122,23 +112,23 @@ export function useTableView<R extends Row>(options: UseTableViewOptions<R>): Us
       return;
     }
     inOrder = null;
-    if (engine === null) {
+    if (code === null) {
       // Pending until the code arrives (the watch on `engine` answers then): the rows stay as they
       // are; there are none yet for a first answer (or new rows), as the order is not known.
       if (shownRows !== rows) indices.value = new Uint32Array(0);
       shownRows = rows;
       complete.value = false;
-      options.requestEngine();
+      request();
       return;
     }
     shownRows = rows;
-    const view = toValue(options.element)?.ownerDocument.defaultView;
-    if (!toValue(options.stepwise) || !view) {
-      indices.value = engine.visibleRowIndices(rows, columns, state, format);
+    const view = element.value?.ownerDocument.defaultView;
+    if (!stepwise() || !view) {
+      indices.value = code.visibleRowIndices(rows, columns, state, format);
       complete.value = true;
       return;
     }
-    const steps = engine.visibleRowsInSteps(rows, columns, state, format);
+    const steps = code.visibleRowsInSteps(rows, columns, state, format);
     const done = steps.advance(FIRST_ROWS);
     indices.value = steps.found;
     complete.value = done;
@@ -172,24 +162,11 @@ export function useTableView<R extends Row>(options: UseTableViewOptions<R>): Us
     };
   };
 
-  watch(
-    [
-      () => toValue(options.rows),
-      () => toValue(options.columns),
-      () => toValue(options.filter),
-      () => toValue(options.sort),
-      () => toValue(options.format),
-      () => toValue(options.stepwise),
-      () => toValue(options.engine),
-      () => toValue(options.needsEngine ?? false),
-    ],
-    compute,
-    { immediate: true },
-  );
+  watch([table.rows, table.columns, filter, sort, table.format, stepwise, engine, needsCode], compute, { immediate: true });
   // Server rendering has no watchers after setup: it waits for the code here and answers again.
   onServerPrefetch(async () => {
-    if (toValue(options.engine) !== null || !needsEngine()) return;
-    await options.engineReady();
+    if (engine.value !== null || !needsEngine()) return;
+    await ready();
     compute();
   });
   onBeforeUnmount(() => {
@@ -207,7 +184,7 @@ export function useTableView<R extends Row>(options: UseTableViewOptions<R>): Us
       return indices.value;
     },
     whenReady: async () => {
-      if (toValue(options.engine) === null && needsEngine()) await options.engineReady();
+      if (engine.value === null && needsEngine()) await ready();
     },
   };
 }

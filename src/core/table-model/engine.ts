@@ -12,5 +12,4 @@ export { visibleRowIndices, visibleRowsInSteps } from './view';
 export { warmSortIndex } from './sort';
 export { groupRowIndices, groupedDisplayList } from './groups';
 export { warmupTasks } from './warmup';
-export { parseSearchQuery } from '../search/parse';
-export { describeQuery } from '../search/describe';
+export { describeTableSearch } from './search-summary';
