@@ -40,8 +40,6 @@ export function useSimpleTableFooter<R extends Row>({ props, format }: SimpleTab
    * aggregates only by a table that shows it (server rendering waits for it, as for sections).
    */
   const SimpleTableTotalsFooter = defineAsyncComponent(() => import('./SimpleTableTotalsFooter.vue'));
-  /** Whether the table has a footer row (it counts in `aria-rowcount`). */
-  const hasFooter = computed(() => props.config.footerTotals === true || footer.value !== null);
   /** The search as one text, so the computed footer totals again when it changes and not on a sort. */
   const searchKey = computed(() => JSON.stringify(tableFilter.value));
   /** The computed footer's texts as it reports them (its `texts` event). */
@@ -52,5 +50,5 @@ export function useSimpleTableFooter<R extends Row>({ props, format }: SimpleTab
     return new Map((footer.value?.cells ?? []).filter((cell) => cell.text !== '').map((cell) => [cell.key, cell.text]));
   });
 
-  return { footer, SimpleTableTotalsFooter, hasFooter, searchKey, computedFooterTexts, footerTexts };
+  return { footer, SimpleTableTotalsFooter, searchKey, computedFooterTexts, footerTexts };
 }

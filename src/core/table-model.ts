@@ -34,7 +34,7 @@
  *
  * This module is the public face; the logic lives in `./table-model/`, one concern per module:
  * `types.ts` (public types), `shared.ts` (helpers all parts use), `key-order.ts` (numeric key
- * orders), `collation-order.ts` and `ascii-collation.ts` (text ranking), `sort.ts`, `search-text.ts`
+ * orders), `collation-order.ts` and `ascii-collation.ts` (text ranking), `sort.ts`, `text-fold.ts`
  * (normal form of text), `number-text.ts` (numbers as Intl shows them), `text-index.ts` (the
  * texts and numbers the search language looks in), `text-match.ts` (a query over them),
  * `table-filter.ts` (a table's filter: search, column filters, values), `view.ts` (filter then
@@ -46,7 +46,7 @@ export type { ExportCell, SortDirection, SortState, TableFilter, TableLocale, Ta
 export { asciiSortKey } from './table-model/ascii-collation';
 export { sortRows, warmSortIndex } from './table-model/sort';
 export { nextSortDirection } from './table-model/shared';
-export { normaliseSearchText } from './table-model/search-text';
+export { normaliseSearchText } from './table-model/text-fold';
 export { formatNumberForSearch } from './table-model/number-text';
 export { filterRows } from './table-model/table-filter';
 export { searchTextOfNumber, warmSearchIndex, warmSearchNumbers } from './table-model/text-index';

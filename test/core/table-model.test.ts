@@ -22,7 +22,7 @@ import { formatValue, getCollator, getNumberFormat, valueToText } from '../../sr
 import { compileQuery, matchesValuesFilter } from '../../src/core/search';
 import { firstSortedRows, sortedIndices } from '../../src/core/table-model/sort';
 import { asciiCollationOf, compareToKeyed, keyedText } from '../../src/core/table-model/ascii-collation';
-import { UNMARKED_LETTER_FOLDS } from '../../src/core/table-model/search-text';
+import { UNMARKED_LETTER_FOLDS } from '../../src/core/table-model/text-fold';
 
 function col<R extends Row = Row>(key: string, extra: Partial<Column<R>> = {}): Column<R> {
   return { key, label: key, format: 'text', align: 'left', sortable: true, searchable: true, width: null, linkTemplate: null, ...extra };

@@ -8,7 +8,7 @@ import { buildChartRuntime } from '../../src/core/chart/runtime';
 import { createLocalRowSource } from '../../src/core/data-grid/local-row-source';
 import { FILTER_OPERATORS, type OperatorFilterType } from '../../src/core/data-grid/filter-operators';
 import { resolveKpis } from '../../src/core/kpi';
-import { normaliseSearchText } from '../../src/core/table-model/search-text';
+import { normaliseSearchText } from '../../src/core/table-model/text-fold';
 import type { ChartSpecWire, KpiSpecWire } from '../../src/core/types';
 import type { GridFilterModel, RowSourceRequest, RowSourceSortItem } from '../../src/core/data-grid/types';
 import { HttpError } from '../../src/server/errors';

@@ -9,7 +9,7 @@
  */
 import type { FormatOptions, Row, ValueFormat } from '../types';
 import { formatValue, valueToText } from '../format';
-import { normaliseSearchText } from '../table-model/search-text';
+import { normaliseSearchText } from '../table-model/text-fold';
 import { cellReader } from '../table-model/shared';
 import type { ModelColumn } from '../table-model/types';
 import type { FilterOperatorRegistry, TextCellReaders } from './filter-operators';

@@ -20,7 +20,7 @@
  * @module
  */
 import { toNumber, valueToText } from '../format';
-import { normaliseSearchText, queryTerms } from '../table-model/search-text';
+import { normaliseSearchText, queryTerms } from '../table-model/text-fold';
 
 /** The operand of a text condition, read once per condition. */
 export interface TextOperand {

@@ -15,7 +15,7 @@ import type { VisibleRowsSteps } from '../table-model/view';
 import { runWhenIdle } from '../table-model/idle';
 import type { IdleScheduler } from '../table-model/idle';
 import type { TableViewState } from '../table-model/types';
-import { normaliseSearchText } from '../table-model/search-text';
+import { normaliseSearchText } from '../table-model/text-fold';
 import { canonicalJson, compileFilterModel } from './filter-eval';
 import type { RowSourceModelColumn } from './filter-eval';
 import { isValuesEmpty, valuesKey } from './search-seam';

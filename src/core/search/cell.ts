@@ -7,7 +7,7 @@
 import type { FormatOptions, ValueFormat } from '../types';
 import { formatValue, getNumberFormat, toNumber, valueToText } from '../format';
 import { isNumericFormat } from '../table-model/shared';
-import { normaliseSearchText } from '../table-model/search-text';
+import { normaliseSearchText } from '../table-model/text-fold';
 import { shownNumber } from '../table-model/number-text';
 import type { NumberSymbols } from './numbers';
 import { someNumberIn } from './numbers';

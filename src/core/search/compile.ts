@@ -7,7 +7,7 @@
 import type { FormatOptions, ValueFormat } from '../types';
 import { createTranslator } from '../i18n';
 import type { Translator } from '../i18n';
-import { normaliseSearchText } from '../table-model/search-text';
+import { normaliseSearchText } from '../table-model/text-fold';
 import { cellSearchText, someCellNumber } from './cell';
 import { describeQuery } from './describe';
 import type { GroupPlan, NumberCluster, TextTest } from './evaluate';

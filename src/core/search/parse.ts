@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { normaliseSearchText } from '../table-model/search-text';
+import { normaliseSearchText } from '../table-model/text-fold';
 import { numberSymbols, parseLocaleNumber } from './numbers';
 import type { SearchColumn, SearchGroupAst, SearchNumberOp, SearchQueryAst, SearchScope, SearchTermAst } from './types';
 

@@ -8,7 +8,7 @@
  * @module
  */
 import { getCollator } from '../format';
-import { NON_ASCII } from './search-text';
+import { NON_ASCII } from './text-fold';
 import { STEP } from './shared';
 import type { TextOrder } from './key-order';
 import { identityOrder, integerKeyOrder, packWidth } from './key-order';

@@ -7,7 +7,7 @@
  */
 import type { TextOrder } from './key-order';
 import { ZEROS } from './shared';
-import { normaliseSearchText } from './search-text';
+import { normaliseSearchText } from './text-fold';
 
 const DIGITS = /\d+/g;
 const HAS_DIGIT = /\d/;

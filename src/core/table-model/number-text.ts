@@ -10,7 +10,7 @@
 import type { FormatOptions, ValueFormat } from '../types';
 import { getNumberFormat } from '../format';
 import { ZEROS } from './shared';
-import { normaliseSearchText } from './search-text';
+import { normaliseSearchText } from './text-fold';
 
 /** Affixes and separators of a number format. */
 interface NumberPieces {

@@ -10,7 +10,7 @@
 import type { FormatOptions, Row, ValueFormat } from '../types';
 import { getNumberFormat } from '../format';
 import type { ModelColumn, TableLocale } from './types';
-import { NON_ASCII, normaliseSearchText } from './search-text';
+import { NON_ASCII, normaliseSearchText } from './text-fold';
 import type { NumberCodes, NumberShape } from './number-text';
 import { RAW_NUMBER_ALPHABET, codesOf, numberAlphabet, numberCharsHold, numberCodesOf, numberSearchText, numberShapeOf, writeNumberChars } from './number-text';
 import { cellReader, formatOptions, isNumericFormat } from './shared';

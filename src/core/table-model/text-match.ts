@@ -6,7 +6,7 @@
  * @module
  */
 import type { FormatOptions, Row } from '../types';
-import { NON_ASCII } from './search-text';
+import { NON_ASCII } from './text-fold';
 import { numberCharsHold, writeNumberChars } from './number-text';
 import type { GroupPlan } from '../search/evaluate';
 import { textIn } from '../search/evaluate';

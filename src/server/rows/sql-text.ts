@@ -17,7 +17,7 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import { AGGREGATES, AGGREGATE_SQL, type AggregateDefinition, type AggregateName, reduceNumbers } from '../../core/aggregates';
-import { UNMARKED_LETTER_FOLDS, normaliseSearchText } from '../../core/table-model/search-text';
+import { UNMARKED_LETTER_FOLDS, normaliseSearchText } from '../../core/table-model/text-fold';
 import type { SqlDialectName } from '../store/schema';
 
 /** Name of the SQLite function `registerSqliteFunctions` adds. */

@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import type { RowSourceValuesRequest, RowSourceValuesResult } from '../../core/data-grid/types';
-import { normaliseSearchText } from '../../core/table-model/search-text';
+import { normaliseSearchText } from '../../core/table-model/text-fold';
 import { cellOut } from './sql-blocks';
 import { type SqlColumn, refOf, valuesEmptySql, whereSql } from './sql-filter';
 import type { SourceContext } from './sql-source-context';
