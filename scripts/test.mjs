@@ -53,13 +53,16 @@ async function chain(steps) {
   return true;
 }
 
-const vitest = (name, projects) => [
+const vitest = (name, projects, extra = []) => [
   name,
   'npx',
-  ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=test-results/${name.replace(/[^a-z0-9]+/gi, '-')}.json`],
+  ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), ...extra, '--reporter=default', '--reporter=json', `--outputFile.json=test-results/${name.replace(/[^a-z0-9]+/gi, '-')}.json`],
 ];
 const E2E = vitest('vitest e2e', ['e2e']);
-const UNIT = vitest('vitest node and dom', ['node', 'dom', 'dom-fresh']);
+// Two files at a time (vitest's default here is one, a core less than the machine has): the browser
+// lane ends first, and a second worker keeps both cores busy to the end; many server tests wait on
+// a database or a timeout meanwhile.
+const UNIT = vitest('vitest node and dom', ['node', 'dom', 'dom-fresh'], ['--maxWorkers=2']);
 
 const tracked = () => spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).stdout ?? '';
 const trackedBefore = tracked();
