@@ -357,11 +357,12 @@ for (const backend of backends) for (const variant of COLUMN_VARIANTS) {
       for (const value of values) {
         for (const key of ['qty', 'amount', 'rate']) {
           for (const type of ['equals', 'notEqual', 'lessThan', 'greaterThanOrEqual'] as const) {
-            const filterModel = { [key]: { filterType: 'number', type, filter: value } } as GridFilterModel;
+            // Over the probe rows, as the operator probes: the edge values are the operands here.
+            const filterModel = { ...PROBE_IDS, [key]: { filterType: 'number', type, filter: value } } as GridFilterModel;
             const { ids } = await sqlIds(source, { sortModel: [], filterModel, quickFilter: '' });
             expect(ids, `${key} ${type} ${value}`).toEqual(localIds(filterModel));
           }
-          const range = { [key]: { filterType: 'number', type: 'inRange', filter: value, filterTo: 7.5 } } as GridFilterModel;
+          const range = { ...PROBE_IDS, [key]: { filterType: 'number', type: 'inRange', filter: value, filterTo: 7.5 } } as GridFilterModel;
           expect((await sqlIds(source, { sortModel: [], filterModel: range, quickFilter: '' })).ids, `${key} inRange ${value}`).toEqual(localIds(range));
         }
       }
