@@ -66,6 +66,14 @@ export default tseslint.config(
     },
   },
   {
+    // Browser tests wait through waitUntil (helpers/browser.ts), which polls on a timer: waitForFunction
+    // polls on every animation frame by default, keeping the page drawing for the whole wait.
+    files: ['test/e2e/**/*.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { property: 'waitForFunction', message: 'Use waitUntil from test/e2e/helpers/browser.ts: it polls on a timer, not on every frame.' }],
+    },
+  },
+  {
     // innerHTML and friends are never used with spec or row values; ban them outright in shipped code.
     files: ['src/**/*.ts', 'components/**/*.{ts,vue}', 'composables/**/*.ts', 'stores/**/*.ts'],
     rules: {

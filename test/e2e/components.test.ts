@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, openPage, saveScreenshot } from './helpers/browser';
+import { launchChromium, openPage, saveScreenshot, waitUntil } from './helpers/browser';
 import { fixturePage, serveStatic, type StaticServer } from './helpers/static-site';
 
 let server: StaticServer | undefined;
@@ -53,7 +53,7 @@ async function paintedPixels(selector: string): Promise<number[]> {
 
 describe('components in Chromium', () => {
   it('draws every chart of the view on a canvas', async () => {
-    await page.waitForFunction(() => document.querySelectorAll('#main-view .gv-chart canvas').length === 3);
+    await waitUntil(page, () => document.querySelectorAll('#main-view .gv-chart canvas').length === 3);
     // ECharts animates; its `finished` event says each canvas has settled into a picture.
     expect(await chartsFinished('#main-view')).toBe(3);
     const painted = await paintedPixels('#main-view .gv-chart');
@@ -88,7 +88,7 @@ describe('components in Chromium', () => {
   });
 
   it('writes value-axis labels with the grouping and currency of the uk locale', async () => {
-    await page.waitForFunction(() => document.querySelectorAll('#uk-app .gv-chart svg text').length > 3);
+    await waitUntil(page, () => document.querySelectorAll('#uk-app .gv-chart svg text').length > 3);
     const texts = await page.$$eval('#uk-app .gv-chart svg text', (els) => els.map((el) => el.textContent ?? ''));
     // e.g. "2 000 000 грн": spaces group the thousands, ticks leave out zero kopiyky; the hryvnia
     // shows as "грн" or "₴" depending on the browser's ICU data.
@@ -123,14 +123,14 @@ describe('components in Chromium', () => {
   it('draws a chart that starts in a hidden tab once the tab opens', async () => {
     expect(await page.$$eval('#tab-panel canvas', (els) => els.length)).toBe(0);
     await page.click('#open-tab');
-    await page.waitForFunction(() => document.querySelectorAll('#tab-panel canvas').length === 1);
+    await waitUntil(page, () => document.querySelectorAll('#tab-panel canvas').length === 1);
     expect(await chartsFinished('#tab-panel')).toBe(1);
     const [painted] = await paintedPixels('#tab-panel');
     expect(painted).toBeGreaterThan(1000);
   });
 
   it('follows an explicit dark switch and draws with the SVG renderer', async () => {
-    await page.waitForFunction(() => document.querySelectorAll('#dark .gv-chart svg path').length > 3);
+    await waitUntil(page, () => document.querySelectorAll('#dark .gv-chart svg path').length > 3);
     expect(await page.getAttribute('#dark .gv-chart', 'data-gv-chart-theme')).toBe('dark');
     const background = await page.$eval('#dark .gv-chart', (el) => getComputedStyle(el).backgroundColor);
     expect(background).toBe('rgb(21, 27, 35)');
@@ -143,13 +143,13 @@ describe('components in Chromium', () => {
     // Mark the drawing's root: a re-created chart would replace it, an in-place re-theme keeps it.
     await page.$eval('#dark .gv-chart svg', (svg) => svg.setAttribute('data-probe', 'same'));
     await page.$eval('#dark', (el) => el.setAttribute('data-gv-theme', 'light'));
-    await page.waitForFunction(() => document.querySelector('#dark .gv-chart')?.getAttribute('data-gv-chart-theme') === 'light');
+    await waitUntil(page, () => document.querySelector('#dark .gv-chart')?.getAttribute('data-gv-chart-theme') === 'light');
     await chartsFinished('#dark');
     const lightFills = await textFills();
     expect(lightFills).not.toEqual(darkFills);
     expect(await page.$eval('#dark .gv-chart', (el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 255, 255)');
     await page.$eval('#dark', (el) => el.setAttribute('data-gv-theme', 'dark'));
-    await page.waitForFunction(() => document.querySelector('#dark .gv-chart')?.getAttribute('data-gv-chart-theme') === 'dark');
+    await waitUntil(page, () => document.querySelector('#dark .gv-chart')?.getAttribute('data-gv-chart-theme') === 'dark');
     await chartsFinished('#dark');
     expect(await textFills()).toEqual(darkFills);
     expect(await page.$$eval('#dark .gv-chart svg[data-probe="same"]', (els) => els.length)).toBe(1);
@@ -162,7 +162,8 @@ describe('components in Chromium', () => {
       );
     const before = await widths();
     await page.setViewportSize({ width: 700, height: 1000 });
-    await page.waitForFunction(
+    await waitUntil(
+      page,
       (old) => {
         const canvas = document.querySelector('#main-view .gv-chart__canvas canvas');
         return canvas !== null && Math.abs(canvas.getBoundingClientRect().width - old) > 20;
@@ -170,7 +171,7 @@ describe('components in Chromium', () => {
       before[0]!.canvas,
     );
     // Past the resize throttle every canvas matches its box again; wait for that state, not a time.
-    await page.waitForFunction(() =>
+    await waitUntil(page, () =>
       [...document.querySelectorAll('#main-view .gv-chart__canvas')].every((box) => {
         const canvas = box.querySelector('canvas');
         return canvas !== null && Math.abs(box.getBoundingClientRect().width - canvas.getBoundingClientRect().width) < 2;

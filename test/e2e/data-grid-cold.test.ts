@@ -17,7 +17,7 @@ import { columnsFromSpec } from '../../src/core/columns';
 import { createLocalRowSource } from '../../src/core/data-grid/local-row-source';
 import type { RowSourceQuery } from '../../src/core/data-grid/types';
 import type { GridViewSpecWire, Row } from '../../src/core/types';
-import { collectConsoleErrors } from './helpers/browser';
+import { collectConsoleErrors, waitUntil } from './helpers/browser';
 import { openPlaygroundPage } from './helpers/playground';
 import { PLAYGROUND_VIEWPORT, usePlayground } from './helpers/playground-fixture';
 
@@ -57,7 +57,7 @@ async function visit(): Promise<{ page: Page; errors: string[]; close: () => Pro
 
 /** Waits until the counter says `text` exactly. */
 async function counterSays(page: Page, text: string): Promise<void> {
-  await page.waitForFunction((wanted) => document.querySelector('[data-gv-record-count]')?.textContent === wanted, text, { timeout: 30_000 }).catch(() => undefined);
+  await waitUntil(page, (wanted) => document.querySelector('[data-gv-record-count]')?.textContent === wanted, text, { timeout: 30_000 }).catch(() => undefined);
   await expect(page.locator('[data-gv-record-count]').textContent()).resolves.toBe(text);
 }
 
@@ -102,7 +102,8 @@ async function counterNeverWrong(page: Page, exactCount: number): Promise<string
  * on the way was wrong.
  */
 async function sortedToTheEnd(page: Page, expected: readonly Row[], headerRows: number): Promise<void> {
-  await page.waitForFunction(
+  await waitUntil(
+    page,
     ([grid, id]) => document.querySelector(`${grid} .ag-row[row-index="0"] .ag-cell[col-id="id"]`)?.textContent === id,
     [GRID, expected[0]!.id] as const,
     { timeout: 30_000 },

@@ -16,6 +16,7 @@ import type { Page, Request as PlaywrightRequest } from 'playwright-core';
 import { BIG_TABLE_SEED, generateSales } from '../../playground/shared/data';
 import { openPlaygroundPage, E2E_BIG_TABLE_ROWS } from './helpers/playground';
 import { usePlayground } from './helpers/playground-fixture';
+import { waitUntil } from './helpers/browser';
 
 const rows = generateSales(E2E_BIG_TABLE_ROWS, BIG_TABLE_SEED).map((row, index) => ({ ...row, order_no: row.id, id: index + 1 }));
 const count = new Intl.NumberFormat('en');
@@ -128,7 +129,7 @@ describe('playground big table on server rows', () => {
     await page.keyboard.press('Escape');
     await kpi(page, 'Orders').filter({ hasText: count.format(north.length) }).waitFor();
     await expect(kpi(page, 'Revenue').getAttribute('title')).resolves.toContain(money.format(sum(north)));
-    await page.waitForFunction(() => {
+    await waitUntil(page, () => {
       const heads = Array.from(document.querySelectorAll('[data-testid="page-big"] [data-gv-chart-id="by-region"] .gv-chart__data tbody th'));
       return heads.length === 1 && heads[0]?.textContent === 'North';
     });

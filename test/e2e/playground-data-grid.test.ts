@@ -16,7 +16,7 @@ import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import type { Page } from 'playwright-core';
 import { generateSales } from '../../playground/shared/data';
-import { collectConsoleErrors, saveScreenshot } from './helpers/browser';
+import { collectConsoleErrors, saveScreenshot, waitUntil } from './helpers/browser';
 import { axeScan } from './helpers/layout';
 import { E2E_DEMO_ROWS, openPlaygroundPage } from './helpers/playground';
 import { PLAYGROUND_VIEWPORT, usePlayground } from './helpers/playground-fixture';
@@ -49,9 +49,7 @@ function firstCell(page: Page, key: string) {
 /** Waits until the record counter says `text`. */
 async function counterSays(page: Page, text: string): Promise<void> {
   // Exactly `text`: "11 of 100,000 rows" must not pass for "1 of 100,000 rows".
-  await page
-    .waitForFunction((wanted) => document.querySelector('[data-gv-record-count]')?.textContent === wanted, text, { timeout: 20_000 })
-    .catch(() => undefined);
+  await waitUntil(page, (wanted) => document.querySelector('[data-gv-record-count]')?.textContent === wanted, text, { timeout: 20_000 }).catch(() => undefined);
   await expect(page.locator('[data-gv-record-count]').textContent()).resolves.toBe(text);
 }
 
@@ -61,14 +59,13 @@ async function counterSays(page: Page, text: string): Promise<void> {
  * which AG Grid's resize observers refit the grid's columns.
  */
 async function laidOut(page: Page): Promise<void> {
-  await page.waitForFunction(
+  await waitUntil(
+    page,
     () =>
       Array.from(document.querySelectorAll('.gv-chart .echarts-host')).every((box) => {
         const canvas = box.querySelector('canvas');
         return !canvas || Math.abs(canvas.getBoundingClientRect().width - box.getBoundingClientRect().width) < 1;
       }),
-    undefined,
-    { polling: 'raf' },
   );
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
@@ -173,7 +170,7 @@ describe('playground data grid: search, filters, KPIs and charts', () => {
     await expect(kpi(page, 'Units sold').textContent()).resolves.toContain(count.format(smartRows.reduce((sum, row) => sum + row.units, 0)));
     // A long amount is shown compact (issue 15); the exact sum is the value's tooltip.
     await expect(kpi(page, 'Revenue').getAttribute('title')).resolves.toContain(money.format(smartRows.reduce((sum, row) => sum + row.amount, 0)));
-    await page.waitForFunction((previous) => document.querySelector('[data-gv-chart-id="by-region"] .gv-chart__data')?.textContent !== previous, before);
+    await waitUntil(page, (previous) => document.querySelector('[data-gv-chart-id="by-region"] .gv-chart__data')?.textContent !== previous, before);
     const firstSmart = smartRows[0]!;
     await expect(firstCell(page, 'id').textContent()).resolves.toBe(firstSmart.id);
     // How the query was understood: shown, and the search box's description.
@@ -212,7 +209,7 @@ describe('playground data grid: search, filters, KPIs and charts', () => {
     await viewport.evaluate((element) => {
       element.scrollTop = element.scrollHeight / 2;
     });
-    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="page-grid"] .ag-row')].some((row) => Number(row.getAttribute('row-index')) > 10_000));
+    await waitUntil(page, () => [...document.querySelectorAll('[data-testid="page-grid"] .ag-row')].some((row) => Number(row.getAttribute('row-index')) > 10_000));
     await page.locator('[data-gv-quick-search]').click();
     await page.keyboard.type('monitor / webcam');
     const expected = rows.filter((row) => row.product === 'Monitor' || row.product === 'Webcam');
@@ -297,7 +294,7 @@ describe('playground data grid: search, filters, KPIs and charts', () => {
     await expect(kpi(page, 'Units sold').textContent()).resolves.toContain(count.format(20 * twenty.length));
     await page.keyboard.press('Escape');
     // Only North left in the region chart's data.
-    await page.waitForFunction(() => {
+    await waitUntil(page, () => {
       const heads = Array.from(document.querySelectorAll('[data-gv-chart-id="by-region"] .gv-chart__data tbody th'));
       return heads.length === 1 && heads[0]?.textContent === 'North';
     });
@@ -329,14 +326,14 @@ describe('playground data grid: the column chooser', () => {
 
     await dialog.locator('[data-gv-column="channel"] [data-gv-visible]').focus();
     await page.keyboard.press('Space');
-    await page.waitForFunction(() => document.querySelector('.ag-header-cell[col-id="channel"]') === null);
+    await waitUntil(page, () => document.querySelector('.ag-header-cell[col-id="channel"]') === null);
 
     await dialog.locator('[data-gv-column="amount"] [data-gv-pin]').selectOption('left');
     await page.locator('.ag-header .ag-grid-pinned-left-cells .ag-header-cell[col-id="amount"]').waitFor();
 
     await dialog.locator('[data-gv-column="product"] [data-gv-move="up"]').focus();
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.activeElement?.closest('[data-gv-column]')?.getAttribute('data-gv-column') === 'product');
+    await waitUntil(page, () => document.activeElement?.closest('[data-gv-column]')?.getAttribute('data-gv-column') === 'product');
     expect(await headerOrder(page)).toEqual(['amount', 'id', 'date', 'product', 'region', 'менеджер', 'units', 'margin']);
 
     await dialog.locator('[data-gv-column="margin"] .gv-chooser__handle').dragTo(dialog.locator('[data-gv-column="units"]'));
@@ -354,7 +351,7 @@ describe('playground data grid: the column chooser', () => {
     await dialog.locator('[data-gv-chooser-all]').click();
     await page.locator('.ag-header-cell[col-id="unit_price"]').waitFor();
     await dialog.locator('[data-gv-chooser-reset]').click();
-    await page.waitForFunction(() => document.querySelector('.ag-header-cell[col-id="unit_price"]') === null);
+    await waitUntil(page, () => document.querySelector('.ag-header-cell[col-id="unit_price"]') === null);
     expect(await headerOrder(page)).toEqual(SPEC_ORDER);
     await expect(page.locator('.ag-header .ag-grid-pinned-left-cells .ag-header-cell[col-id]').count()).resolves.toBe(0);
     await dialog.locator('[data-gv-chooser-close]').click();
@@ -370,7 +367,7 @@ describe('playground data grid: the chooser’s other controls', () => {
     await page.keyboard.press('Enter');
     const dialog = page.locator('dialog[data-gv-column-chooser][open]');
     await dialog.waitFor();
-    await page.waitForFunction(() => document.querySelector('dialog[data-gv-column-chooser]')?.contains(document.activeElement) ?? false);
+    await waitUntil(page, () => document.querySelector('dialog[data-gv-column-chooser]')?.contains(document.activeElement) ?? false);
     await tabTo(page, '[data-gv-chooser-filter]');
     await page.keyboard.type('marg');
     await expect(dialog.locator('[data-gv-column]').count()).resolves.toBe(1);
@@ -381,7 +378,7 @@ describe('playground data grid: the chooser’s other controls', () => {
     await page.locator('.ag-header .ag-grid-pinned-right-cells .ag-header-cell[col-id="margin"]').waitFor();
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('ArrowUp');
-    await page.waitForFunction(() => document.querySelector('.ag-header .ag-grid-pinned-right-cells .ag-header-cell[col-id="margin"]') === null);
+    await waitUntil(page, () => document.querySelector('.ag-header .ag-grid-pinned-right-cells .ag-header-cell[col-id="margin"]') === null);
     expect(await headerOrder(page)).toEqual(SPEC_ORDER);
     // Back to the filter box, clear it: every column is listed again.
     await tabTo(page, '[data-gv-chooser-filter]', { back: true });
@@ -395,18 +392,18 @@ describe('playground data grid: the chooser’s other controls', () => {
 
     await tabTo(page, '[data-gv-chooser-none]');
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.querySelectorAll('.ag-header-row-column .ag-header-cell[col-id]').length === 1);
+    await waitUntil(page, () => document.querySelectorAll('.ag-header-row-column .ag-header-cell[col-id]').length === 1);
     expect(await headerOrder(page)).toEqual(['id']);
     await expect(dialog.locator('.gv-chooser__count').textContent()).resolves.toBe('1 of 10 shown');
     await page.keyboard.press('Tab');
     expect(await focused(page, '[data-gv-chooser-standard]')).toBe(true);
     await page.keyboard.press('Enter');
-    await page.waitForFunction((n) => document.querySelectorAll('.ag-header-row-column .ag-header-cell[col-id]').length === n, SPEC_ORDER.length);
+    await waitUntil(page, (n) => document.querySelectorAll('.ag-header-row-column .ag-header-cell[col-id]').length === n, SPEC_ORDER.length);
     expect(await headerOrder(page)).toEqual(SPEC_ORDER);
     // Hide one with Space, then Reset with Enter.
     await tabTo(page, '[data-gv-column="region"] [data-gv-visible]');
     await page.keyboard.press('Space');
-    await page.waitForFunction(() => document.querySelector('.ag-header-cell[col-id="region"]') === null);
+    await waitUntil(page, () => document.querySelector('.ag-header-cell[col-id="region"]') === null);
     await tabTo(page, '[data-gv-chooser-reset]', { back: true });
     await page.keyboard.press('Enter');
     await page.locator('.ag-header-cell[col-id="region"]').waitFor();
@@ -430,17 +427,17 @@ describe('playground data grid: the chooser’s other controls', () => {
     await dialog.locator('[data-gv-chooser-none]').click();
     expect(await headerOrder(page)).toEqual(['id']);
     await dialog.locator('[data-gv-chooser-standard]').click();
-    await page.waitForFunction((n) => document.querySelectorAll('.ag-header-row-column .ag-header-cell[col-id]').length === n, SPEC_ORDER.length);
+    await waitUntil(page, (n) => document.querySelectorAll('.ag-header-row-column .ag-header-cell[col-id]').length === n, SPEC_ORDER.length);
     await dialog.locator('[data-gv-column="units"] [data-gv-pin]').selectOption('right');
     await page.locator('.ag-header .ag-grid-pinned-right-cells .ag-header-cell[col-id="units"]').waitFor();
     await dialog.locator('[data-gv-column="units"] [data-gv-pin]').selectOption('');
-    await page.waitForFunction(() => document.querySelector('.ag-header .ag-grid-pinned-right-cells .ag-header-cell[col-id="units"]') === null);
+    await waitUntil(page, () => document.querySelector('.ag-header .ag-grid-pinned-right-cells .ag-header-cell[col-id="units"]') === null);
     await dialog.locator('[data-gv-column="product"] [data-gv-visible]').click();
-    await page.waitForFunction(() => document.querySelector('.ag-header-cell[col-id="product"]') === null);
+    await waitUntil(page, () => document.querySelector('.ag-header-cell[col-id="product"]') === null);
     await dialog.locator('[data-gv-column="channel"] .gv-chooser__handle').dragTo(dialog.locator('[data-gv-column="region"]'));
     expect(await headerOrder(page)).toEqual(['id', 'date', 'channel', 'region', 'менеджер', 'units', 'amount', 'margin']);
     await dialog.locator('[data-gv-chooser-reset]').click();
-    await page.waitForFunction((n) => document.querySelectorAll('.ag-header-row-column .ag-header-cell[col-id]').length === n, SPEC_ORDER.length);
+    await waitUntil(page, (n) => document.querySelectorAll('.ag-header-row-column .ag-header-cell[col-id]').length === n, SPEC_ORDER.length);
     expect(await headerOrder(page)).toEqual(SPEC_ORDER);
     await dialog.locator('[data-gv-chooser-close]').click();
     await page.locator('dialog[data-gv-column-chooser]:not([open])').waitFor({ state: 'attached' });
@@ -490,7 +487,7 @@ describe('playground data grid: presets and saved searches per demo user', () =>
     await switchUser(fresh.page, 'alice');
     await fresh.page.reload();
     await firstCell(fresh.page, 'id').waitFor();
-    await fresh.page.waitForFunction(() => document.querySelector('.ag-header-cell[col-id="margin"]') === null);
+    await waitUntil(fresh.page, () => document.querySelector('.ag-header-cell[col-id="margin"]') === null);
     expect(Math.abs((await headerWidth(fresh.page, 'region')) - regionWidth)).toBeLessThanOrEqual(2);
     expect(fresh.errors).toEqual([]);
     await fresh.close();
@@ -522,7 +519,7 @@ describe('playground data grid: presets and saved searches per demo user', () =>
     await page.locator('[data-gv-gear]').click();
     await page.locator('[data-gv-chooser-reset]').click();
     await page.locator('[data-gv-chooser-close]').click();
-    await page.waitForFunction(() => document.querySelector('.ag-header .ag-grid-pinned-left-cells .ag-header-cell[col-id]') === null);
+    await waitUntil(page, () => document.querySelector('.ag-header .ag-grid-pinned-left-cells .ag-header-cell[col-id]') === null);
     await page.locator('[data-gv-presets] .gv-menu__button').click();
     await page.locator('[data-gv-preset="Wide"] [data-gv-preset-apply]').click();
     await page.locator('.ag-header .ag-grid-pinned-left-cells .ag-header-cell[col-id="amount"]').waitFor();
@@ -551,17 +548,17 @@ describe('playground data grid: presets and saved searches per demo user', () =>
     await page.locator('[data-gv-gear]').focus();
     await page.keyboard.press('Enter');
     await page.locator('dialog[data-gv-column-chooser][open]').waitFor();
-    await page.waitForFunction(() => document.querySelector('dialog[data-gv-column-chooser]')?.contains(document.activeElement) ?? false);
+    await waitUntil(page, () => document.querySelector('dialog[data-gv-column-chooser]')?.contains(document.activeElement) ?? false);
     await tabTo(page, '[data-gv-column="units"] [data-gv-visible]');
     await page.keyboard.press('Space');
-    await page.waitForFunction(() => document.querySelector('.ag-header-cell[col-id="units"]') === null);
+    await waitUntil(page, () => document.querySelector('.ag-header-cell[col-id="units"]') === null);
     await page.keyboard.press('Escape');
     expect(await focused(page, '[data-gv-gear]')).toBe(true);
 
     await tabTo(page, '[data-gv-presets] .gv-menu__button', { back: true });
     await page.keyboard.press('Enter');
     // No presets yet: focus lands in the name box.
-    await page.waitForFunction(() => document.activeElement?.matches('[data-gv-preset-name]') ?? false);
+    await waitUntil(page, () => document.activeElement?.matches('[data-gv-preset-name]') ?? false);
     await page.keyboard.type('Bob keys');
     let saved = page.waitForResponse(PREFS_POST);
     await page.keyboard.press('Enter');
@@ -589,7 +586,7 @@ describe('playground data grid: presets and saved searches per demo user', () =>
     saved = page.waitForResponse(PREFS_POST);
     await page.keyboard.press('Enter');
     expect(Object.keys((JSON.parse((await saved).request().postData() ?? '{}') as { colPresets: Record<string, unknown> }).colPresets)).toEqual(['Bob narrow']);
-    await page.waitForFunction(() => document.activeElement?.matches('[data-gv-preset="Bob narrow"] [data-gv-preset-apply]') ?? false);
+    await waitUntil(page, () => document.activeElement?.matches('[data-gv-preset="Bob narrow"] [data-gv-preset-apply]') ?? false);
     // Apply with Enter after the layout changed.
     await page.keyboard.press('Escape');
     await tabTo(page, '[data-gv-gear]');
@@ -601,14 +598,14 @@ describe('playground data grid: presets and saved searches per demo user', () =>
     await page.keyboard.press('Escape');
     await tabTo(page, '[data-gv-presets] .gv-menu__button', { back: true });
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.activeElement?.matches('[data-gv-preset="Bob narrow"] [data-gv-preset-apply]') ?? false);
+    await waitUntil(page, () => document.activeElement?.matches('[data-gv-preset="Bob narrow"] [data-gv-preset-apply]') ?? false);
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.querySelector('.ag-header-cell[col-id="units"]') === null);
+    await waitUntil(page, () => document.querySelector('.ag-header-cell[col-id="units"]') === null);
     await tabTo(page, '[data-gv-preset="Bob narrow"] [data-gv-preset-delete]');
     saved = page.waitForResponse(PREFS_POST);
     await page.keyboard.press('Enter');
     expect((JSON.parse((await saved).request().postData() ?? '{}') as { colPresets: Record<string, unknown> }).colPresets).toEqual({});
-    await page.waitForFunction(() => document.activeElement?.matches('[data-gv-preset-name]') ?? false);
+    await waitUntil(page, () => document.activeElement?.matches('[data-gv-preset-name]') ?? false);
     await page.locator('[data-gv-presets] .gv-menu__empty').waitFor();
 
     // Bob saves one more, then alice (by keyboard) does not see it.
@@ -703,7 +700,7 @@ describe('playground data grid: presets and saved searches per demo user', () =>
 
     await page.locator('[data-gv-searches] .gv-menu__button').focus();
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.activeElement?.matches('[data-gv-search-name]') ?? false);
+    await waitUntil(page, () => document.activeElement?.matches('[data-gv-search-name]') ?? false);
     await page.keyboard.type('Twenty headsets');
     let saved = page.waitForResponse(PREFS_POST);
     await page.keyboard.press('Enter');
@@ -717,7 +714,7 @@ describe('playground data grid: presets and saved searches per demo user', () =>
 
     await tabTo(page, '[data-gv-searches] .gv-menu__button');
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.activeElement?.matches('[data-gv-search="Twenty headsets"] [data-gv-search-apply]') ?? false);
+    await waitUntil(page, () => document.activeElement?.matches('[data-gv-search="Twenty headsets"] [data-gv-search-apply]') ?? false);
     await page.keyboard.press('Enter');
     await counterSays(page, shownOf(expected));
     await page.keyboard.press('Tab');
@@ -725,7 +722,7 @@ describe('playground data grid: presets and saved searches per demo user', () =>
     saved = page.waitForResponse(PREFS_POST);
     await page.keyboard.press('Enter');
     expect(JSON.parse((await saved).request().postData() ?? '{}')).toMatchObject({ searches: [] });
-    await page.waitForFunction(() => document.activeElement?.matches('[data-gv-search-name]') ?? false);
+    await waitUntil(page, () => document.activeElement?.matches('[data-gv-search-name]') ?? false);
     expect(errors).toEqual([]);
     await close();
   });
@@ -754,7 +751,7 @@ describe('playground data grid: shared links and exports', () => {
     await expect(firstCell(page, 'amount').textContent()).resolves.toBe(money.format(top.amount));
 
     await page.locator('[data-gv-share]').click();
-    await page.waitForFunction(() => new URL(location.href).searchParams.has('gv_sales-grid'));
+    await waitUntil(page, () => new URL(location.href).searchParams.has('gv_sales-grid'));
     const shared = page.url();
 
     // The client XLSX: exactly the visible columns in their order, the rows in the grid's order.
@@ -818,7 +815,7 @@ describe('playground data grid: shared links by keyboard, and link cells', () =>
     await page.locator('[data-gv-quick-search]').focus();
     await tabTo(page, '[data-gv-share]');
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => new URL(location.href).searchParams.has('gv_sales-grid'));
+    await waitUntil(page, () => new URL(location.href).searchParams.has('gv_sales-grid'));
     await page.locator('[data-gv-toolbar-announcer]', { hasText: /link/ }).waitFor({ state: 'attached' });
     const shared = page.url();
     expect(errors).toEqual([]);
@@ -886,7 +883,7 @@ describe('playground data grid: theme, accessibility and looks', () => {
     const surface = async (): Promise<string> => page.locator('[data-testid="page-grid"] .ag-root-wrapper').evaluate((node) => getComputedStyle(node).backgroundColor);
     expect(await surface()).toBe('rgb(255, 255, 255)');
     await page.locator('[data-testid="theme-switch"] input[data-theme="dark"]').check();
-    await page.waitForFunction(() => getComputedStyle(document.querySelector('[data-testid="page-grid"] .ag-root-wrapper') as Element).backgroundColor === 'rgb(21, 27, 35)');
+    await waitUntil(page, () => getComputedStyle(document.querySelector('[data-testid="page-grid"] .ag-root-wrapper') as Element).backgroundColor === 'rgb(21, 27, 35)');
     // In dark, what changes is colour: its contrast rules (a whole second scan would add nothing else).
     const darkScan = await axeScan(page, { include: '[data-testid="page-grid"]', rules: ['color-contrast', 'link-in-text-block'] });
     expect(darkScan.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);

@@ -4,7 +4,7 @@
  * shown as text, never run.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { saveScreenshot } from './helpers/browser';
+import { saveScreenshot, waitUntil } from './helpers/browser';
 import { usePlayground } from './helpers/playground-fixture';
 
 const app = usePlayground({ page: {} });
@@ -59,7 +59,7 @@ describe('playground spec editor', () => {
 
   it('lists every rule the broken example breaks', async () => {
     await app.page.locator('[data-testid="broken-example"]').click();
-    await app.page.waitForFunction(() => document.querySelectorAll('.gv-spec-issues__item[data-gv-code="forbidden_sql"]').length > 0);
+    await waitUntil(app.page, () => document.querySelectorAll('.gv-spec-issues__item[data-gv-code="forbidden_sql"]').length > 0);
     const codes = new Set((await issues()).map((issue) => issue.code));
     for (const code of ['invalid_pattern', 'forbidden_rows', 'forbidden_kpi_value', 'forbidden_option', 'forbidden_sql', 'unsafe_url', 'invalid_enum']) {
       expect(codes, code).toContain(code);

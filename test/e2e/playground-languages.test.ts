@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { CHANNELS, PRODUCTS, REGIONS } from '../../playground/shared/data';
 import { usePlayground } from './helpers/playground-fixture';
+import { waitUntil } from './helpers/browser';
 
 const app = usePlayground({ page: {} });
 
@@ -51,7 +52,8 @@ describe('playground data in the reader’s language', () => {
       await app.open(id);
       await ready(app.page, id);
       // Server rows and charts arrive after the first frame: wait for the Ukrainian ones.
-      await app.page.waitForFunction(
+      await waitUntil(
+        app.page,
         ({ pageId, uk }) => {
           const root = document.querySelector(`[data-testid="page-${pageId}"]`);
           const region = root?.querySelector('td[data-cm-col-key="region"], .ag-cell[col-id="region"]')?.textContent?.trim() ?? '';
@@ -74,7 +76,8 @@ describe('playground data in the reader’s language', () => {
     for (const id of PAGES) {
       await app.open(id);
       await ready(app.page, id);
-      await app.page.waitForFunction(
+      await waitUntil(
+        app.page,
         ({ pageId, en }) => {
           const root = document.querySelector(`[data-testid="page-${pageId}"]`);
           const region = root?.querySelector('td[data-cm-col-key="region"], .ag-cell[col-id="region"]')?.textContent?.trim() ?? '';

@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { generateSales } from '../../playground/shared/data';
-import { saveScreenshot } from './helpers/browser';
+import { saveScreenshot, waitUntil } from './helpers/browser';
 import { E2E_DEMO_ROWS, openPlaygroundPage } from './helpers/playground';
 import { usePlayground } from './helpers/playground-fixture';
 
@@ -150,14 +150,15 @@ describe('playground preferences across users and a server restart', () => {
     const table = page.locator('.pg-prefs [data-cm-simple-table]');
     await expect(table.locator('th[data-cm-col-key="channel"]').count()).resolves.toBe(1);
     await page.locator('[data-preset="Compact"] [data-action="apply"]').click();
-    await page.waitForFunction(() => document.querySelector('.pg-prefs [data-cm-simple-table] th[data-cm-col-key="channel"]') === null);
+    await waitUntil(page, () => document.querySelector('.pg-prefs [data-cm-simple-table] th[data-cm-col-key="channel"]') === null);
     await expect(table.locator('th[data-cm-col-key="unit_price"]').count()).resolves.toBe(0);
     await expect(table.locator('th[data-cm-col-key="amount"]').count()).resolves.toBe(1);
 
     await page.locator('[data-search="Ткаченко"] [data-action="apply"]').click();
     // The panel searches the rows itself and hands the table only the matches.
     const expected = generateSales(E2E_DEMO_ROWS).filter((row) => row.менеджер.includes('Ткаченко')).length;
-    await page.waitForFunction(
+    await waitUntil(
+      page,
       (value) => document.querySelector('.pg-prefs [data-cm-simple-table]')?.getAttribute('data-cm-total-rows') === String(value),
       expected,
     );

@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { DEMO_ROW_COUNT, generateSales, type SaleRow } from '../../playground/shared/data';
-import { saveScreenshot } from './helpers/browser';
+import { saveScreenshot, waitUntil } from './helpers/browser';
 import { usePlayground } from './helpers/playground-fixture';
 
 const rows = generateSales(DEMO_ROW_COUNT);
@@ -40,7 +40,8 @@ async function visibleCount(): Promise<number> {
 }
 
 async function waitForVisibleCount(expected: number): Promise<void> {
-  await app.page.waitForFunction(
+  await waitUntil(
+    app.page,
     (value) => document.querySelector('[data-cm-simple-table]')?.getAttribute('data-cm-visible-rows') === String(value),
     expected,
   );

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { saveScreenshot } from './helpers/browser';
+import { saveScreenshot, waitUntil } from './helpers/browser';
 import { usePlayground } from './helpers/playground-fixture';
 import { E2E_DEMO_ROWS } from './helpers/playground';
 
@@ -26,7 +26,8 @@ const UKRAINIAN: Record<string, (page: Page) => Promise<void>> = {
     await p.locator('[data-testid="page-dashboard"] .gv-kpi__label', { hasText: 'Виручка' }).waitFor();
     await p.locator('[data-testid="page-dashboard"] label', { hasText: 'Пошук у таблиці' }).waitFor();
     // Ukrainian number text: a non-breaking space groups the thousands ("20 000").
-    await p.waitForFunction(
+    await waitUntil(
+      p,
       (thousands) => new RegExp(`(^|\\D)${thousands}\\s000(\\D|$)`).test(document.querySelector('[data-testid="page-dashboard"] [data-cm-row-count]')?.textContent ?? ''),
       E2E_DEMO_ROWS / 1000,
     );
@@ -64,7 +65,7 @@ describe('playground locale and theme switches', () => {
     await app.page.locator('[data-testid="theme-switch"] input[data-theme="dark"]').check();
     await expect(app.page.locator('html').getAttribute('data-gv-theme')).resolves.toBe('dark');
     // The charts follow the page switch without a reload (chartTheme 'auto').
-    await app.page.waitForFunction(() => {
+    await waitUntil(app.page, () => {
       const charts = Array.from(document.querySelectorAll('[data-testid="page-dashboard"] .gv-chart'));
       return charts.length === 3 && charts.every((chart) => chart.getAttribute('data-gv-chart-theme') === 'dark');
     });

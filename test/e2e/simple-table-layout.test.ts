@@ -11,7 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, openPage, saveScreenshot } from './helpers/browser';
+import { launchChromium, openPage, saveScreenshot, waitUntil } from './helpers/browser';
 import { serveStatic, type StaticServer } from './helpers/static-site';
 import { axeViolations } from './helpers/layout';
 import { buildSimpleTableFixture } from './fixtures/simple-table/harness';
@@ -34,7 +34,7 @@ afterAll(async () => {
 async function open(query: string, viewport = { width: 1280, height: 900 }): Promise<{ page: Page; errors: string[] }> {
   const { page, errors } = await openPage(browser, { viewport });
   await page.goto(`${server.url}/?${query}`);
-  await page.waitForFunction(() => (window as unknown as { __simpleTable?: { ready: boolean } }).__simpleTable?.ready === true);
+  await waitUntil(page, () => (window as unknown as { __simpleTable?: { ready: boolean } }).__simpleTable?.ready === true);
   // Widths are measured after mount, once fonts are in.
   await page.evaluate(() => document.fonts.ready);
   return { page, errors };

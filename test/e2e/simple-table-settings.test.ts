@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
-import { collectConsoleErrors, launchChromium, saveScreenshot } from './helpers/browser';
+import { collectConsoleErrors, launchChromium, saveScreenshot, waitUntil } from './helpers/browser';
 import { axeScan, type AxeViolation } from './helpers/layout';
 import { serveStatic, type StaticServer } from './helpers/static-site';
 import { buildSimpleTableFixture } from './fixtures/simple-table/harness';
@@ -43,7 +43,7 @@ async function open(query: string): Promise<{ page: Page; errors: string[] }> {
 }
 
 function ready(page: Page): Promise<unknown> {
-  return page.waitForFunction(() => (window as unknown as { __simpleTable?: { ready: boolean } }).__simpleTable?.ready === true);
+  return waitUntil(page, () => (window as unknown as { __simpleTable?: { ready: boolean } }).__simpleTable?.ready === true);
 }
 
 function cells(page: Page, key: string): Promise<string[]> {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import * as XLSX from 'xlsx';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, openPage, saveScreenshot } from './helpers/browser';
+import { launchChromium, openPage, saveScreenshot, waitUntil } from './helpers/browser';
 import { serveStatic, type StaticServer } from './helpers/static-site';
 import { buildSimpleTableFixture } from './fixtures/simple-table/harness';
 
@@ -29,7 +29,7 @@ afterAll(async () => {
 async function open(query: string): Promise<{ page: Page; errors: string[] }> {
   const { page, errors } = await openPage(browser, { viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   await page.goto(`${server.url}/?${query}`);
-  await page.waitForFunction(() => (window as unknown as { __simpleTable?: { ready: boolean } }).__simpleTable?.ready === true);
+  await waitUntil(page, () => (window as unknown as { __simpleTable?: { ready: boolean } }).__simpleTable?.ready === true);
   return { page, errors };
 }
 

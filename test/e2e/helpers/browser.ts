@@ -10,7 +10,7 @@ import { mkdir } from 'node:fs/promises';
 import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Frame, type Page } from 'playwright-core';
 
 /**
  * Chromium's headless build, Debian's `chromium-headless-shell` (the same Blink, V8 and Skia as the
@@ -157,6 +157,22 @@ export interface OpenedPage {
 export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<OpenedPage> {
   const page = await browser.newPage(options);
   return { context: page.context(), page, errors: collectConsoleErrors(page) };
+}
+
+/** How often {@link waitUntil} checks its condition, in milliseconds. */
+export const WAIT_POLL_MS = 50;
+
+/**
+ * Waits until `condition` (run in the page or frame, with `arg`) returns something truthy, checking
+ * every {@link WAIT_POLL_MS} ms; rejects after `timeout` ms (Playwright's default timeout when not
+ * given). Every browser test waits through this rather than `waitForFunction` itself, whose default
+ * checks on every animation frame: that keeps the page drawing frames for the whole wait, and the
+ * longer a wait is (on a busy machine, all of them) the more CPU it burns making the machine busier.
+ * Measured on the two largest browser files: 353 CPU-s with frame polling, 309 with this.
+ */
+export async function waitUntil<Arg>(target: Page | Frame, condition: string | ((arg: Arg) => unknown), arg?: Arg, options: { timeout?: number } = {}): Promise<void> {
+  // eslint-disable-next-line no-restricted-properties -- the one place that calls it, with timer polling
+  await target.waitForFunction(condition as string, arg, { ...options, polling: WAIT_POLL_MS });
 }
 
 /** Saves a full-page screenshot to test-results/screenshots/<name>.png and returns its path. */

@@ -10,6 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Frame, Page } from 'playwright-core';
+import { waitUntil } from './browser';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -367,7 +368,7 @@ export async function chartsSettled(target: Page | Frame, timeoutMs = 15_000): P
       .filter((figure) => figure.querySelector('.gv-chart__echarts') !== null && !figure.hasAttribute('data-gv-chart-drawn'))
       .map((figure) => figure.getAttribute('data-gv-chart-id') ?? '?');
   try {
-    await target.waitForFunction(`(${drawing.toString()})().length === 0`, undefined, { timeout: timeoutMs, polling: 'raf' });
+    await waitUntil(target, `(${drawing.toString()})().length === 0`, undefined, { timeout: timeoutMs });
   } catch (error) {
     throw new Error(`chartsSettled: charts still drawing after ${timeoutMs} ms: ${(await target.evaluate(drawing)).join(', ')}`, { cause: error });
   }
