@@ -81,6 +81,27 @@ async function settle(): Promise<void> {
   await flushPromises();
 }
 
+/** A change listener of a media query. */
+type MediaListener = (event: { matches: boolean }) => void;
+
+/**
+ * Stubs `matchMedia`: a query matches when `matches` says so, and the listeners added to the
+ * queries `heard` accepts (every query by default) are returned, for the test to call as if the
+ * reader's setting changed. test/setup/dom.ts unstubs it after the file.
+ */
+function stubMatchMedia(matches: (query: string) => boolean, heard: (query: string) => boolean = () => true): MediaListener[] {
+  const listeners: MediaListener[] = [];
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: matches(query),
+    media: query,
+    addEventListener: (_: string, cb: MediaListener) => {
+      if (heard(query)) listeners.push(cb);
+    },
+    removeEventListener: vi.fn(),
+  }));
+  return listeners;
+}
+
 function mountChart(props: Record<string, unknown>, plugin?: Record<string, unknown>) {
   return mount(ChartBlock, {
     props: { renderer: 'svg', ...props },
@@ -203,15 +224,8 @@ describe('ChartBlock', () => {
   it("marks the figure drawn on ECharts' finished event, and not drawn while a new option is being drawn", async () => {
     // Reduced motion first, so the first drawing finishes at once; then motion on, so that the
     // update animates (ECharts' 300 ms) and the figure can be seen not drawn in between.
-    const listeners: ((event: { matches: boolean }) => void)[] = [];
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query.includes('reduced-motion'),
-      media: query,
-      addEventListener: (_: string, cb: (event: { matches: boolean }) => void) => {
-        if (query.includes('reduced-motion')) listeners.push(cb);
-      },
-      removeEventListener: vi.fn(),
-    }));
+    const reducedMotion = (query: string): boolean => query.includes('reduced-motion');
+    const listeners = stubMatchMedia(reducedMotion, reducedMotion);
     const config = ref(runtime());
     const Host = defineComponent({ setup: () => () => h(ChartBlock, { config: config.value, renderer: 'svg' }) });
     const wrapper = mount(Host, { attachTo: document.body });
@@ -304,15 +318,8 @@ describe('ChartBlock', () => {
   });
 
   it('draws without animation while the reader prefers reduced motion, following a change', async () => {
-    const listeners: ((event: { matches: boolean }) => void)[] = [];
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query.includes('reduced-motion'),
-      media: query,
-      addEventListener: (_: string, cb: (event: { matches: boolean }) => void) => {
-        if (query.includes('reduced-motion')) listeners.push(cb);
-      },
-      removeEventListener: vi.fn(),
-    }));
+    const reducedMotion = (query: string): boolean => query.includes('reduced-motion');
+    const listeners = stubMatchMedia(reducedMotion, reducedMotion);
     const wrapper = mountChart({ config: runtime() });
     await settle();
     expect((chartOf(wrapper)!.getOption() as { animation?: boolean }).animation).toBe(false);
@@ -328,13 +335,7 @@ describe('ChartBlock', () => {
     expect(dark.find('.gv-chart').attributes('data-gv-chart-theme')).toBe('dark');
     dark.unmount();
 
-    const listeners: ((event: { matches: boolean }) => void)[] = [];
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query.includes('dark'),
-      media: query,
-      addEventListener: (_: string, cb: (event: { matches: boolean }) => void) => listeners.push(cb),
-      removeEventListener: vi.fn(),
-    }));
+    const listeners = stubMatchMedia((query) => query.includes('dark'));
     const auto = mountChart({ config: runtime(), theme: 'auto' });
     await settle();
     expect(auto.find('.gv-chart').attributes('data-gv-chart-theme')).toBe('dark');
@@ -573,13 +574,7 @@ describe('ChartBlock with the automatic theme', () => {
   });
 
   it('falls back to the system scheme when the switch is removed, and follows that scheme after', async () => {
-    const listeners: ((event: { matches: boolean }) => void)[] = [];
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: true,
-      media: query,
-      addEventListener: (_: string, cb: (event: { matches: boolean }) => void) => listeners.push(cb),
-      removeEventListener: vi.fn(),
-    }));
+    const listeners = stubMatchMedia(() => true);
     const wrapper = mountThemed({ 'data-gv-theme': 'light' });
     await settle();
     expect(themeOf(wrapper)).toBe('light');
