@@ -1,13 +1,24 @@
 import { defineConfig } from 'vitest/config';
 import vue from '@vitejs/plugin-vue';
 
-// Three projects, one runner:
-// - node: core, hosts, server, SSR; plain Node environment (proves the core needs no DOM).
-// - dom: components, stores and composables in jsdom.
+// Four kinds of project, one runner:
+// - node: core, hosts, server, SSR; plain Node environment (proves the core needs no DOM); its files
+//   share one module graph per worker, and node-fresh runs the few that must not.
+// - dom: components, stores and composables in jsdom, one jsdom for all; dom-fresh likewise.
 // - e2e: real Chromium through playwright-core against built bundles and the playground; two files
 //   at a time (each starts its own servers and browser; builds they share are made once under a lock,
 //   see test/setup/dir-lock.ts). Most of an e2e file's time is spent waiting on the browser, so two
 //   files keep both cores of the reference machine busy without slowing each other much.
+/** The Node tests: core, assistant, hosts, server, SSR and the package checks. */
+const NODE_TESTS = ['test/core/**/*.test.ts', 'test/assistant/**/*.test.ts', 'test/host/**/*.test.ts', 'test/server/**/*.test.ts', 'test/ssr/**/*.test.ts', 'test/package/**/*.test.ts'];
+
+/**
+ * Node tests that replace a module for the whole file (`vi.mock` only reaches a module not yet
+ * loaded, and the replacement would stay for every later file in a shared module graph), so they
+ * run isolated.
+ */
+const NODE_FRESH_TESTS = ['test/core/registry-fixture-chart.test.ts'];
+
 /** The jsdom tests: components, stores and composables. */
 const DOM_TESTS = ['test/components/**/*.test.ts', 'test/stores/**/*.test.ts', 'test/composables/**/*.test.ts'];
 
@@ -35,12 +46,28 @@ export default defineConfig({
           environment: 'node',
           // SSR inlines the stylesheet through `?raw` imports; vitest returns '' for CSS it is not told to process.
           css: { include: [/\/src\/style\.css/, /\/components\/simple-table\.css/] },
-          // Worker threads rather than processes: each file is still isolated (a new thread with
-          // its own modules), without starting a Node process per file.
+          // Worker threads rather than processes, and one module graph per worker for all its files,
+          // one after another: importing the server, the schema and the core again for each of some
+          // ninety files cost more than a third of the project's CPU. test/setup/node.ts undoes the
+          // process-wide state a file may leave (the warning handler, spies, stubbed env).
           pool: 'threads',
-          include: ['test/core/**/*.test.ts', 'test/assistant/**/*.test.ts', 'test/host/**/*.test.ts', 'test/server/**/*.test.ts', 'test/ssr/**/*.test.ts', 'test/package/**/*.test.ts'],
+          isolate: false,
+          include: NODE_TESTS,
+          exclude: NODE_FRESH_TESTS,
+          setupFiles: ['test/setup/node.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'node-fresh',
+          environment: 'node',
+          pool: 'threads',
+          include: NODE_FRESH_TESTS,
+          setupFiles: ['test/setup/node.ts'],
+          testTimeout: 30_000,
         },
       },
       {

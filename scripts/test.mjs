@@ -62,7 +62,7 @@ const E2E = vitest('vitest e2e', ['e2e']);
 // Two files at a time (vitest's default here is one, a core less than the machine has): the browser
 // lane ends first, and a second worker keeps both cores busy to the end; many server tests wait on
 // a database or a timeout meanwhile.
-const UNIT = vitest('vitest node and dom', ['node', 'dom', 'dom-fresh'], ['--maxWorkers=2']);
+const UNIT = vitest('vitest node and dom', ['node', 'node-fresh', 'dom', 'dom-fresh'], ['--maxWorkers=2']);
 
 const tracked = () => spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).stdout ?? '';
 const trackedBefore = tracked();
