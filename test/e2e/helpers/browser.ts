@@ -68,6 +68,7 @@ export function testFontConfig(): string {
   const dejavu = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
   const root = join(process.cwd(), '.tmp', `fonts-${process.pid}`);
   const files = join(root, 'files');
+  removeFontSetsOfEndedProcesses(dirname(root));
   rmSync(root, { recursive: true, force: true });
   mkdirSync(files, { recursive: true });
   for (const face of readdirSync(dejavu).filter((name) => DEJAVU_FACES.test(name))) symlinkSync(join(dejavu, face), join(files, face));
@@ -94,6 +95,30 @@ export function testFontConfig(): string {
   writeFileSync(fontConfigFile, xml);
   process.once('exit', () => rmSync(root, { recursive: true, force: true }));
   return fontConfigFile;
+}
+
+/**
+ * Removes the `fonts-<pid>` folders of processes that have ended. A worker removes its own on exit,
+ * but vitest ends some workers with a signal, and `exit` handlers do not run then.
+ */
+function removeFontSetsOfEndedProcesses(tmp: string): void {
+  if (!existsSync(tmp)) return;
+  for (const name of readdirSync(tmp)) {
+    const pid = /^fonts-(\d+)$/.exec(name)?.[1];
+    if (pid === undefined || Number(pid) === process.pid || isRunning(Number(pid))) continue;
+    rmSync(join(tmp, name), { recursive: true, force: true });
+  }
+}
+
+/** Whether a process with this id exists (signal 0 checks without sending anything). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** Folder of screenshots kept as test artifacts. */
