@@ -63,10 +63,15 @@ export function exposed(wrapper: VueWrapper): DataGridExposed {
  * before each look; fails naming `what` when it never does.
  */
 export async function until(check: () => boolean, what: string): Promise<void> {
-  await waitFor(async () => {
-    await flushPromises();
-    if (!check()) throw new Error(`timed out waiting for ${what}`);
-  });
+  // waitFor's default limit of 1 s is too short when the suite's three lanes share two cores (a rare
+  // failure of data-grid-presets.test.ts); a wait that is met returns at once whatever the limit.
+  await waitFor(
+    async () => {
+      await flushPromises();
+      if (!check()) throw new Error(`timed out waiting for ${what}`);
+    },
+    { timeout: 10_000 },
+  );
 }
 
 /** Mounts a DataGrid (attached to the document, with Pinia and the plugin) and waits for its first block. */
