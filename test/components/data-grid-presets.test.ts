@@ -125,8 +125,11 @@ describe('DataGrid presets', () => {
     await wrapper.find('input[data-gv-preset-name]').setValue('Mine');
     await wrapper.find('[data-gv-presets] form').trigger('submit');
     expect(presetNames(wrapper)).toEqual(['Mine']);
-    await until(() => wrapper.find('[data-gv-prefs-status]').exists(), 'the status line');
-    expect(wrapper.find('[data-gv-prefs-status]').text()).toBe('You are not signed in: preferences are kept on this device only.');
+    // The line says "Saving…" while the save is pending, before the store learns it can only keep
+    // it here: wait for the words, not for the line.
+    const localOnly = 'You are not signed in: preferences are kept on this device only.';
+    await until(() => wrapper.find('[data-gv-prefs-status]').text() === localOnly, 'the local-only status');
+    expect(wrapper.find('[data-gv-prefs-status]').text()).toBe(localOnly);
     wrapper.unmount();
   });
 });
