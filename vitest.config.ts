@@ -17,7 +17,7 @@ const NODE_TESTS = ['test/core/**/*.test.ts', 'test/assistant/**/*.test.ts', 'te
  * loaded, and the replacement would stay for every later file in a shared module graph), so they
  * run isolated.
  */
-const NODE_FRESH_TESTS = ['test/core/registry-fixture-chart.test.ts'];
+export const NODE_FRESH_TESTS = ['test/core/registry-fixture-chart.test.ts'];
 
 /** The jsdom tests: components, stores and composables. */
 const DOM_TESTS = ['test/components/**/*.test.ts', 'test/stores/**/*.test.ts', 'test/composables/**/*.test.ts'];
@@ -27,7 +27,7 @@ const DOM_TESTS = ['test/components/**/*.test.ts', 'test/stores/**/*.test.ts', '
  * graph per file): they mock a module (`vi.mock` only reaches a module not yet loaded) or test what
  * happens before code loaded on demand has arrived, or the first registration of something.
  */
-const DOM_FRESH_TESTS = [
+export const DOM_FRESH_TESTS = [
   'test/components/SimpleTable.engine.test.ts',
   'test/components/catalog-loading.test.ts',
   'test/components/chart-renderer-loading.test.ts',
@@ -103,6 +103,11 @@ export default defineConfig({
           // The visual suite renders edge views with renderHtml, which inlines the stylesheet (`?raw`).
           css: { include: [/\/src\/style\.css/, /\/components\/simple-table\.css/] },
           include: ['test/e2e/**/*.test.ts'],
+          // One module graph per worker here too: every file imports playwright-core, the helpers and
+          // what they build from; importing them again per file cost about 60 of the project's 650
+          // CPU-seconds. Each file still starts its own servers and browser (usePlayground and the
+          // fixtures' beforeAll/afterAll), and no file here mocks a module.
+          isolate: false,
           maxWorkers: 2,
           testTimeout: 180_000,
           hookTimeout: 240_000,
