@@ -169,6 +169,23 @@ function timing(times: readonly number[]): Timing {
  * First-block timings of every scenario (cold: no count cache; warm: cached), and the cold ones of
  * the older source when there is one, taken alternately with this one's.
  */
+/**
+ * Sample `i` of this source (`now`) and of the older one (`before`, when there is one). Both read
+ * the same filter value, and the second meets the pages the first brought into the cache, so they
+ * take turns going first (runs with this source always first measured every PostgreSQL scenario
+ * about 20% slower than the older source).
+ */
+async function inTurns(i: number, now: () => Promise<void>, before: (() => Promise<void>) | null): Promise<void> {
+  if (before === null) return now();
+  if (i % 2 === 0) {
+    await now();
+    await before();
+  } else {
+    await before();
+    await now();
+  }
+}
+
 async function firstBlocks(cold: Sources, warm: SqlRowSource): Promise<{ name: string; cold: Timing; warm: Timing; before: Timing | null }[]> {
   const out = [];
   for (const scenario of SCENARIOS) {
@@ -176,22 +193,12 @@ async function firstBlocks(cold: Sources, warm: SqlRowSource): Promise<{ name: s
     const beforeTimes: number[] = [];
     const started = performance.now();
     for (let i = 0; i < COLD_SAMPLES; i++) {
-      const now = () => timed(() => cold.now.getRows({ startRow: 0, endRow: 100, ...scenario.query(i) }));
       const before = cold.before;
-      if (before === null) coldTimes.push(await now());
-      else {
-        // Both read the same filter value: the second meets the pages the first brought into the
-        // cache, so the two take turns going first (a run with now always first measured every
-        // PostgreSQL scenario about 20% slower than before).
-        const older = () => timed(() => before.getRows({ startRow: 0, endRow: 100, ...scenario.query(i) }));
-        if (i % 2 === 0) {
-          coldTimes.push(await now());
-          beforeTimes.push(await older());
-        } else {
-          beforeTimes.push(await older());
-          coldTimes.push(await now());
-        }
-      }
+      await inTurns(
+        i,
+        async () => void coldTimes.push(await timed(() => cold.now.getRows({ startRow: 0, endRow: 100, ...scenario.query(i) }))),
+        before && (async () => void beforeTimes.push(await timed(() => before.getRows({ startRow: 0, endRow: 100, ...scenario.query(i) })))),
+      );
       if (i >= 2 && performance.now() - started > SAMPLE_BUDGET_MS * (cold.before ? 2 : 1)) break;
     }
     const fixed = scenario.query(0);
@@ -222,17 +229,12 @@ async function aggregates(sources: Sources, registration: RowSourceRegistration)
     const beforeTimes: number[] = [];
     const started = performance.now();
     for (let i = 0; i < AGGREGATE_SAMPLES; i++) {
-      const now = () => timed(() => sources.now.aggregate(item.query, { ...request, charts: item.charts }));
       const before = sources.before;
-      if (before === null) times.push(await now());
-      else if (i % 2 === 0) {
-        // Turns, as in firstBlocks.
-        times.push(await now());
-        beforeTimes.push(await timed(() => before.aggregate(item.query, { ...request, charts: item.charts })));
-      } else {
-        beforeTimes.push(await timed(() => before.aggregate(item.query, { ...request, charts: item.charts })));
-        times.push(await now());
-      }
+      await inTurns(
+        i,
+        async () => void times.push(await timed(() => sources.now.aggregate(item.query, { ...request, charts: item.charts }))),
+        before && (async () => void beforeTimes.push(await timed(() => before.aggregate(item.query, { ...request, charts: item.charts })))),
+      );
       if (i >= 2 && performance.now() - started > SAMPLE_BUDGET_MS * (sources.before ? 2 : 1)) break;
     }
     const before = sources.before ? median(beforeTimes) : null;
