@@ -13,11 +13,13 @@ import vue from '@vitejs/plugin-vue';
 const NODE_TESTS = ['test/core/**/*.test.ts', 'test/assistant/**/*.test.ts', 'test/host/**/*.test.ts', 'test/server/**/*.test.ts', 'test/ssr/**/*.test.ts', 'test/package/**/*.test.ts'];
 
 /**
- * Node tests that replace a module for the whole file (`vi.mock` only reaches a module not yet
- * loaded, and the replacement would stay for every later file in a shared module graph), so they
- * run isolated.
+ * Node tests that run isolated, each in a process of its own: a file that replaces a module for the
+ * whole file (`vi.mock` only reaches a module not yet loaded, and the replacement would stay for
+ * every later file in a shared module graph), and a file that times itself in its process's CPU
+ * time (`process.cpuUsage` counts every thread of the process, so in the shared project it also
+ * counted the other worker's tests: units.test.ts's throttle ratio failed once that way).
  */
-export const NODE_FRESH_TESTS = ['test/core/registry-fixture-chart.test.ts'];
+export const NODE_FRESH_TESTS = ['test/core/registry-fixture-chart.test.ts', 'test/server/units.test.ts'];
 
 /** The jsdom tests: components, stores and composables. */
 const DOM_TESTS = ['test/components/**/*.test.ts', 'test/stores/**/*.test.ts', 'test/composables/**/*.test.ts'];
@@ -64,7 +66,7 @@ export default defineConfig({
         test: {
           name: 'node-fresh',
           environment: 'node',
-          pool: 'threads',
+          pool: 'forks',
           include: NODE_FRESH_TESTS,
           setupFiles: ['test/setup/node.ts'],
           testTimeout: 30_000,
