@@ -6,6 +6,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { defineComponent, h, nextTick, ref } from 'vue';
 import { mount } from '@vue/test-utils';
+import type { DOMWrapper, VueWrapper } from '@vue/test-utils';
+import { waitFor } from '../setup/wait';
 import { MemoryHost } from '../../src/host/index';
 import { loadCatalog } from '../../src/core/i18n/translator';
 import { messages } from '../../src/core/i18n';
@@ -128,17 +130,26 @@ describe('SimpleTable: column filters in the search language', () => {
 });
 
 describe('SimpleTable: the search help popover', () => {
+  /** Clicks a help button and waits for its popover, which is downloaded on the first open. */
+  async function openHelp(wrapper: VueWrapper, button: DOMWrapper<Element>): Promise<DOMWrapper<Element>> {
+    await button.trigger('click');
+    return waitFor(() => {
+      const panel = wrapper.find(`#${button.attributes('aria-controls')}`);
+      if (!panel.exists()) throw new Error('the help popover is not there yet');
+      return panel;
+    });
+  }
+
   it('opens from a button with aria-expanded and aria-controls, takes focus, closes on Esc and returns focus', async () => {
     const wrapper = mountTable(tableConfig(orders, orderColumns()));
     const button = wrapper.find('[data-cm-search-help]');
     expect(button.element.tagName).toBe('BUTTON');
     expect(button.attributes('aria-label')).toBe('Search help');
     expect(button.attributes('aria-expanded')).toBe('false');
-    const panel = wrapper.find(`#${button.attributes('aria-controls')}`);
-    expect(panel.exists()).toBe(true);
-    expect(panel.isVisible()).toBe(false);
-    await button.trigger('click');
-    await nextTick();
+    // Closed, the popover is not in the page, and the button names no element that is missing.
+    expect(button.attributes('aria-controls')).toBeUndefined();
+    expect(wrapper.find('[data-cm-search-help-panel]').exists()).toBe(false);
+    const panel = await openHelp(wrapper, button);
     expect(button.attributes('aria-expanded')).toBe('true');
     expect(panel.isVisible()).toBe(true);
     expect(panel.attributes('role')).toBe('dialog');
@@ -146,22 +157,20 @@ describe('SimpleTable: the search help popover', () => {
     expect(document.activeElement).toBe(panel.element);
     await panel.trigger('keydown', { key: 'Escape' });
     expect(button.attributes('aria-expanded')).toBe('false');
-    expect(panel.isVisible()).toBe(false);
+    expect(wrapper.find('[data-cm-search-help-panel]').exists()).toBe(false);
     expect(document.activeElement).toBe(button.element);
   });
 
   it('closes with its close button (focus back) and when focus leaves it (focus stays where it went)', async () => {
     const wrapper = mountTable(tableConfig(orders, orderColumns()));
     const button = wrapper.find('[data-cm-search-help]');
-    await button.trigger('click');
-    await nextTick();
-    await wrapper.find('.gv-search-help__close').trigger('click');
+    const panel = await openHelp(wrapper, button);
+    await panel.find('.gv-search-help__close').trigger('click');
     expect(button.attributes('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(button.element);
-    await button.trigger('click');
-    await nextTick();
+    const again = await openHelp(wrapper, button);
     const input = wrapper.find('input[data-cm-search]').element as HTMLInputElement;
-    wrapper.find('[data-cm-search-help-panel]').element.dispatchEvent(new FocusEvent('focusout', { bubbles: true, relatedTarget: input }));
+    again.element.dispatchEvent(new FocusEvent('focusout', { bubbles: true, relatedTarget: input }));
     await nextTick();
     expect(button.attributes('aria-expanded')).toBe('false');
   });
@@ -170,7 +179,7 @@ describe('SimpleTable: the search help popover', () => {
     for (const locale of ['en', 'uk'] as const) {
       const wrapper = mountTable(tableConfig(orders, orderColumns()), { locale });
       const catalog = messages[locale];
-      const text = wrapper.find('[data-cm-search-help-panel]').text();
+      const text = (await openHelp(wrapper, wrapper.find('[data-cm-search-help]'))).text();
       for (const n of [1, 2, 3, 4, 5, 6]) {
         expect(text).toContain(catalog[`search.help.example_${n}.query` as keyof typeof catalog]);
         expect(text).toContain(catalog[`search.help.example_${n}.meaning` as keyof typeof catalog]);
@@ -186,11 +195,12 @@ describe('SimpleTable: the search help popover', () => {
     const buttons = wrapper.findAll('td[data-cm-col-key] [data-cm-search-help]');
     expect(buttons).toHaveLength(6);
     expect(buttons[2]!.attributes('aria-label')).toBe('Довідка з фільтра «City»');
-    const ids = new Set(buttons.map((b) => b.attributes('aria-controls')));
-    expect(ids.size).toBe(6);
-    const panel = wrapper.find(`#${buttons[2]!.attributes('aria-controls')}`);
+    const panel = await openHelp(wrapper, buttons[2]!);
     expect(panel.text()).toContain(messages.uk['search.help.wildcards']);
     expect(panel.text()).not.toContain(messages.uk['search.help.scope']);
+    // Each button controls a popover of its own.
+    const other = await openHelp(wrapper, buttons[3]!);
+    expect(other.attributes('id')).not.toBe(panel.attributes('id'));
   });
 });
 

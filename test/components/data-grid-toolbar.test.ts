@@ -42,7 +42,8 @@ describe('DataGrid quick search: the search language', () => {
     expect(button.attributes('aria-expanded')).toBe('false');
     expect(button.attributes('aria-label')).toBe('Search help');
     await button.trigger('click');
-    await until(() => button.attributes('aria-expanded') === 'true', 'the popover');
+    // The popover is downloaded on the first open.
+    await until(() => button.attributes('aria-expanded') === 'true' && search.find('[data-cm-search-help-panel]').exists(), 'the popover');
     const panel = search.find('[data-cm-search-help-panel]');
     expect(panel.attributes('role')).toBe('dialog');
     expect(panel.text()).toContain('A column name and a colon limit the words after it to that column.');
@@ -202,6 +203,7 @@ describe('DataGrid text filter: the search language for one cell', () => {
     const help = wrapper.find('button[data-cm-search-help]');
     expect(help.attributes('aria-label')).toBe('Help for the filter of Note');
     await help.trigger('click');
+    await until(() => wrapper.find('[data-cm-search-help-panel]').exists(), 'the popover');
     const panel = wrapper.find('[data-cm-search-help-panel]');
     expect(panel.text()).toContain('% stands for any text');
     expect(panel.text()).not.toContain('A column name and a colon');
