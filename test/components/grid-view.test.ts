@@ -50,6 +50,15 @@ const rows: Row[] = [
 ];
 
 /** The data-gv-block values of the rendered view, in document order. */
+/** Mounts a GridView whose spec is invalid and waits for its issues panel, which is loaded on demand. */
+async function mountInvalid(props: Record<string, unknown>): Promise<Wrapper> {
+  const wrapper = mount(GridView, { props });
+  await waitFor(() => {
+    if (!wrapper.find('.gv-spec-issues').exists()) throw new Error('the issues panel is not there yet');
+  });
+  return wrapper;
+}
+
 const blockOrder = (wrapper: Wrapper): string[] =>
   wrapper.findAll('.gv-view__inner > [data-gv-block]').map((el) => el.attributes('data-gv-block') ?? '');
 
@@ -199,8 +208,8 @@ describe('GridView', () => {
     expect(isReactive(config.data[0])).toBe(false);
   });
 
-  it('shows every issue of an invalid raw spec with code and path, and emits them', () => {
-    const wrapper = mount(GridView, { props: { spec: { grid_id: 'Bad Id', columns: [], rows: [[1]] }, rows } });
+  it('shows every issue of an invalid raw spec with code and path, and emits them', async () => {
+    const wrapper = await mountInvalid({ spec: { grid_id: 'Bad Id', columns: [], rows: [[1]] }, rows });
     const panel = wrapper.find('[role="alert"]');
     expect(panel.exists()).toBe(true);
     expect(wrapper.find('section').attributes('data-gv-invalid')).toBe('true');
@@ -213,16 +222,16 @@ describe('GridView', () => {
     expect(wrapper.findComponent(SimpleTable).exists()).toBe(false);
   });
 
-  it('shows the panel rather than nothing when given neither artifact nor spec, or a broken artifact', () => {
-    const none = mount(GridView, { props: {} });
+  it('shows the panel rather than nothing when given neither artifact nor spec, or a broken artifact', async () => {
+    const none = await mountInvalid({});
     expect(none.find('[role="alert"]').exists()).toBe(true);
     expect(none.find('.gv-spec-issues__code').text()).toBe('required');
-    const broken = mount(GridView, { props: { artifact: { version: 1, nonsense: true } as never } });
+    const broken = await mountInvalid({ artifact: { version: 1, nonsense: true } });
     expect(broken.find('[role="alert"]').exists()).toBe(true);
   });
 
-  it('shows the issues panel in Ukrainian for a Ukrainian locale', () => {
-    const wrapper = mount(GridView, { props: { spec: { grid_id: 5 }, locale: 'uk' } });
+  it('shows the issues panel in Ukrainian for a Ukrainian locale', async () => {
+    const wrapper = await mountInvalid({ spec: { grid_id: 5 }, locale: 'uk' });
     expect(wrapper.find('.gv-spec-issues__title').text()).toBe('Це подання неможливо показати');
   });
 
@@ -255,9 +264,9 @@ describe('GridView', () => {
     wrapper.unmount();
   });
 
-  it('refuses a spec whose link template is a javascript: URL, with the code on the panel', () => {
+  it('refuses a spec whose link template is a javascript: URL, with the code on the panel', async () => {
     const spec = wire({ columns: [{ key: 'id', label: 'ID', link_template: 'javascript:alert({id})' }] , kpis: [], charts: [] });
-    const wrapper = mount(GridView, { props: { spec, rows } });
+    const wrapper = await mountInvalid({ spec, rows });
     expect(wrapper.findAll('.gv-spec-issues__code').map((c) => c.text())).toContain('unsafe_url');
     expect(wrapper.findAll('a')).toHaveLength(0);
   });
