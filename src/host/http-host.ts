@@ -3,6 +3,11 @@
  * It is DOM-free on purpose (the query string of the page is passed in), so it also runs in Node
  * against a real server, which is how it is tested.
  *
+ * axios is imported with the first request, not with this module: a page downloads the HTTP client
+ * (about 20 kB gzipped) only once it asks for preferences, and an app that passes its own instance
+ * (`axios` option) or never sends a request does not download it at all. The first request waits
+ * for that chunk; later ones do not.
+ *
  * Wire format of the preferences route (see the server handler):
  * - `POST {preferencesUrl}` with `{grid_id, colPresets?, searches?}`;
  * - `GET {readUrl}?grid_id=…`, scoped to the caller by its cookies or credentials;
@@ -11,8 +16,7 @@
  *
  * @module
  */
-import axios, { AxiosError } from 'axios';
-import type { AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
+import type { AxiosError, AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
 import type { GridPrefs, GridPrefsPatch, GridViewSpec } from '../core/types';
 import { validateGridPrefsPatch } from '../core/prefs';
 import { HostError } from './errors';
@@ -48,7 +52,10 @@ export interface HttpHostOptions extends HostBaseOptions {
   withCredentials?: boolean;
   /** Extra request headers (a CSRF token, an `Authorization` header), or a getter called per request. */
   headers?: Record<string, string> | (() => Record<string, string>);
-  /** The axios instance to use; tests inject one with a fake adapter. Defaults to `axios.create()`. */
+  /**
+   * The axios instance to use; tests inject one with a fake adapter. Defaults to `axios.create()`,
+   * made when the first request is sent.
+   */
   axios?: Pick<AxiosInstance, 'request'>;
 }
 
@@ -69,14 +76,16 @@ export interface HttpHostOptions extends HostBaseOptions {
  */
 export class HttpHost extends HostBase {
   readonly #options: HttpHostOptions;
-  readonly #http: Pick<AxiosInstance, 'request'>;
+  /** The host's client: the `axios` option, else its own `axios.create()` once axios is loaded. */
+  #http: Pick<AxiosInstance, 'request'> | null;
+  #loading: Promise<Pick<AxiosInstance, 'request'>> | null = null;
   readonly #saveUrl: string | null;
   readonly #readUrl: string | null;
 
   constructor(options: HttpHostOptions = {}) {
     super(options);
     this.#options = options;
-    this.#http = options.axios ?? axios.create();
+    this.#http = options.axios ?? null;
     const saveUrl = options.preferencesUrl === undefined ? (this.routes.grid_prefs ?? null) : options.preferencesUrl;
     this.#saveUrl = saveUrl === '' ? null : saveUrl;
     this.#readUrl = this.#saveUrl === null ? null : (options.preferencesReadUrl ?? this.#saveUrl);
@@ -119,10 +128,23 @@ export class HttpHost extends HostBase {
     return this.#options.subjectId ?? null;
   }
 
+  /** Loads axios once for this host and makes its instance; a failed load is tried again by the next request. */
+  #client(): Promise<Pick<AxiosInstance, 'request'>> {
+    this.#loading ??= import('axios').then(
+      (module) => (this.#http = module.default.create()),
+      (error: unknown) => {
+        this.#loading = null;
+        throw error;
+      },
+    );
+    return this.#loading;
+  }
+
   async #send(config: AxiosRequestConfig): Promise<AxiosResponse<unknown>> {
     const extra = typeof this.#options.headers === 'function' ? this.#options.headers() : this.#options.headers;
     try {
-      return await this.#http.request<unknown>({
+      const http = this.#http ?? (await this.#client());
+      return await http.request<unknown>({
         ...config,
         timeout: this.#options.timeoutMs ?? DEFAULT_HTTP_TIMEOUT_MS,
         withCredentials: this.#options.withCredentials ?? true,
@@ -146,10 +168,10 @@ export class HttpHost extends HostBase {
  */
 export function toHostError(error: unknown): HostError {
   if (error instanceof HostError) return error;
-  if (!axios.isAxiosError(error)) {
+  if (!isAxiosError(error)) {
     return new HostError('network', error instanceof Error ? error.message : String(error), { cause: error });
   }
-  if (error.code === AxiosError.ETIMEDOUT) {
+  if (error.code === 'ETIMEDOUT') {
     return new HostError('timeout', error.message || 'The request timed out.', { cause: error });
   }
   const response = error.response;
@@ -165,6 +187,14 @@ export function toHostError(error: unknown): HostError {
   const retryAfterMs = parseRetryAfter(headerValue(response.headers, 'retry-after'));
   if (retryAfterMs !== undefined) options.retryAfterMs = retryAfterMs;
   return new HostError('http', message, options);
+}
+
+/**
+ * axios' own test (`axios.isAxiosError`: an object flagged `isAxiosError`), written out so that
+ * reading an error does not need the library loaded.
+ */
+function isAxiosError(error: unknown): error is AxiosError {
+  return typeof error === 'object' && error !== null && (error as { isAxiosError?: unknown }).isAxiosError === true;
 }
 
 /** Reads and checks a success body of the preferences route. */

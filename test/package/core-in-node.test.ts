@@ -12,12 +12,12 @@ const root = resolve(__dirname, '../..');
 const dist = join(root, 'dist');
 let sandbox = '';
 
-function linkPackage(name: string): void {
-  const target = join(sandbox, 'node_modules', name);
+function linkPackage(name: string, into = sandbox): void {
+  const target = join(into, 'node_modules', name);
   mkdirSync(join(target, '..'), { recursive: true });
   if (!existsSync(target)) symlinkSync(join(root, 'node_modules', name), target, 'dir');
   const manifest = JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
-  for (const dep of Object.keys(manifest.dependencies ?? {})) linkPackage(dep);
+  for (const dep of Object.keys(manifest.dependencies ?? {})) linkPackage(dep, into);
 }
 
 describe('built core entry', () => {
@@ -48,6 +48,25 @@ describe('built core entry', () => {
     `;
     const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: sandbox, encoding: 'utf8' });
     expect(JSON.parse(out)).toEqual({ kpi: 5, title: 'Sales <b>bold</b>', categories: ['North', 'South'] });
+  });
+
+  it('loads axios only with the HTTP host\'s first request: without it the entry still imports, and a request fails as a network error', () => {
+    const bare = mkdtempSync(join(tmpdir(), 'gv-core-no-axios-'));
+    try {
+      cpSync(dist, join(bare, 'dist'), { recursive: true });
+      linkPackage('yup', bare);
+      const script = `
+        const core = await import('./dist/core.js');
+        const host = new core.HttpHost({ preferencesUrl: 'http://127.0.0.1:9/prefs' });
+        const error = await host.loadGridPrefs(null, 'sales').then(() => null, (e) => e);
+        process.stdout.write(JSON.stringify({ host: error instanceof core.HostError, code: error?.code }));
+      `;
+      const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: bare, encoding: 'utf8' });
+      expect(JSON.parse(out)).toEqual({ host: true, code: 'network' });
+      expect(() => execFileSync(process.execPath, ['--input-type=module', '-e', "await import('axios')"], { cwd: bare, stdio: 'pipe' })).toThrow();
+    } finally {
+      rmSync(bare, { recursive: true, force: true });
+    }
   });
 
   it('fails loudly in that sandbox when asked for vue, proving vue is absent there', () => {
