@@ -12,20 +12,12 @@ export const en = {
   'common.save': 'Save',
   'common.delete': 'Delete',
   'common.rename': 'Rename',
-  'common.apply': 'Apply',
-  'common.reset': 'Reset',
-  'common.retry': 'Try again',
-  'common.loading': 'Loading…',
   'common.error': 'Something went wrong',
-  'common.no_data': 'No data',
-  'common.opens_in_new_tab': 'opens in a new tab',
+  'common.loading': 'Loading…',
 
   // --- view (GridView) ------------------------------------------------------------------------
   'view.label': 'Data view',
-  'view.kpis_label': 'Key figures',
   'view.charts_label': 'Charts',
-  'view.table_label': 'Table',
-  'view.untitled': 'Untitled view',
 
   // --- KPI strip ------------------------------------------------------------------------------
   'kpi.strip_label': 'Key figures',
@@ -55,7 +47,6 @@ export const en = {
   'chart.data_table': 'Chart data',
   'chart.category': 'Category',
   'chart.sampled': 'The line shows a sample of the points; the table below holds every value.',
-  'chart.loading': 'Drawing the chart…',
   'chart.axis_not_zero': 'The value axis does not start at zero.',
   'chart.more.one': '{count} more category is not listed',
   'chart.more.few': '{count} more categories are not listed',
@@ -179,11 +170,7 @@ export const en = {
   'table.export.failed': 'The export failed',
   'table.export.missing_package': 'This export is not available: the app does not include the package “{package}”',
   'table.export.file_name': 'table',
-  'table.open_row': 'Open row',
   'table.footer': 'Totals',
-  'table.loading': 'Loading rows…',
-  'table.page_state.restored': 'The table is shown as you left it',
-  'table.page_state.reset': 'Reset the table view',
 
   // --- search language (summaries, help popover; grammar in docs/search.md) -------------------
   // How a query was understood, read by the live region next to a search box.
@@ -257,7 +244,6 @@ export const en = {
   'grid.search.label': 'Search the grid',
   'grid.search.placeholder': 'Search…',
   'grid.gear.label': 'Choose columns',
-  'grid.modal.title': 'Columns and searches',
   'grid.columns.title': 'Columns',
   'grid.columns.show': 'Show {column}',
   'grid.columns.hide': 'Hide {column}',
@@ -267,7 +253,6 @@ export const en = {
   'grid.columns.move_up': 'Move {column} up',
   'grid.columns.move_down': 'Move {column} down',
   'grid.columns.reset': 'Reset columns',
-  'grid.no_rows': 'No rows',
   'grid.loading': 'Loading rows…',
   'grid.rows_counting.one': 'At least {count} row, counting…',
   'grid.rows_counting.few': 'At least {count} rows, counting…',
@@ -361,7 +346,6 @@ export const en = {
   'grid.values.truncated.few': 'Showing the {count} most frequent values; search to find the others',
   'grid.values.truncated.many': 'Showing the {count} most frequent values; search to find the others',
   'grid.values.truncated.other': 'Showing the {count} most frequent values; search to find the others',
-  'grid.kpis_label': 'Key figures of the rows shown',
 
   // --- preferences (named presets, saved searches) -------------------------------------------
   'prefs.preset.label': 'Column preset',
@@ -411,14 +395,9 @@ export const en = {
   'prefs.save.local_only': 'You are not signed in: preferences are kept on this device only.',
   'prefs.save.disabled': 'Saving preferences to the server is turned off; they stay on this device.',
   'prefs.save.unsaved': 'Not saved yet',
-  'prefs.load.failed': 'Could not load your saved preferences.',
 
   // --- page state -----------------------------------------------------------------------------
-  'page_state.storage_unavailable': 'Browser storage is unavailable; settings last until the page is closed.',
   'page_state.dropped': 'Saved view settings were outdated and have been reset.',
-  'page_state.reset': 'Reset view settings',
-  'page_state.collapse': 'Collapse {block}',
-  'page_state.expand': 'Expand {block}',
 
   // --- exports ------------------------------------------------------------------------------
   'export.rows_truncated.one': 'Showing the first {shown} of {count} row.',
