@@ -12,13 +12,13 @@
  * plain loops, independent of the library's row source.
  */
 import { readFile } from 'node:fs/promises';
-import { describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { generateSales } from '../../playground/shared/data';
 import { collectConsoleErrors, saveScreenshot, waitUntil } from './helpers/browser';
 import { axeScan } from './helpers/layout';
-import { E2E_DEMO_ROWS, openPlaygroundPage } from './helpers/playground';
+import { E2E_DEMO_ROWS } from './helpers/playground';
 import { PLAYGROUND_VIEWPORT, usePlayground } from './helpers/playground-fixture';
 
 const rows = generateSales(E2E_DEMO_ROWS);
@@ -29,16 +29,81 @@ const PREFS_POST = (r: { url(): string; request(): { method(): string } }) => r.
 
 const app = usePlayground({ browser: true });
 
-/** A fresh browser profile (no cookies, no storage) on the data grid page, its first rows shown. */
-async function visit(options: { acceptDownloads?: boolean; url?: string } = {}): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
-  // A context of its own: a fresh profile, and `close` ends it with every page opened in it.
-  const context = await app.browser.newContext({ viewport: PLAYGROUND_VIEWPORT, acceptDownloads: options.acceptDownloads ?? false, colorScheme: 'light' });
-  const page = await context.newPage();
-  const errors = collectConsoleErrors(page);
-  if (options.url) await page.goto(options.url);
-  else await openPlaygroundPage(page, app.server.url, 'grid');
+/**
+ * The one page every visit uses, in a context of its own. A context per visit (21 in this file)
+ * started a new renderer each time, which fetched and compiled the app's bundles again: the file
+ * took about 140 CPU-seconds (Chromium's processes included), against about 110 with this page
+ * loaded anew per visit. Downloads are accepted (only the shared-link test downloads); the rest is
+ * what every visit asked for before.
+ */
+let reused: { context: BrowserContext; page: Page; errors: string[] } | undefined;
+/** True from a visit until its `close` (or the end of its test): visits share the page, so they may not overlap. */
+let visiting = false;
+
+afterEach(() => {
+  visiting = false;
+});
+
+afterAll(async () => {
+  await reused?.context.close();
+});
+
+/**
+ * The data grid page as a fresh browser profile shows it (no cookies, no storage: anonymous, light
+ * theme, English, the spec's layout), its first rows shown, loaded anew in the shared page.
+ *
+ * A fresh profile is what the tests need, not a fresh browser process: the app keeps a reader's
+ * state in the demo sign-in cookie and in localStorage (locale, theme, page state, preferences),
+ * nothing in sessionStorage or IndexedDB, and the server answers its API with `no-store`. So the
+ * page first leaves the app for a page of the same origin that runs no script of it (the demo
+ * sign-in's JSON, `/demo/me`: nothing of the app can write after that), every cookie of the context
+ * is removed, and that page empties the origin's localStorage, sessionStorage and IndexedDB and
+ * shows them empty (asserted: a test of the view a shared link or a fresh browser restores must not
+ * pass on state a previous visit left). The window gets its size back and the mouse goes to the
+ * corner, where a new page has it. Only the browser's cache of the app's files is kept, which
+ * changes no answer. Console errors are collected per visit.
+ */
+async function visit(options: { url?: string } = {}): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+  if (visiting) throw new Error('visit: the previous visit of this test is still open (visits share one page): close it first');
+  visiting = true;
+  if (reused === undefined || reused.page.isClosed()) {
+    const context = await app.browser.newContext({ viewport: PLAYGROUND_VIEWPORT, acceptDownloads: true, colorScheme: 'light' });
+    const page = await context.newPage();
+    reused = { context, page, errors: collectConsoleErrors(page) };
+  }
+  const { context, page, errors } = reused;
+  await page.goto(`${app.server.url}/demo/me`);
+  await context.clearCookies();
+  const left = await page.evaluate(async () => {
+    localStorage.clear();
+    sessionStorage.clear();
+    const deleted = (await indexedDB.databases()).map(
+      (database) =>
+        new Promise<void>((resolve, reject) => {
+          const request = indexedDB.deleteDatabase(database.name ?? '');
+          request.onsuccess = () => resolve();
+          request.onerror = () => reject(request.error);
+        }),
+    );
+    await Promise.all(deleted);
+    return { localStorage: localStorage.length, sessionStorage: sessionStorage.length, indexedDB: (await indexedDB.databases()).length };
+  });
+  expect(left).toEqual({ localStorage: 0, sessionStorage: 0, indexedDB: 0 });
+  expect(await context.cookies()).toEqual([]);
+  await page.setViewportSize(PLAYGROUND_VIEWPORT);
+  await page.mouse.move(0, 0);
+  errors.length = 0;
+  // A load of its own, not openPlaygroundPage: on a page of the app's origin that clicks the navigation.
+  await page.goto(options.url ?? `${app.server.url}/#/grid`);
   await firstCell(page, 'id').waitFor();
-  return { page, errors, close: () => context.close() };
+  return {
+    page,
+    errors,
+    // The next visit starts the page afresh; closing only lets it begin.
+    close: async () => {
+      visiting = false;
+    },
+  };
 }
 
 /** The cell of column `key` in the grid's first row (whichever container, pinned or not, holds it). */
@@ -730,7 +795,7 @@ describe('playground data grid: presets and saved searches per demo user', () =>
 
 describe('playground data grid: shared links and exports', () => {
   it('writes the view to the address bar; the link in a new browser shows the same sort, columns, filters and search', async () => {
-    const { page, errors, close } = await visit({ acceptDownloads: true });
+    const { page, errors, close } = await visit();
     await page.locator('[data-gv-quick-search]').fill('monitor');
     await page.keyboard.press('Enter');
     const header = page.locator('.ag-header-cell[col-id="amount"] .ag-header-cell-label');
