@@ -172,10 +172,6 @@ function timing(times: readonly number[]): Timing {
 }
 
 /**
- * First-block timings of every scenario (cold: no count cache; warm: cached), and the cold ones of
- * the older source when there is one, taken alternately with this one's.
- */
-/**
  * Sample `i` of this source (`now`) and of the older one (`before`, when there is one). Both read
  * the same filter value, and the second meets the pages the first brought into the cache, so they
  * take turns going first (runs with this source always first measured every PostgreSQL scenario
@@ -192,6 +188,10 @@ async function inTurns(i: number, now: () => Promise<void>, before: (() => Promi
   }
 }
 
+/**
+ * First-block timings of every scenario (cold: no count cache; warm: cached), and the cold ones of
+ * the older source when there is one, taken alternately with this one's.
+ */
 async function firstBlocks(cold: Sources, warm: SqlRowSource): Promise<{ name: string; cold: Timing; warm: Timing; before: Timing | null }[]> {
   const out = [];
   for (const scenario of SCENARIOS) {
