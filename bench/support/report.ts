@@ -1,10 +1,12 @@
 /**
- * What every bench script does around its measurements: medians of timed runs, writing its
+ * What every bench script does around its measurements: medians of timed runs (and how far two
+ * series' medians can be told apart), writing its
  * markdown section (see bench/README.md), and running an async `main` as the process's whole job.
  *
  * @module
  */
 import { writeFileSync } from 'node:fs';
+import { seededRandom } from './random';
 
 /** The median of `values` (the mean of the middle two for an even count); NaN for none. */
 export function median(values: readonly number[]): number {
@@ -32,4 +34,23 @@ export function runBench(main: () => Promise<void>): void {
       process.exit(1);
     },
   );
+}
+
+/**
+ * How far apart two series' medians can be told, as a 90% bootstrap interval of
+ * median(`after`) ÷ median(`before`): both series are resampled with replacement `resamples` times
+ * and the 5th and 95th percentiles of the ratio are returned. An interval that contains 1 means
+ * this many samples cannot tell the two apart: a cold step on a shared 2-core machine scatters by
+ * a factor of three from page to page, so a median alone can move 20 ms between two runs of the
+ * same code. Seeded, so the same samples always give the same interval; [NaN, NaN] when a series
+ * is empty.
+ */
+export function medianRatioInterval(after: readonly number[], before: readonly number[], resamples = 2000): [number, number] {
+  if (after.length === 0 || before.length === 0) return [Number.NaN, Number.NaN];
+  const random = seededRandom(0x5eed);
+  const resample = (values: readonly number[]): number[] => values.map(() => values[Math.floor(random() * values.length)]!);
+  const ratios: number[] = [];
+  for (let i = 0; i < resamples; i++) ratios.push(median(resample(after)) / median(resample(before)));
+  ratios.sort((a, b) => a - b);
+  return [ratios[Math.floor(resamples * 0.05)]!, ratios[Math.ceil(resamples * 0.95) - 1]!];
 }
