@@ -22,7 +22,9 @@
  * matching the query), so a library that did something else fails the run instead of looking fast.
  *
  * Writes one markdown section to process.env.BENCH_OUT (see bench/README.md). BENCH_RUNS sets the
- * cold pages per step and the warm repetitions (default 5, at least 3).
+ * cold pages per step and the warm repetitions (default 5, at least 3). BENCH_BEFORE_FIXTURE names
+ * the side-by-side pages built from the code before a change: its SimpleTable page runs beside
+ * this one in the same runs (BENCH_BEFORE_LABEL says what it was).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -161,17 +163,19 @@ function checkRows(step: StepId, library: Library, shown: readonly ScreenRow[]):
 // Measuring (bench/support/peers.ts: pages, timed actions, cold and warm series)
 // ---------------------------------------------------------------------------------------------
 
-const runner = createPeerRunner<Library, Exclude<StepId, 'init'>>({
-  name: 'table-peers',
-  libraries: LIBRARIES,
-  steps: STEPS,
-  rows: ROWS,
-  runs: RUNS,
-  idleMs: IDLE_MS,
-  firstRows: FIRST_ROWS,
-  expect: (step, library) => ({ customers: expectedCustomers(step, library) }),
-  check: checkRows,
-});
+function createRunner(libraries: readonly Library[]) {
+  return createPeerRunner<Library, Exclude<StepId, 'init'>>({
+    name: 'table-peers',
+    libraries,
+    steps: STEPS,
+    rows: ROWS,
+    runs: RUNS,
+    idleMs: IDLE_MS,
+    firstRows: FIRST_ROWS,
+    expect: (step, library) => ({ customers: expectedCustomers(step, library) }),
+    check: checkRows,
+  });
+}
 type When = 'cold' | 'warm';
 
 // ---------------------------------------------------------------------------------------------
@@ -188,6 +192,12 @@ function versionOf(pkg: string): string {
 async function main(): Promise<void> {
   const out = await buildTablePeersFixture(join(process.cwd(), '.tmp/table-peers-bench'));
   const server = await serveStatic(out);
+  // BENCH_BEFORE_FIXTURE: the pages built from the code before a change; its SimpleTable page is
+  // a fifth library in the same interleaved runs, and a second table puts before and after side by side.
+  const beforeDir = process.env.BENCH_BEFORE_FIXTURE;
+  const beforeServer = beforeDir ? await serveStatic(beforeDir) : null;
+  const before: Library | null = beforeServer ? { ...OURS, name: 'SimpleTable (before)', base: beforeServer.url } : null;
+  const runner = createRunner(before ? [...LIBRARIES, before] : LIBRARIES);
   const browser = await launchChromium('full');
   const chromium = browser.version();
   const started = Date.now();
@@ -197,6 +207,7 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     await server.close();
+    await beforeServer?.close();
   }
   const loadAfter = os.loadavg()[0]!;
   const minutes = (Date.now() - started) / 60_000;
@@ -205,7 +216,7 @@ async function main(): Promise<void> {
   const ALL_STEPS: StepId[] = ['init', ...STEPS.map((s) => s.id)];
   const med = (library: Library, step: StepId, when: When): number => median(runner.series(library, step, when).total);
   const asynchronous: string[] = [];
-  for (const library of LIBRARIES) {
+  for (const library of before ? [...LIBRARIES, before] : LIBRARIES) {
     for (const step of ALL_STEPS) {
       for (const when of ['cold', 'warm'] as const) {
         const series = runner.series(library, step, when);
@@ -249,6 +260,22 @@ async function main(): Promise<void> {
       const cells = LIBRARIES.map((l) => `${fmt(med(l, step, when))} ms`);
       const ratios = PEERS.map((p) => ratio(ours, med(p, step, when)));
       lines.push(`| ${when === 'cold' ? STEP_LABELS[step] : ''} | ${when} | ${cells.join(' | ')} | ${ratios.join(' | ')} |`);
+    }
+  }
+  if (before) {
+    lines.push('');
+    lines.push(
+      `**Before and after**, measured in the same run, page by page interleaved with the four above: "Before" is ${process.env.BENCH_BEFORE_LABEL ?? 'the code before the change'}, its SimpleTable page built from its sources. "÷" is after divided by before.`,
+    );
+    lines.push('');
+    lines.push('| Step | | Before | After | ÷ |');
+    lines.push('|---|---|---:|---:|---:|');
+    for (const step of ALL_STEPS) {
+      for (const when of ['cold', 'warm'] as const) {
+        const then = med(before, step, when);
+        const now = med(OURS, step, when);
+        lines.push(`| ${when === 'cold' ? STEP_LABELS[step] : ''} | ${when} | ${fmt(then)} ms | ${fmt(now)} ms | ${(now / then).toFixed(2)}× |`);
+      }
     }
   }
   lines.push('');
