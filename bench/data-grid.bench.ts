@@ -33,7 +33,7 @@ import { normaliseSearchText } from '../src/core/table-model';
 import { buildTablePeersFixture } from './fixtures/table-peers/harness';
 import type { PeerExpectation, ScreenRow } from './fixtures/table-peers/shared/protocol';
 import { median, runBench, writeSection } from './support/report';
-import { createPeerRunner, type PeerLibrary, type PeerStep, type When } from './support/peers';
+import { beforeAfterTable, createPeerRunner, type PeerLibrary, type PeerStep, type When } from './support/peers';
 
 const RUNS = Math.max(3, Number(process.env.BENCH_RUNS ?? 5) || 5);
 const ROWS = 100_000;
@@ -248,15 +248,7 @@ async function main(): Promise<void> {
       `**Before and after**, measured in the same run, page by page interleaved with the two above: "Before" is ${process.env.BENCH_BEFORE_LABEL ?? 'the code before the change'}, built from its sources. "÷" is after divided by before.`,
     );
     lines.push('');
-    lines.push('| Step | | Before | After | ÷ |');
-    lines.push('|---|---|---:|---:|---:|');
-    for (const step of ALL) {
-      for (const when of ['cold', 'warm'] as const) {
-        const then = med(before, step, when);
-        const now = med(DATA_GRID, step, when);
-        lines.push(`| ${when === 'cold' ? STEP_LABELS[step] : ''} | ${when} | ${fmt(then)} ms | ${fmt(now)} ms | ${(now / then).toFixed(2)}× |`);
-      }
-    }
+    lines.push(...beforeAfterTable(ALL, (step) => STEP_LABELS[step], (step, when) => [med(before, step, when), med(DATA_GRID, step, when)]));
     for (const when of ['cold', 'warm'] as const) {
       const then = median(runner.series(before, 'filter-kpis', when).kpi);
       const now = median(runner.series(DATA_GRID, 'filter-kpis', when).kpi);

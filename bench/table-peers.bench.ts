@@ -36,7 +36,7 @@ import { normaliseSearchText } from '../src/core/table-model';
 import { buildTablePeersFixture } from './fixtures/table-peers/harness';
 import type { PeerAction, ScreenRow } from './fixtures/table-peers/shared/protocol';
 import { median, runBench, writeSection } from './support/report';
-import { createPeerRunner, type PeerLibrary } from './support/peers';
+import { beforeAfterTable, createPeerRunner, type PeerLibrary } from './support/peers';
 
 const RUNS = Math.max(3, Number(process.env.BENCH_RUNS ?? 5) || 5);
 const ROWS = 100_000;
@@ -268,15 +268,7 @@ async function main(): Promise<void> {
       `**Before and after**, measured in the same run, page by page interleaved with the four above: "Before" is ${process.env.BENCH_BEFORE_LABEL ?? 'the code before the change'}, its SimpleTable page built from its sources. "÷" is after divided by before.`,
     );
     lines.push('');
-    lines.push('| Step | | Before | After | ÷ |');
-    lines.push('|---|---|---:|---:|---:|');
-    for (const step of ALL_STEPS) {
-      for (const when of ['cold', 'warm'] as const) {
-        const then = med(before, step, when);
-        const now = med(OURS, step, when);
-        lines.push(`| ${when === 'cold' ? STEP_LABELS[step] : ''} | ${when} | ${fmt(then)} ms | ${fmt(now)} ms | ${(now / then).toFixed(2)}× |`);
-      }
-    }
+    lines.push(...beforeAfterTable(ALL_STEPS, (step) => STEP_LABELS[step], (step, when) => [med(before, step, when), med(OURS, step, when)]));
   }
   lines.push('');
   const found = LIBRARIES.map((l) => `${l.name} ${rows.filter((row) => l.matches(rowText(row), QUERY)).length.toLocaleString('en')}`);

@@ -210,3 +210,23 @@ export function createPeerRunner<L extends PeerLibrary, S extends string>(option
     series,
   };
 }
+
+/** Milliseconds as the side-by-side tables show them: whole above 100, one decimal below. */
+function msText(ms: number): string {
+  return `${ms >= 100 ? ms.toFixed(0) : ms.toFixed(1)} ms`;
+}
+
+/**
+ * The rows of a "Before and after" table (heading and separator first): a row per step, cold then
+ * warm, `label(step)` on the cold row; `medians(step, when)` gives [before, after] in ms.
+ */
+export function beforeAfterTable<S extends string>(steps: readonly S[], label: (step: S) => string, medians: (step: S, when: When) => readonly [number, number]): string[] {
+  const lines = ['| Step | | Before | After | ÷ |', '|---|---|---:|---:|---:|'];
+  for (const step of steps) {
+    for (const when of ['cold', 'warm'] as const) {
+      const [then, now] = medians(step, when);
+      lines.push(`| ${when === 'cold' ? label(step) : ''} | ${when} | ${msText(then)} | ${msText(now)} | ${(now / then).toFixed(2)}× |`);
+    }
+  }
+  return lines;
+}
