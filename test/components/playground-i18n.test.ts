@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { playgroundMessages, pluralText } from '../../playground/src/i18n';
+import { uk } from '../../src/core/i18n/uk';
 import type { PlaygroundPluralBase } from '../../playground/src/i18n';
 
 // The playground's own catalog follows the library's rule: a text with a count is a plural form.
@@ -35,5 +36,15 @@ describe('playground texts', () => {
     ]);
     // Counts are grouped as the locale writes them.
     expect(pluralText('uk', 'dashboard.intro', 100000)).toMatch(/100\s000 згенерованих продажів\.$/u);
+  });
+
+  it('call one thing by one Ukrainian word, the library’s: a column preset is a «набір», never a «пресет»', () => {
+    // The toolbars' button comes from the library's catalog; the playground's page must not name
+    // the same thing differently.
+    expect(uk['grid.presets.button']).toBe('Набори');
+    const texts = { ...(uk as Record<string, string>), ...(playgroundMessages.uk as Record<string, string>) };
+    const synonyms = Object.entries(texts).filter(([, text]) => /пресет/iu.test(text)).map(([key]) => key);
+    expect(synonyms).toEqual([]);
+    expect(playgroundMessages.uk['prefs.presets']).toBe('Набори стовпців');
   });
 });
