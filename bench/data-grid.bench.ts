@@ -32,7 +32,7 @@ import { ORDER_COLUMNS, generateOrders, type OrderRow } from '../test/e2e/fixtur
 import { normaliseSearchText } from '../src/core/table-model';
 import { buildTablePeersFixture } from './fixtures/table-peers/harness';
 import type { PeerExpectation, ScreenRow } from './fixtures/table-peers/shared/protocol';
-import { median, runBench, writeSection } from './support/report';
+import { formatMs, median, runBench, writeSection } from './support/report';
 import { beforeAfterTable, createPeerRunner, type PeerLibrary, type PeerStep, type When } from './support/peers';
 
 const RUNS = Math.max(3, Number(process.env.BENCH_RUNS ?? 5) || 5);
@@ -162,7 +162,6 @@ function createRunner(libraries: readonly Library[]) {
   });
 }
 
-const fmt = (ms: number): string => (ms >= 100 ? ms.toFixed(0) : ms.toFixed(1));
 
 function versionOf(pkg: string): string {
   return (JSON.parse(readFileSync(join(process.cwd(), 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
@@ -202,8 +201,8 @@ async function main(): Promise<void> {
     for (const step of ALL) {
       for (const when of ['cold', 'warm'] as const) {
         const series = runner.series(library, step, when);
-        const kpi = series.kpi.length > 0 ? `, KPI ${fmt(median(series.kpi))} ms` : '';
-        console.log(`${library.name}, ${step}, ${when}: median ${fmt(median(series.total))} ms (DOM at ${fmt(median(series.dom))} ms${kpi}, ${series.laterTask}/${series.total.length} in a later task); ${series.total.map(fmt).join(', ')}`);
+        const kpi = series.kpi.length > 0 ? `, KPI ${formatMs(median(series.kpi))} ms` : '';
+        console.log(`${library.name}, ${step}, ${when}: median ${formatMs(median(series.total))} ms (DOM at ${formatMs(median(series.dom))} ms${kpi}, ${series.laterTask}/${series.total.length} in a later task); ${series.total.map(formatMs).join(', ')}`);
       }
     }
   }
@@ -234,13 +233,13 @@ async function main(): Promise<void> {
       const ratio = ours / theirs;
       const target = RATIO_TARGET[step];
       const verdict = target === null ? '' : ratio <= target ? 'pass' : 'FAIL';
-      lines.push(`| ${when === 'cold' ? STEP_LABELS[step] : ''} | ${when} | ${fmt(ours)} ms | ${fmt(theirs)} ms | ${ratio.toFixed(2)}× | ${target === null ? '—' : `≤ ${target}×`} | ${verdict} |`);
+      lines.push(`| ${when === 'cold' ? STEP_LABELS[step] : ''} | ${when} | ${formatMs(ours)} ms | ${formatMs(theirs)} ms | ${ratio.toFixed(2)}× | ${target === null ? '—' : `≤ ${target}×`} | ${verdict} |`);
     }
   }
   for (const when of ['cold', 'warm'] as const) {
     const ours = median(runner.series(DATA_GRID, 'filter-kpis', when).kpi);
     const theirs = median(runner.series(AG_GRID, 'filter-kpis', when).kpi);
-    lines.push(`| ${when === 'cold' ? 'KPI update after the filter (the grid\'s change notification → 8 KPIs shown)' : ''} | ${when} | ${fmt(ours)} ms | ${fmt(theirs)} ms | ${(ours / theirs).toFixed(2)}× | ≤ ${KPI_TARGET_MS} ms | ${ours <= KPI_TARGET_MS ? 'pass' : 'FAIL'} |`);
+    lines.push(`| ${when === 'cold' ? 'KPI update after the filter (the grid\'s change notification → 8 KPIs shown)' : ''} | ${when} | ${formatMs(ours)} ms | ${formatMs(theirs)} ms | ${(ours / theirs).toFixed(2)}× | ≤ ${KPI_TARGET_MS} ms | ${ours <= KPI_TARGET_MS ? 'pass' : 'FAIL'} |`);
   }
   if (before) {
     lines.push('');
@@ -252,7 +251,7 @@ async function main(): Promise<void> {
     for (const when of ['cold', 'warm'] as const) {
       const then = median(runner.series(before, 'filter-kpis', when).kpi);
       const now = median(runner.series(DATA_GRID, 'filter-kpis', when).kpi);
-      lines.push(`| ${when === 'cold' ? 'KPI update after the filter' : ''} | ${when} | ${fmt(then)} ms | ${fmt(now)} ms | ${(now / then).toFixed(2)}× |`);
+      lines.push(`| ${when === 'cold' ? 'KPI update after the filter' : ''} | ${when} | ${formatMs(then)} ms | ${formatMs(now)} ms | ${(now / then).toFixed(2)}× |`);
     }
   }
   lines.push('');

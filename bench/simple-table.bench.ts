@@ -42,13 +42,14 @@ import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../test/e2e/helpers/browser';
 import { serveStatic } from '../test/e2e/helpers/static-site';
 import { buildSimpleTableFixture } from '../test/e2e/fixtures/simple-table/harness';
-import { median, medianRatioInterval, runBench, writeSection } from './support/report';
+import { formatMs, median, medianRatioInterval, runBench, writeSection } from './support/report';
 
 /**
  * Fresh pages per cold and early figure. With a "before" build the count is made even: the two
  * builds take turns going first (see `inTurns`), so each goes first equally often.
  */
-const RUNS = ((runs) => (process.env.BENCH_BEFORE_FIXTURE && runs % 2 === 1 ? runs + 1 : runs))(Math.max(7, Number(process.env.BENCH_RUNS ?? 9)));
+const RUNS_ASKED = Math.max(7, Number(process.env.BENCH_RUNS ?? 9));
+const RUNS = process.env.BENCH_BEFORE_FIXTURE && RUNS_ASKED % 2 === 1 ? RUNS_ASKED + 1 : RUNS_ASKED;
 /** Row counts; BENCH_SIZES=100000 runs one size (quicker while working on the engine). */
 const SIZES = process.env.BENCH_SIZES ? process.env.BENCH_SIZES.split(',').map(Number) : [10_000, 100_000];
 const TARGET_ROWS = 100_000;
@@ -64,7 +65,6 @@ interface Fixture {
   __simpleTable: { ready: boolean; firstRenderMs: number };
 }
 
-const fmt = (ms: number): string => (ms >= 100 ? ms.toFixed(0) : ms.toFixed(1));
 /**
  * After ÷ before with its 90% bootstrap interval, e.g. "0.91× (0.72–1.18)"; an interval that
  * contains 1 is within the scatter of this many pages.
@@ -283,14 +283,14 @@ async function main(): Promise<void> {
     results.push({
       rows,
       measure,
-      value: fmt(value),
-      before: before === undefined || before.length === 0 ? '—' : `${fmt(median(before))} ms`,
+      value: formatMs(value),
+      before: before === undefined || before.length === 0 ? '—' : `${formatMs(median(before))} ms`,
       ratio: before === undefined || before.length === 0 ? '—' : ratioText(values, before),
       runs: values.length,
       target: limit === undefined ? '—' : `≤ ${limit} ms`,
       result: limit === undefined ? '—' : value <= limit ? 'pass' : 'FAIL',
     });
-    console.log(`${rows} rows, ${measure}: median ${fmt(value)} ms (${values.map(fmt).join(', ')})${before ? `; before ${fmt(median(before))} ms (${before.map(fmt).join(', ')})` : ''}`);
+    console.log(`${rows} rows, ${measure}: median ${formatMs(value)} ms (${values.map(formatMs).join(', ')})${before ? `; before ${formatMs(median(before))} ms (${before.map(formatMs).join(', ')})` : ''}`);
     return value;
   };
   /** Opens a fresh page of `build`, runs `measure` on it and closes it. */

@@ -35,7 +35,7 @@ import { ORDER_COLUMNS, generateOrders, type OrderRow } from '../test/e2e/fixtur
 import { normaliseSearchText } from '../src/core/table-model';
 import { buildTablePeersFixture } from './fixtures/table-peers/harness';
 import type { PeerAction, ScreenRow } from './fixtures/table-peers/shared/protocol';
-import { median, runBench, writeSection } from './support/report';
+import { formatMs, median, runBench, writeSection } from './support/report';
 import { beforeAfterTable, createPeerRunner, type PeerLibrary } from './support/peers';
 
 const RUNS = Math.max(3, Number(process.env.BENCH_RUNS ?? 5) || 5);
@@ -182,7 +182,6 @@ type When = 'cold' | 'warm';
 // Report
 // ---------------------------------------------------------------------------------------------
 
-const fmt = (ms: number): string => (ms >= 100 ? ms.toFixed(0) : ms.toFixed(1));
 const ratio = (ours: number, theirs: number): string => `${(ours / theirs).toFixed(2)}×`;
 
 function versionOf(pkg: string): string {
@@ -197,7 +196,8 @@ async function main(): Promise<void> {
   const beforeDir = process.env.BENCH_BEFORE_FIXTURE;
   const beforeServer = beforeDir ? await serveStatic(beforeDir) : null;
   const before: Library | null = beforeServer ? { ...OURS, name: 'SimpleTable (before)', base: beforeServer.url } : null;
-  const runner = createRunner(before ? [...LIBRARIES, before] : LIBRARIES);
+  const measured = before ? [...LIBRARIES, before] : LIBRARIES;
+  const runner = createRunner(measured);
   const browser = await launchChromium('full');
   const chromium = browser.version();
   const started = Date.now();
@@ -216,12 +216,12 @@ async function main(): Promise<void> {
   const ALL_STEPS: StepId[] = ['init', ...STEPS.map((s) => s.id)];
   const med = (library: Library, step: StepId, when: When): number => median(runner.series(library, step, when).total);
   const asynchronous: string[] = [];
-  for (const library of before ? [...LIBRARIES, before] : LIBRARIES) {
+  for (const library of measured) {
     for (const step of ALL_STEPS) {
       for (const when of ['cold', 'warm'] as const) {
         const series = runner.series(library, step, when);
         const later = `${series.laterTask}/${series.total.length} in a later task`;
-        console.log(`${library.name}, ${step}, ${when}: median ${fmt(median(series.total))} ms (DOM at ${fmt(median(series.dom))} ms, ${later}); ${series.total.map(fmt).join(', ')}`);
+        console.log(`${library.name}, ${step}, ${when}: median ${formatMs(median(series.total))} ms (DOM at ${formatMs(median(series.dom))} ms, ${later}); ${series.total.map(formatMs).join(', ')}`);
         if (series.laterTask * 2 > series.total.length) asynchronous.push(`${library.name} ${step === 'init' ? 'init' : step.replace('-', ' ')} (${when})`);
       }
     }
@@ -257,7 +257,7 @@ async function main(): Promise<void> {
   for (const step of ALL_STEPS) {
     for (const when of ['cold', 'warm'] as const) {
       const ours = med(OURS, step, when);
-      const cells = LIBRARIES.map((l) => `${fmt(med(l, step, when))} ms`);
+      const cells = LIBRARIES.map((l) => `${formatMs(med(l, step, when))} ms`);
       const ratios = PEERS.map((p) => ratio(ours, med(p, step, when)));
       lines.push(`| ${when === 'cold' ? STEP_LABELS[step] : ''} | ${when} | ${cells.join(' | ')} | ${ratios.join(' | ')} |`);
     }

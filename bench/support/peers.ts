@@ -14,6 +14,7 @@
 import type { Browser, Page } from 'playwright-core';
 import type { PeerPage } from '../fixtures/table-peers/harness';
 import type { PeerAction, PeerExpectation, PeerHarness, PeerTiming, ScreenRow } from '../fixtures/table-peers/shared/protocol';
+import { formatMs } from './report';
 
 /** One library of a comparison: its page, its name in the report, the npm package it measures. */
 export interface PeerLibrary {
@@ -211,11 +212,6 @@ export function createPeerRunner<L extends PeerLibrary, S extends string>(option
   };
 }
 
-/** Milliseconds as the side-by-side tables show them: whole above 100, one decimal below. */
-function msText(ms: number): string {
-  return `${ms >= 100 ? ms.toFixed(0) : ms.toFixed(1)} ms`;
-}
-
 /**
  * The rows of a "Before and after" table (heading and separator first): a row per step, cold then
  * warm, `label(step)` on the cold row; `medians(step, when)` gives [before, after] in ms.
@@ -225,7 +221,7 @@ export function beforeAfterTable<S extends string>(steps: readonly S[], label: (
   for (const step of steps) {
     for (const when of ['cold', 'warm'] as const) {
       const [then, now] = medians(step, when);
-      lines.push(`| ${when === 'cold' ? label(step) : ''} | ${when} | ${msText(then)} | ${msText(now)} | ${(now / then).toFixed(2)}× |`);
+      lines.push(`| ${when === 'cold' ? label(step) : ''} | ${when} | ${formatMs(then)} ms | ${formatMs(now)} ms | ${(now / then).toFixed(2)}× |`);
     }
   }
   return lines;

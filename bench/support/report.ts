@@ -8,6 +8,11 @@
 import { writeFileSync } from 'node:fs';
 import { seededRandom } from './random';
 
+/** Milliseconds as the reports write them: whole from 100 up, one decimal below (no unit). */
+export function formatMs(ms: number): string {
+  return ms >= 100 ? ms.toFixed(0) : ms.toFixed(1);
+}
+
 /** The median of `values` (the mean of the middle two for an even count); NaN for none. */
 export function median(values: readonly number[]): number {
   if (values.length === 0) return Number.NaN;
