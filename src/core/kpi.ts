@@ -185,7 +185,9 @@ function accumulate(rows: readonly Row[], columns: readonly ColumnStats[]): numb
  * rather than throwing, because one bad card must not blank the strip; an aggregate the registry
  * does not know (possible only with unchecked wire input) throws a `GridViewSpecError` naming the
  * KPI (`kpis[i].aggregate`) rather than being computed as another one; a sum that overflows to
- * ±Infinity gives null, while averages and medians of huge values are computed without overflow. A malformed currency code
+ * ±Infinity gives null, while averages and medians of huge values are computed without overflow. A
+ * KPI over no values (no rows, or no numeric cell in its column) or with a null value has the tone
+ * `neutral`, whatever the spec says: a tone judges a figure, and there is none. A malformed currency code
  * falls back to USD with a one-time warning (`currency_fallback`, see `getNumberFormat`). See the
  * module documentation for the full table. Rows are only read.
  *
@@ -323,7 +325,9 @@ function scaledMean(rows: readonly Row[], stats: ColumnStats): number {
 function toResolved(kpi: KpiSpec, value: number | null, sampleSize: number, options: FormatOptions | undefined): ResolvedKpi {
   const format: ValueFormat = kpi.format;
   const icon: KpiIcon | null = kpi.icon;
-  const tone: KpiTone = kpi.tone;
+  // A tone judges the figure ("Good"); over no values there is nothing to judge, and a green
+  // "Good" beside the $0.00 of zero rows would tell the reader something false.
+  const tone: KpiTone = sampleSize > 0 && value !== null ? kpi.tone : 'neutral';
   return {
     label: kpi.label,
     aggregate: kpi.aggregate,

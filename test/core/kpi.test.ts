@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { aggregate, KPI_AGGREGATES, resolveKpis } from '../../src/core/kpi';
+import { aggregate, KPI_AGGREGATES, resolveKpis, resolveKpiValue } from '../../src/core/kpi';
 import { GridViewSpecError } from '../../src/core/errors';
 import { toNumber } from '../../src/core/format';
 import type { KpiAggregate, KpiSpec, KpiSpecWire, Row } from '../../src/core/types';
@@ -236,6 +236,26 @@ describe('resolveKpis: specs', () => {
     expect(resolved!.display).toMatch(/^12[\u00a0\u202f]345,50[\u00a0\u202f]₴$/u);
     expect(resolved!.icon).toBe('money');
     expect(resolved!.tone).toBe('good');
+  });
+
+  it('drops the tone of a KPI over no values: no green "Good" beside the $0.00 of zero rows', () => {
+    const specs = [
+      kpi('sum', 'amount', { format: 'currency', tone: 'good' }),
+      kpi('count', null, { tone: 'warning' }),
+      kpi('avg', 'amount', { tone: 'bad' }),
+      kpi('sum', 'note', { tone: 'info' }),
+    ];
+    expect(resolveKpis(specs, []).map((k) => [k.display, k.tone])).toEqual([
+      ['$0.00', 'neutral'],
+      ['0', 'neutral'],
+      ['—', 'neutral'],
+      ['0', 'neutral'],
+    ]);
+    // A column without a single number is no figure either; one row with a number keeps the tone.
+    expect(resolveKpis(specs, [{ amount: 'n/a', note: 'x' }]).map((k) => k.tone)).toEqual(['neutral', 'warning', 'neutral', 'neutral']);
+    expect(resolveKpis(specs, [{ amount: 5, note: 1 }]).map((k) => k.tone)).toEqual(['good', 'warning', 'bad', 'info']);
+    expect(resolveKpiValue(specs[0]!, 0, 0).tone).toBe('neutral');
+    expect(resolveKpiValue(specs[0]!, 0, 3).tone).toBe('good');
   });
 
   it('shows percent KPIs as fractions', () => {
