@@ -176,13 +176,15 @@ describe('motion', () => {
   });
 });
 
-describe('ticks of a horizontal value axis', () => {
-  it('are compact from ten thousand up, so several fit across a narrow chart; an upright axis keeps whole amounts', () => {
+describe('ticks of a value axis', () => {
+  it('are compact from ten thousand up, lying or upright, in the notation of the bars\' value labels', () => {
     const regions = buildChartRuntime(barWire, regionRows, { columns });
     const turned = withValueFormatter(buildChartOption(regions, { locale: 'uk', currency: 'USD', width: 328 }), ['currency'], { locale: 'uk', currency: 'USD' });
     expect(turned.xAxis!.axisLabel.formatter!(40_000_000)).toMatch(/^40\sмлн\s\$$/u);
     const upright = withValueFormatter(buildChartOption(regions, { locale: 'uk', currency: 'USD', width: 1100 }), ['currency'], { locale: 'uk', currency: 'USD' });
-    expect(upright.yAxis!.axisLabel.formatter!(40_000_000)).toMatch(/^40\s000\s000\s\$$/u);
+    // Upright too (issue 23: "$100,000,000" on the axis beside "$82.7M" on the bar read as two scales).
+    expect(upright.yAxis!.axisLabel.formatter!(40_000_000)).toMatch(/^40\sмлн\s\$$/u);
+    expect(upright.yAxis!.axisLabel.formatter!(2_500_000)).toMatch(/^2,5\sмлн\s\$$/u);
     const small = buildChartRuntime({ ...barWire, chart_type: 'horizontal_bar' }, [{ region: 'A', amount: 9000 }, { region: 'B', amount: 500 }], { columns });
     expect(withValueFormatter(buildChartOption(small, { locale: 'en', currency: 'USD' }), ['currency'], { locale: 'en', currency: 'USD' }).xAxis!.axisLabel.formatter!(5000)).toBe('$5,000');
   });

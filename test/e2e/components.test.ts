@@ -87,12 +87,13 @@ describe('components in Chromium', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('writes value-axis labels with the grouping and currency of the uk locale', async () => {
+  it('writes value-axis labels in the compact words, decimal comma and currency of the uk locale', async () => {
     await waitUntil(page, () => document.querySelectorAll('#uk-app .gv-chart svg text').length > 3);
     const texts = await page.$$eval('#uk-app .gv-chart svg text', (els) => els.map((el) => el.textContent ?? ''));
-    // e.g. "2 000 000 грн": spaces group the thousands, ticks leave out zero kopiyky; the hryvnia
-    // shows as "грн" or "₴" depending on the browser's ICU data.
-    const money = texts.filter((text) => /^\d{1,3}(?:\s\d{3})+\s(?:₴|грн)$/u.test(text));
+    // e.g. "2 млн грн", "1,5 млн грн": ticks from ten thousand up are compact, as the bars' labels,
+    // with the locale's decimal comma and scale word; the hryvnia shows as "грн" or "₴" depending on
+    // the browser's ICU data.
+    const money = texts.filter((text) => /^\d{1,3}(?:,\d{1,2})?\s(?:тис\.|млн)\s(?:₴|грн)$/u.test(text));
     expect(money.length).toBeGreaterThan(1);
     expect(texts.some((text) => /\d,\d{3}/.test(text))).toBe(false);
     expect(texts).toEqual(expect.arrayContaining(['Київ', 'Львів', 'Одеса']));

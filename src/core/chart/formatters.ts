@@ -73,8 +73,9 @@ function axisCurrencyFormat(options: FormatOptions | undefined): Intl.NumberForm
  * value-axis labels go through `formatValue` (cached `Intl.NumberFormat` for `options.locale` and
  * `options.currency`), e.g. 100000000 shows as "100 000 000" for `uk`, 0.125 as "12.5%" for `percent`.
  * Axis ticks in `currency` leave out zero cents ("$20,000"); tooltips keep the currency's digits.
- * A horizontal value axis (horizontal bars, also those `buildChartOption` turned for a narrow width)
- * writes its ticks compactly ("$40M", "40 млн $") once the largest value reaches 10,000.
+ * A value axis, upright or lying (horizontal bars, also those `buildChartOption` turned for a narrow
+ * width), writes its ticks compactly ("$40M", "40 млн $") once the largest value reaches 10,000, as
+ * the bars' value labels do; below that, ticks are full amounts.
  *
  * `format` is one format for every value, or one per series of the option (aligned with
  * `option.series`, e.g. from `chartValueFormats(runtime)`; missing entries and `text` count as
@@ -106,15 +107,16 @@ export function withValueFormatter(option: ChartOption, format: ValueFormat | re
     axisFormat === 'currency'
       ? (value: unknown): string => (typeof value === 'number' && Number.isFinite(value) ? axisCurrencyFormat(options).format(value + 0) : tooltipFormatter(value))
       : tooltipFormatter;
-  // Ticks along a horizontal value axis (horizontal bars) share the chart's width: from ten thousand
-  // up they are written compactly ("40 млн $"), or only one or two of them would fit.
+  // From ten thousand up, value-axis ticks are written compactly ("$40M", "40 млн $"), as the bars'
+  // value labels are: a tick of "$100,000,000" beside a bar saying "$82.7M" reads as two scales, and
+  // across a horizontal axis only one or two full amounts would fit.
   let largest = 0;
   for (const s of option.series) if (s.type !== 'pie') for (const v of s.data) if (v !== null) largest = Math.max(largest, Math.abs(v));
-  const compactTicks = option.xAxis?.type === 'value' && largest >= 10_000;
+  const compactTicks = largest >= 10_000;
   const compactFormatter: ChartValueFormatter = (value: unknown): string => formatCompactValue(value, axisFormat, options);
-  const axis = (a: ChartAxisOption | undefined, along: boolean): (ChartAxisOption & { axisLabel: { formatter?: ChartValueFormatter } }) | undefined => {
+  const axis = (a: ChartAxisOption | undefined): (ChartAxisOption & { axisLabel: { formatter?: ChartValueFormatter } }) | undefined => {
     if (a === undefined) return undefined;
-    return a.type === 'value' ? { ...a, axisLabel: { ...a.axisLabel, formatter: along && compactTicks ? compactFormatter : axisFormatter } } : a;
+    return a.type === 'value' ? { ...a, axisLabel: { ...a.axisLabel, formatter: compactTicks ? compactFormatter : axisFormatter } } : a;
   };
   const { xAxis, yAxis, series, legend, ...rest } = option;
   // A pie's labels and legend name each slice with its share ("Роздріб" over "27 %").
@@ -143,8 +145,8 @@ export function withValueFormatter(option: ChartOption, format: ValueFormat | re
     tooltip: { ...option.tooltip, valueFormatter: tooltipFormatter },
     series: perSeries ? series.map((s, i) => ({ ...labelled(s), tooltip: { valueFormatter: formatterFor(perSeries[i]) } })) : series.map(labelled),
   };
-  const x = axis(xAxis, true);
-  const y = axis(yAxis, false);
+  const x = axis(xAxis);
+  const y = axis(yAxis);
   if (x) result.xAxis = x;
   if (y) result.yAxis = y;
   return result;
