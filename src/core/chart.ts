@@ -5,7 +5,8 @@
  *   one value array per series and a plain-text description);
  * - `./chart/option`: `buildChartOption` turns that data into an Apache ECharts option (plain JSON),
  *   and `withValueFormatter` attaches locale-aware number formatters;
- * - `./chart/caption`: `chartCaption`, the visible caption ("Amount by Region").
+ * - `./chart/caption`: `chartCaption`, the visible caption ("Amount by Region"), and
+ *   `chartDescription`, what the chart shows in words for screen readers, in the reader's language.
  *
  * Which chart types exist, how each is drawn and which ECharts parts it needs is said once, in
  * `./chart/registry` (internal: the Vue layer, server-side rendering and the PDF export read it).
@@ -44,4 +45,5 @@ export type {
   ChartOptionWithFormatters,
   ChartValueFormatter,
 } from './chart/option';
-export { chartCaption } from './chart/caption';
+export { chartCaption, chartDescription } from './chart/caption';
+export type { DescribedRuntime } from './chart/caption';

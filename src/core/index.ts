@@ -29,7 +29,7 @@ export type { SpecErrorCatalogEntry } from './errors';
 // Rendering: values, KPIs, charts, the artifact
 export { formatValue, formatKpiValue } from './format';
 export { resolveKpis } from './kpi';
-export { buildChartRuntime, buildChartOption, withValueFormatter, chartValueFormats, chartCaption } from './chart';
+export { buildChartRuntime, buildChartOption, withValueFormatter, chartValueFormats, chartCaption, chartDescription } from './chart';
 export type {
   ChartRuntimeOptions,
   ChartColumnInfo,

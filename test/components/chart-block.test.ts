@@ -136,7 +136,8 @@ describe('ChartBlock', () => {
     expect(option.series[0]!.data).toHaveLength(3);
     const aria = ([] as { enabled?: boolean; label?: { description?: string } }[]).concat(option.aria as never)[0];
     expect(aria?.enabled).toBe(true);
-    expect(aria?.label?.description).toBe('Amount by region');
+    // Described again from its data in the reader's language, not the runtime's stored sentence.
+    expect(aria?.label?.description).toBe('Bar chart of Amount: 3 categories, 1 value each.');
     expect(wrapper.find('.gv-chart__canvas svg').exists()).toBe(true);
     expect(wrapper.find('.gv-chart').attributes('data-gv-chart-id')).toBe('sales');
     wrapper.unmount();
@@ -201,7 +202,7 @@ describe('ChartBlock', () => {
     await settle();
     const canvas = wrapper.find('.gv-chart__canvas');
     expect(canvas.attributes('role')).toBe('img');
-    expect(canvas.attributes('aria-label')).toBe('Bar chart. Amount by region');
+    expect(canvas.attributes('aria-label')).toBe('Bar chart of Amount: 3 categories, 1 value each.');
     const table = wrapper.find('table.gv-chart__data');
     expect(table.classes()).toContain('gv-visually-hidden');
     expect(table.find('caption').text()).toBe('Chart data');
@@ -476,8 +477,10 @@ describe('ChartBlock', () => {
     expect(wrapper.find('[data-gv-axis-not-zero]').text()).toBe('Вісь значень починається не з нуля.');
     // The hidden data table names the months as the axis does.
     expect(wrapper.find('.gv-chart__data tbody th').text()).toBe('січ. 2024 р.');
-    // The accessible name is Ukrainian too (the runtime's own description is English).
-    expect(wrapper.find('[role="img"]').attributes('aria-label')).toBe('Лінійна діаграма. Сума у розрізі «Місяць»');
+    // The accessible name and ECharts' own description are Ukrainian too (the runtime's is English).
+    const described = 'Лінійна діаграма: Сума у розрізі «Місяць». 3 категорії, 1 ряд даних.';
+    expect(wrapper.find('[role="img"]').attributes('aria-label')).toBe(described);
+    expect(([] as { label?: { description?: string } }[]).concat(chartOf(wrapper)!.getOption().aria as never)[0]?.label?.description).toBe(described);
     const bars = mountChart({ chart: { ...chart, chart_type: 'bar' }, rows, locale: 'uk' });
     await settle();
     expect(bars.find('[data-gv-axis-not-zero]').exists()).toBe(false);

@@ -62,7 +62,7 @@ describe('group_by and aggregate', () => {
     expect(runtime.values).toEqual([[3, 2, 1, 1]]);
     expect(runtime.series).toEqual([{ key: COUNT_SERIES_KEY, label: 'Count', format: 'number' }]);
     expect(runtime.aggregate).toBe('count');
-    expect(runtime.description).toBe('Bar chart of Count by Region: 1 series over 4 categories.');
+    expect(runtime.description).toBe('Bar chart of Count by Region: 4 categories, 1 value each.');
   });
 
   it('computes every aggregate per group with resolveKpis rules (numeric strings count, empty cells do not)', () => {

@@ -155,10 +155,10 @@ describe('buildChartRuntime', () => {
 
   it('describes type, series, the category label and counts in plain text, never naming a raw row key', () => {
     const runtime = buildChartRuntime(chart('stacked_bar', [{ key: 'amount', label: 'Amount' }, { key: 'cost', label: 'Cost' }, { key: 'x', label: 'X' }]), ROWS);
-    expect(runtime.description).toBe('Stacked bar chart of Amount, Cost and X: 3 series over 4 categories.');
-    expect(buildChartRuntime(chart('bar'), [{ region: 'a', amount: 1 }]).description).toBe('Bar chart of Amount: 1 series over 1 category.');
+    expect(runtime.description).toBe('Stacked bar chart of Amount, Cost, and X: 4 categories, 3 values each.');
+    expect(buildChartRuntime(chart('bar'), [{ region: 'a', amount: 1 }]).description).toBe('Bar chart of Amount: 1 category, 1 value each.');
     const labelled = buildChartRuntime(chart('bar'), [{ region: 'a', amount: 1 }], { columns: [{ key: 'region', label: 'Sales region' }] });
-    expect(labelled.description).toBe('Bar chart of Amount by Sales region: 1 series over 1 category.');
+    expect(labelled.description).toBe('Bar chart of Amount by Sales region: 1 category, 1 value each.');
   });
 
   it('keeps markup in labels and categories verbatim', () => {

@@ -22,13 +22,15 @@ const UKRAINIAN = new Set([...REGIONS, ...CHANNELS, ...PRODUCTS.map((product) =>
  * What a page shows of the ledger's texts: the table and grid cells of region, product and channel,
  * and the charts' categories as their data tables (for screen readers) list them (months too).
  */
-function shownValues(page: Page, id: string): Promise<{ cells: string[]; categories: string[] }> {
+function shownValues(page: Page, id: string): Promise<{ cells: string[]; categories: string[]; described: string[] }> {
   return page.evaluate((pageId) => {
     const root = document.querySelector(`[data-testid="page-${pageId}"]`);
     const texts = (selector: string) => Array.from(root?.querySelectorAll(selector) ?? []).map((node) => (node.textContent ?? '').trim()).filter((text) => text !== '');
     return {
       cells: texts('td[data-cm-col-key="region"], td[data-cm-col-key="product"], td[data-cm-col-key="channel"], .ag-cell[col-id="region"], .ag-cell[col-id="product"], .ag-cell[col-id="channel"]'),
       categories: texts('.gv-chart__data tbody th'),
+      // What screen readers hear of each chart: the box's accessible name and ECharts' own aria label.
+      described: Array.from(root?.querySelectorAll('.gv-chart [aria-label]') ?? []).map((node) => node.getAttribute('aria-label') ?? ''),
     };
   }, id);
 }
@@ -61,11 +63,15 @@ describe('playground data in the reader’s language', () => {
         },
         { pageId: id, uk: [...UKRAINIAN] },
       );
-      const { cells, categories } = await shownValues(app.page, id);
+      if (!CHARTLESS.has(id)) await waitUntil(app.page, (pageId) => document.querySelectorAll(`[data-testid="page-${pageId}"] .gv-chart [aria-label*="діаграма"]`).length > 0, id);
+      const { cells, categories, described } = await shownValues(app.page, id);
       expect(cells.length, id).toBeGreaterThan(5);
       expect(cells.filter((value) => !UKRAINIAN.has(value)), id).toEqual([]);
       expect(categories.filter((value) => ENGLISH.has(value)), id).toEqual([]);
       if (!CHARTLESS.has(id)) expect(categories.some((value) => UKRAINIAN.has(value)), id).toBe(true);
+      // The charts are described in Ukrainian too, not "Bar chart of Виручка by Регіон".
+      if (!CHARTLESS.has(id)) expect(described.filter((label) => /діаграма/u.test(label)).length, id).toBeGreaterThan(0);
+      expect(described.filter((label) => /\b(?:chart|of|by|series|categor(?:y|ies)|slices?|values?|Total)\b/iu.test(label)), id).toEqual([]);
     }
     expect(app.errors).toEqual([]);
   });
@@ -85,10 +91,12 @@ describe('playground data in the reader’s language', () => {
         },
         { pageId: id, en: [...ENGLISH] },
       );
-      const { cells, categories } = await shownValues(app.page, id);
+      if (!CHARTLESS.has(id)) await waitUntil(app.page, (pageId) => document.querySelectorAll(`[data-testid="page-${pageId}"] .gv-chart [aria-label*="chart"]`).length > 0, id);
+      const { cells, categories, described } = await shownValues(app.page, id);
       expect(cells.filter((value) => !ENGLISH.has(value)), id).toEqual([]);
       expect(categories.filter((value) => UKRAINIAN.has(value)), id).toEqual([]);
       if (!CHARTLESS.has(id)) expect(categories.some((value) => ENGLISH.has(value)), id).toBe(true);
+      expect(described.filter((label) => /\p{Script=Cyrillic}/u.test(label)), id).toEqual([]);
     }
     await expect(app.page.evaluate(() => (window as unknown as { gvMarker?: number }).gvMarker)).resolves.toBe(marker);
     expect(app.errors).toEqual([]);

@@ -152,7 +152,7 @@ describe('server-side rendering', () => {
     expect(wrappers).toHaveLength(3);
     for (const attrs of wrappers) expect(attrs).toContain('role="img"');
     const label = wrappers[0]!.match(/aria-label="([^"]*)"/)?.[1] ?? '';
-    expect(label).toBe('Bar chart. Bar chart of Amount by Region: 1 series over 3 categories.');
+    expect(label).toBe('Bar chart of Amount by Region: 3 categories, 1 value each.');
     // The box around it is no second image: the SVG wrapper is the one the reader meets.
     expect(html).not.toMatch(/class="gv-chart__canvas" role="img"/);
   });

@@ -1,13 +1,16 @@
 /**
- * The visible caption of a chart ("Amount by Region"), in the translator's language.
+ * The visible caption of a chart ("Amount by Region") and its description for screen readers ("Bar
+ * chart of Amount by Region: 1 series over 5 categories."), in the translator's language.
  *
  * @module
  */
+import { AGGREGATES, findAggregate } from '../aggregates';
+import type { AggregateDefinition } from '../aggregates';
 import type { Translator } from '../i18n';
 import type { ChartRuntime } from '../types';
 import { chartTypes } from './registry';
 import type { ChartTypeEntry } from './registry';
-import { COUNT_SERIES_KEY } from './runtime';
+import { COUNT_SERIES_KEY } from './count-series';
 
 const listFormats = new Map<string, Intl.ListFormat>();
 
@@ -60,4 +63,67 @@ function generatedCaption(runtime: Pick<ChartRuntime, 'series' | 'xLabel'>, entr
   if (labels.length === 0) return category !== '' ? category : translator.t(entry.label, translator.t('chart.label'));
   const series = listFormat(translator.locale).format(labels);
   return category === '' ? series : translator.format('chart.caption', { series, category });
+}
+
+/** What `chartDescription` reads of a runtime (a runtime from JSON or an older version may lack `aggregate` and `omitted`). */
+export type DescribedRuntime = Pick<ChartRuntime, 'chartType' | 'series' | 'xLabel' | 'categories' | 'values' | 'empty' | 'sampled' | 'aggregate' | 'omitted'>;
+
+/**
+ * What a chart shows, as one plain-text sentence for assistive technology, in the translator's
+ * language: the type's name, the plotted series (with the aggregate when it is not a sum or a row
+ * count), the category (the x column's label; a bare key is not a word for readers, so none without
+ * one), then the counts: "Bar chart of Amount by Region: 1 series over 5 categories.", uk
+ * "Стовпчикова діаграма: Виручка у розрізі «Регіон». 1 ряд даних, 5 категорій."
+ *
+ * - A pie or donut counts its slices and says how many categories it left out (no positive value).
+ * - An empty chart says "no data"; a sampled line says it was drawn with sampling.
+ * - Series are joined as a list in the translator's locale (`Intl.ListFormat`).
+ * - The aggregate's name is its registry entry's catalog text, lower case: `definition` is the entry
+ *   the runtime was built with (default: the built-in registry's entry for `runtime.aggregate`; an
+ *   aggregate without an entry, or whose catalog key the translator lacks, is named by its wire name).
+ *
+ * Labels are inserted verbatim: the result is text for an attribute or a text node, never markup.
+ * Runtimes carry this sentence in English as `description`; renderers that know the reader's
+ * language call this instead.
+ */
+export function chartDescription(runtime: DescribedRuntime, translator: Translator, definition?: AggregateDefinition): string {
+  const entry = chartTypes.has(runtime.chartType) ? chartTypes.entry(runtime.chartType) : undefined;
+  const generic = translator.t('chart.label');
+  const type = entry === undefined ? generic : translator.t(entry.label, generic);
+  const pie = entry?.family === 'pie';
+  const plotted = pie ? runtime.series.slice(0, 1) : runtime.series;
+  const counted = runtime.series.length === 1 && runtime.series[0]?.key === COUNT_SERIES_KEY;
+  const aggregate = runtime.aggregate ?? 'sum';
+  const aggregateEntry = definition ?? findAggregate(AGGREGATES, aggregate);
+  const aggregateName = (aggregateEntry === undefined ? aggregate : translator.t(aggregateEntry.catalogKey, aggregate)).toLocaleLowerCase(translator.locale);
+  const labels = plotted
+    .map((s) => (s.key === COUNT_SERIES_KEY ? translator.t('kpi.aggregate.count') : String(s.label)))
+    .filter((label) => label !== '')
+    .map((label) => (counted || aggregate === 'sum' ? label : translator.format('chart.describe.aggregated', { series: label, aggregate: aggregateName })));
+  const category = typeof runtime.xLabel === 'string' ? runtime.xLabel : '';
+  const series = labels.length > 0 ? listFormat(translator.locale).format(labels) : '';
+  const head =
+    series !== '' && category !== ''
+      ? translator.format('chart.describe.of_by', { type, series, category })
+      : series !== ''
+        ? translator.format('chart.describe.of', { type, series })
+        : category !== ''
+          ? translator.format('chart.describe.by', { type, category })
+          : type;
+  if (runtime.empty) return translator.format('chart.describe.no_data', { head });
+  let details: string;
+  if (pie) {
+    const first = runtime.values[0] ?? [];
+    const slices = first.filter((v) => v !== null && v > 0).length;
+    const left = runtime.categories.length - slices;
+    const sliceText = translator.plural('chart.describe.slices', slices);
+    details = left > 0 ? translator.format('chart.describe.with_left_out', { slices: sliceText, left_out: translator.plural('chart.describe.left_out', left) }) : sliceText;
+  } else {
+    details = translator.format('chart.describe.over', {
+      series: translator.plural('chart.describe.series', labels.length),
+      categories: translator.plural('chart.describe.categories', runtime.categories.length),
+    });
+    if (runtime.sampled) details = translator.format('chart.describe.sampled', { details });
+  }
+  return translator.format('chart.describe.summary', { head, details });
 }

@@ -7,6 +7,7 @@
  */
 import { formatValue } from '../format';
 import type { ChartRuntime } from '../types';
+import { englishTranslator } from './english';
 import { baseChartOption, sizedText } from './option-base';
 import type { ChartBuildContext, ChartPalette } from './option-base';
 import { numericFormat } from './formatters';
@@ -24,7 +25,8 @@ export function buildPieOption(context: ChartBuildContext): ChartOption {
   const fontFamily = options?.fontFamily;
   const total = centerTotalText(runtime, options);
   const pieLayout = runtime.empty ? null : piePlan(runtime, options?.width, options?.height ?? runtime.height, fontSize);
-  const description = total !== null ? `${context.description} Total: ${total}.` : context.description;
+  const translator = options?.translator ?? englishTranslator();
+  const description = total !== null ? `${context.description} ${translator.format('chart.describe.total', { amount: total })}` : context.description;
   // A pie names its slices either with outside labels (few slices) or with a legend, never both.
   const option = baseChartOption(context, { description, tooltip: { trigger: 'item' }, legend: pieLayout?.mode === 'legend' });
   if (pieLayout !== null) {

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { Translator } from '../i18n';
 import type { ValueFormat } from '../types';
 
 /** Options of `buildChartOption`. */
@@ -21,6 +22,11 @@ export interface ChartOptionOptions {
   currency?: string;
   /** Adds ECharts decal patterns so series differ by more than colour. Default false. */
   decal?: boolean;
+  /**
+   * The reader's language for the accessible description (`chartDescription`, the value range, a
+   * donut's total). Default: English, the runtime's own `description`.
+   */
+  translator?: Translator;
   /** Text drawn in the middle of an empty chart (needs `TitleComponent`). Default: nothing drawn. */
   emptyText?: string;
   /**

@@ -17,11 +17,14 @@
  */
 import { ensureContrast } from '../color';
 import { formatValue } from '../format';
+import type { Translator } from '../i18n';
 import type { ChartRuntime, FormatOptions, ValueFormat } from '../types';
+import { chartDescription } from './caption';
+import { englishTranslator } from './english';
 import { CHART_BACKGROUNDS, CHART_PALETTES, chartFontSize } from './option-base';
 import type { ChartOption, ChartOptionOptions } from './option-types';
 import { chartTypes } from './registry';
-import { COUNT_SERIES_KEY } from './runtime';
+import { COUNT_SERIES_KEY } from './count-series';
 
 export type {
   ChartOptionOptions,
@@ -68,8 +71,9 @@ export function chartSeriesColors(runtime: Pick<ChartRuntime, 'series' | 'chartT
  * - `pie`/`donut`: the first series only, slices for positive values (see `buildChartRuntime`); a
  *   donut with `centerTotal` shows it in its centre, formatted like the series.
  * - Colours: `chartSeriesColors` (the spec's colours with contrast kept, else the palette).
- * - ECharts `aria` is on and its description is `runtime.description` (plus the value range when
- *   `valueFormat` is given, and the centre total); `decal` patterns on request.
+ * - ECharts `aria` is on and its description is `runtime.description`, or `chartDescription` in the
+ *   language of `options.translator` (plus the value range when `valueFormat` is given, and the
+ *   centre total); `decal` patterns on request.
  * - An empty runtime gives an option with no series (and a centred `emptyText` when given), so
  *   `setOption` clears a previously drawn chart.
  *
@@ -83,7 +87,9 @@ export function buildChartOption(runtime: ChartRuntime, options?: ChartOptionOpt
   if (countLabel !== undefined && countLabel !== '' && runtime.series.some((s) => s.key === COUNT_SERIES_KEY)) {
     runtime = { ...runtime, series: runtime.series.map((s) => (s.key === COUNT_SERIES_KEY ? { ...s, label: countLabel } : s)) };
   }
-  const description = options?.valueFormat === undefined ? runtime.description : `${runtime.description}${rangeSentence(runtime, entry.family === 'pie', options.valueFormat, options)}`;
+  const translator = options?.translator;
+  const said = translator === undefined ? runtime.description : chartDescription(runtime, translator);
+  const description = options?.valueFormat === undefined ? said : `${said}${rangeSentence(runtime, entry.family === 'pie', options.valueFormat, options, translator ?? englishTranslator())}`;
   return entry.build({
     runtime,
     options,
@@ -99,7 +105,7 @@ export function buildChartOption(runtime: ChartRuntime, options?: ChartOptionOpt
  * " Values range from A to B." over the plotted values, formatted; '' when there are none. Slices
  * plot the first series' positive values only.
  */
-function rangeSentence(runtime: ChartRuntime, slices: boolean, format: ValueFormat, options: FormatOptions): string {
+function rangeSentence(runtime: ChartRuntime, slices: boolean, format: ValueFormat, options: FormatOptions, translator: Translator): string {
   let low = Infinity;
   let high = -Infinity;
   for (const series of slices ? runtime.values.slice(0, 1) : runtime.values) {
@@ -112,5 +118,5 @@ function rangeSentence(runtime: ChartRuntime, slices: boolean, format: ValueForm
   if (low > high) return '';
   const a = formatValue(low, format === 'text' ? 'number' : format, options);
   const b = formatValue(high, format === 'text' ? 'number' : format, options);
-  return low === high ? ` Every value is ${a}.` : ` Values range from ${a} to ${b}.`;
+  return ` ${low === high ? translator.format('chart.describe.same', { value: a }) : translator.format('chart.describe.range', { low: a, high: b })}`;
 }

@@ -8,12 +8,14 @@
  */
 import { AGGREGATES, countsCells, requireAggregate } from '../aggregates';
 import type { AggregateDefinition, AggregateRegistry } from '../aggregates';
-import { en } from '../i18n/en';
 import { numberSymbols } from '../search/numbers';
 import { toChart } from '../spec/build';
 import { SPEC_DEFAULTS } from '../spec/defaults';
 import type { ChartDataSource, ChartRuntime, ChartRuntimeSeries, ChartSpec, ChartSpecWire, ChartType, Row, ValueFormat } from '../types';
 import { ChartAccumulator, accumulate } from './accumulate';
+import { chartDescription } from './caption';
+import { COUNT_SERIES_KEY } from './count-series';
+import { englishTranslator } from './english';
 import { chartTypes } from './registry';
 import type { ChartTypeEntry } from './registry';
 
@@ -77,8 +79,7 @@ export interface ChartRuntimeOptions {
   countLabel?: string;
 }
 
-/** Key of the series a chart without value columns plots: the number of rows per category. */
-export const COUNT_SERIES_KEY = '';
+export { COUNT_SERIES_KEY } from './count-series';
 
 /**
  * Aggregates rows into chart data.
@@ -238,10 +239,11 @@ function finishRuntime(
     values,
     empty,
     sampled,
-    // A key is not a word for readers: without a column label the sentence names no category.
-    description: describe(spec, type, englishName(spec.aggregate, aggregate), series, xColumn?.label ?? '', categories.length, drawable, empty, sampled),
+    description: '',
   };
   if (pie) runtime.omitted = omitted;
+  // In English: renderers that know the reader's language describe the runtime again in it.
+  runtime.description = chartDescription(runtime, englishTranslator(), aggregate);
   if (spec.chartType === 'donut' && spec.centerTotal) runtime.centerTotal = empty || !Number.isFinite(total) ? null : total + 0;
   return runtime;
 }
@@ -262,67 +264,6 @@ function columnIndex(columns: readonly ChartColumnInfo[] | undefined): Map<strin
     if (!index.has(column.key)) index.set(column.key, column);
   }
   return index;
-}
-
-/** "a", "a and b", "a, b and c". */
-function listLabels(labels: readonly string[]): string {
-  if (labels.length <= 1) return labels[0] ?? '';
-  return `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1] ?? ''}`;
-}
-
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
-/**
- * The chart type's name in the English description: the English text of its entry's catalog key
- * ("Bar chart"), or the generic word ("Chart") for an entry of a scratch registry whose key the
- * English catalog lacks. The description is English whatever the page's language: readers in
- * another language get the translated caption instead (see ChartBlock's accessible name).
- */
-function englishTypeName(entry: ChartTypeEntry): string {
-  return (en as Readonly<Record<string, string | undefined>>)[entry.label] ?? en['chart.label'];
-}
-
-/**
- * The aggregate's name in the English description, lowercase: its English catalog text
- * ("Distinct count" → "distinct count"), or its wire name for an entry of a scratch registry whose
- * key the catalog lacks. Catalog keys come from the registry, never from a spec.
- */
-function englishName(name: string, entry: AggregateDefinition): string {
-  return ((en as Readonly<Record<string, string | undefined>>)[entry.catalogKey] ?? name).toLowerCase();
-}
-
-/**
- * Plain-text description: type, series (with the aggregate when it is not a sum), x column (its
- * label when known, else the key) and counts. Labels are quoted verbatim, as text.
- */
-function describe(
-  spec: ChartSpec,
-  type: ChartTypeEntry,
-  aggregateName: string,
-  series: readonly ChartRuntimeSeries[],
-  xName: string,
-  categoryCount: number,
-  drawable: number,
-  empty: boolean,
-  sampled: boolean,
-): string {
-  const pie = type.family === 'pie';
-  const typeName = englishTypeName(type);
-  const counted = spec.series.length === 0;
-  const names = (pie ? series.slice(0, 1) : series).map((s) => s.label);
-  const labels = counted || spec.aggregate === 'sum' ? names : names.map((label) => `${label} (${aggregateName})`);
-  const by = xName === '' ? '' : ` by ${xName}`;
-  const head = labels.length > 0 ? `${typeName} of ${listLabels(labels)}${by}` : `${typeName}${by}`;
-  if (empty) return `${head}: no data.`;
-  if (pie) {
-    const left = categoryCount - drawable;
-    const leftOut = left > 0 ? ` (${plural(left, 'category', 'categories')} without a positive value left out)` : '';
-    return `${head}: ${plural(drawable, 'slice', 'slices')}${leftOut}.`;
-  }
-  const count = plural(labels.length, 'series', 'series');
-  return `${head}: ${count} over ${plural(categoryCount, 'category', 'categories')}${sampled ? ', drawn with sampling' : ''}.`;
 }
 
 /**

@@ -235,6 +235,7 @@ export async function drawPdfCharts(doc: JsPdf, charts: readonly (ChartSpec | Ch
       locale: layout.format?.locale,
       currency: layout.format?.currency,
       countLabel,
+      translator,
       fontFamily: PDF_FONT_FAMILY,
       ...(formats[0] ? { centerFormat: formats[0] } : {}),
     });
