@@ -144,8 +144,11 @@ function remember<T>(cache: Map<string, T>, key: string, value: T): T {
   return value;
 }
 
-/** How `getNumberFormat` names a currency: the locale's (possibly narrow) symbol, or the ISO code. */
-export type CurrencyDisplay = 'symbol' | 'code';
+/**
+ * How `getNumberFormat` names a currency: the locale's (possibly narrow) symbol, the ISO code, or
+ * its name in the locale's words ("US dollars", «долара США»).
+ */
+export type CurrencyDisplay = 'symbol' | 'code' | 'name';
 
 /**
  * Currencies whose narrow symbols are compared to decide whether a narrow symbol is unambiguous:
@@ -225,8 +228,9 @@ export function currencySymbolDisplay(locale: string | undefined, currency: stri
  *   the currency's narrow symbol is unambiguous, that narrow symbol (`uk` + `USD` shows `1 234,50 $`
  *   rather than `1 234,50 USD` in every cell; `uk` + `CAD` stays `CAD`, because `$` would read as
  *   US dollars; see `currencySymbolDisplay`);
- * - `code`: the ISO code (`USD 1,234.50`), for exports and accessible labels, where nothing may be
- *   ambiguous.
+ * - `code`: the ISO code (`USD 1,234.50`), for exports, where nothing may be ambiguous;
+ * - `name`: the currency's name in the locale's words (`1,234.50 US dollars`, `1 234,50 долара
+ *   США`), for screen readers, which would spell a code out letter by letter ("U S D").
  *
  * @default format `number`, currency `USD`, currencyDisplay `symbol`
  * @example getNumberFormat('uk', 'currency', 'USD').format(1234.5) // '1 234,50 $'
@@ -247,7 +251,7 @@ export function getNumberFormat(
   // signDisplay 'negative': -0 and negatives that round to zero show as 0, not "-0".
   if (format === 'currency') {
     const code = supportedCurrency(cur);
-    const display = currencyDisplay === 'code' ? 'code' : symbolDisplay(tags, code);
+    const display = currencyDisplay === 'code' || currencyDisplay === 'name' ? currencyDisplay : symbolDisplay(tags, code);
     options = { style: 'currency', currency: code, currencyDisplay: display, signDisplay: 'negative' };
   } else if (format === 'percent') options = { style: 'percent', maximumFractionDigits: 2, signDisplay: 'negative' };
   else options = { maximumFractionDigits: 3, signDisplay: 'negative' };
@@ -349,7 +353,10 @@ export interface KpiValueTexts {
   readonly display: string;
   /** The full value with the locale's symbol (`$8,066,380.88`): the tooltip. */
   readonly full: string;
-  /** The full value with the ISO code for currencies (`USD 8,066,380.88`): the accessible text. */
+  /**
+   * The full value with the currency's name in the locale's words (`8,066,380.88 US dollars`,
+   * `1 481 481 540,00 долара США`): the accessible text. A screen reader spells "USD" letter by letter.
+   */
   readonly spoken: string;
   /** True when `display` is the compact form. */
   readonly compact: boolean;
@@ -364,12 +371,12 @@ export interface KpiValueTexts {
  * `number` (as `formatKpiValue`); negative values keep their sign in every text.
  *
  * @example kpiValueTexts(8066380.88, 'currency', { locale: 'en', currency: 'USD' })
- * // { display: '$8.07M', full: '$8,066,380.88', spoken: 'USD 8,066,380.88', compact: true }
+ * // { display: '$8.07M', full: '$8,066,380.88', spoken: '8,066,380.88 US dollars', compact: true }
  */
 export function kpiValueTexts(value: number | null, format: ValueFormat, options?: FormatOptions): KpiValueTexts {
   const full = formatKpiValue(value, format, { ...options, currencyDisplay: 'symbol' });
   if (value === null || !Number.isFinite(value)) return { display: full, full, spoken: full, compact: false };
-  const spoken = format === 'currency' ? formatKpiValue(value, format, { ...options, currencyDisplay: 'code' }) : full;
+  const spoken = format === 'currency' ? formatKpiValue(value, format, { ...options, currencyDisplay: 'name' }) : full;
   if (full.length <= KPI_COMPACT_AFTER) return { display: full, full, spoken, compact: false };
   return { display: compactFormat(options?.locale, format === 'text' ? 'number' : format, options?.currency).format(value), full, spoken, compact: true };
 }

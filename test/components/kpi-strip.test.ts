@@ -115,18 +115,19 @@ describe('KpiStrip', () => {
     const shown = value.find('.gv-kpi__number');
     expect(shown.attributes('aria-hidden')).toBe('true');
     expect(shown.text()).toBe('410\u00a0млн\u00a0$');
-    // Screen readers hear the whole amount with the ISO code; the tooltip shows the whole amount.
-    expect(value.find('.gv-visually-hidden').text()).toMatch(/^410\s082\s320,97\sUSD$/u);
+    // Screen readers hear the whole amount with the currency's Ukrainian name (never "U S D");
+    // the tooltip shows the whole amount.
+    expect(value.find('.gv-visually-hidden').text()).toMatch(/^410\s082\s320,97\sдолара США$/u);
     expect(value.attributes('title')).toMatch(/^410\s082\s320,97\s\$ · Сума$/u);
     expect(value.attributes('style')).toContain(`--gv-kpi-chars: ${[...shown.text()].length}`);
   });
 
-  it('keeps a short value whole, names the currency by its code for screen readers only', () => {
+  it('keeps a short value whole, names the currency in words for screen readers only', () => {
     const wrapper = mount(KpiStrip, { props: { kpis: [kpi({ format: 'currency', value: 35.5 }), kpi({ value: 7 })], locale: 'en' } });
     const [money, count] = wrapper.findAll('.gv-kpi__value');
     expect(money!.classes()).not.toContain('gv-kpi__value--compact');
     expect(money!.find('.gv-kpi__number').text()).toBe('$35.50');
-    expect(money!.find('.gv-visually-hidden').text()).toMatch(/^USD\s35\.50$/u);
+    expect(money!.find('.gv-visually-hidden').text()).toBe('35.50 US dollars');
     expect(money!.attributes('title')).toBe('Sum');
     // Nothing to add for a plain number: the visible text is the accessible text.
     expect(count!.text()).toBe('7');

@@ -286,9 +286,11 @@ describe('currency names and KPI texts', () => {
     expect(currencySymbolDisplay('en', 'USD')).toBe('symbol');
   });
 
-  it('writes the ISO code when asked (exports, accessible text)', () => {
+  it('writes the ISO code (exports) or the currency\'s name in the locale\'s words (screen readers) when asked', () => {
     expect(formatValue(1234.5, 'currency', { locale: 'uk', currency: 'USD', currencyDisplay: 'code' })).toMatch(/^1\s234,50\sUSD$/u);
     expect(formatKpiValue(-5, 'currency', { locale: 'en', currency: 'EUR', currencyDisplay: 'code' })).toMatch(/^-EUR\s5\.00$/u);
+    expect(formatValue(1234.5, 'currency', { locale: 'uk', currency: 'USD', currencyDisplay: 'name' })).toMatch(/^1\s234,50\sдолара США$/u);
+    expect(formatValue(2, 'currency', { locale: 'en', currency: 'EUR', currencyDisplay: 'name' })).toBe('2.00 euros');
   });
 
   it('gives KPI values a compact form when the full text is long, keeping the full text', () => {
@@ -297,11 +299,11 @@ describe('currency names and KPI texts', () => {
     expect({ ...whole, spoken: nbsp(whole.spoken) }).toEqual({
       display: '$8,066,380.88',
       full: '$8,066,380.88',
-      spoken: 'USD 8,066,380.88',
+      spoken: '8,066,380.88 US dollars',
       compact: false,
     });
     const huge = kpiValueTexts(-18066380.88, 'currency', { locale: 'en', currency: 'USD' });
-    expect({ ...huge, spoken: nbsp(huge.spoken) }).toEqual({ display: '-$18.1M', full: '-$18,066,380.88', spoken: '-USD 18,066,380.88', compact: true });
+    expect({ ...huge, spoken: nbsp(huge.spoken) }).toEqual({ display: '-$18.1M', full: '-$18,066,380.88', spoken: '-18,066,380.88 US dollars', compact: true });
     const uk = kpiValueTexts(1234567890123, 'number', { locale: 'uk' });
     expect(uk.compact).toBe(true);
     expect(uk.display).toMatch(/^1,23\sтрлн$/u);
