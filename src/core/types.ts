@@ -368,11 +368,12 @@ export interface FormatOptions {
   currency?: string;
   /**
    * How amounts name their currency: `symbol` (the locale's symbol, or the unambiguous narrow one:
-   * cells, axes, KPIs) or `code` (the ISO code: exports and accessible labels).
+   * cells, axes, KPIs), `code` (the ISO code: exports) or `name` (the currency's name in the
+   * locale's words, "US dollars": what screen readers hear).
    *
    * @default 'symbol'
    */
-  currencyDisplay?: 'symbol' | 'code';
+  currencyDisplay?: 'symbol' | 'code' | 'name';
 }
 
 // ---------------------------------------------------------------------------------------------
