@@ -86,6 +86,32 @@ export const DATA_GRID_THEME = themeQuartz.withParams({
   menuBackgroundColor: 'var(--gv-color-surface)',
 });
 
+/** The band AG Grid draws for an overlay scrollbar (its `INVISIBLE_SCROLLBAR_SIZE`), in pixels. */
+const OVERLAY_SCROLLBAR_BAND = 16;
+let overlayBand: number | undefined | null = null;
+
+/**
+ * The grid's `scrollbarWidth` option: 16 where the browser's scrollbars take no room (overlay
+ * scrollbars: macOS, phones, headless Chromium), else undefined (AG Grid measures them itself).
+ *
+ * Why: with overlay scrollbars AG Grid lays the columns out over the whole body but still draws a
+ * 16-pixel band for its vertical scrollbar over their right edge, with the body's background, so
+ * the last column lost its last characters ("44.6" of "44.6%"). Told the band's width, it keeps the
+ * columns clear of it, as it does for classic scrollbars. Measured once per page; undefined outside
+ * a browser.
+ */
+export function overlayScrollbarWidth(): number | undefined {
+  if (overlayBand !== null) return overlayBand;
+  if (typeof document === 'undefined' || document.body === null) return undefined;
+  const probe = document.createElement('div');
+  probe.style.cssText = 'position:absolute;top:-9999px;width:100px;height:100px;overflow:scroll';
+  document.body.appendChild(probe);
+  const native = probe.offsetWidth - probe.clientWidth;
+  probe.remove();
+  overlayBand = native === 0 ? OVERLAY_SCROLLBAR_BAND : undefined;
+  return overlayBand;
+}
+
 // AG Grid's localeText for the translator's language, from the language registry (core, so the
 // catalog tests check it in Node); re-exported because the DataGrid's modules take it from here.
 export { agGridLocaleText };

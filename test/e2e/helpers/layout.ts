@@ -35,6 +35,9 @@ export const MIN_TEXT_PX = 12;
  * - `small-text`: visible HTML text under {@link MIN_TEXT_PX} px;
  * - `svg-small-text`: a server-rendered SVG chart's text under `minSvgText` px as drawn on screen
  *   (0 skips the check);
+ * - `under-scrollbar`: a data grid's last column reaches under its vertical scrollbar, with the
+ *   sideways scroll at its end (AG Grid draws a 16-pixel band for an overlay scrollbar over the
+ *   body's right edge, which hid "%" of "44.6%");
  * - `page-overflow`: the page scrolls sideways.
  */
 export async function layoutProblems(target: Page | Frame, minSvgText = 11): Promise<LayoutProblem[]> {
@@ -94,6 +97,24 @@ export async function layoutProblems(target: Page | Frame, minSvgText = 11): Pro
       for (const cell of Array.from(document.querySelectorAll('.ag-row .ag-cell'))) {
         const value = cell.querySelector('.ag-cell-value') ?? cell;
         checkNumber(value, cell, `data grid ${describe(cell)}`);
+      }
+
+      // --- nothing under a grid's vertical scrollbar ----------------------------------------------
+      for (const grid of Array.from(document.querySelectorAll('.ag-root-wrapper'))) {
+        const bar = grid.querySelector('.ag-body-vertical-scroll');
+        if (!bar || !visible(bar)) continue;
+        const band = bar.getBoundingClientRect();
+        // A grid scrolled sideways clips its columns at the edge like any scroller: only the last
+        // column, seen with the sideways scroll at its end (or none), must stop short of the band.
+        const sideways = grid.querySelector('.ag-body-horizontal-scroll-viewport') as HTMLElement | null;
+        if (sideways && visible(sideways) && sideways.scrollLeft + sideways.clientWidth < sideways.scrollWidth - 1) continue;
+        for (const cell of Array.from(grid.querySelectorAll('.ag-row .ag-cell.ag-column-last, .ag-header-cell.ag-column-last'))) {
+          if (!visible(cell)) continue;
+          const box = cell.getBoundingClientRect();
+          if (box.right > band.left + 1 && box.left < band.left && box.bottom > band.top && box.top < band.bottom) {
+            add('under-scrollbar', `data grid ${describe(cell)}`, `«${text(cell).slice(0, 20)}» ends at ${Math.round(box.right)}px, the scrollbar starts at ${Math.round(band.left)}px`);
+          }
+        }
       }
 
       // --- cards: nothing visible leaves them ---------------------------------------------------
