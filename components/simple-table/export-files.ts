@@ -1,16 +1,17 @@
 /**
- * SimpleTable's client exports: the export matrix of the rows shown (`exportMatrix`, every cell
- * through `neutraliseCell`) written as an XLSX workbook or CSV text and downloaded, and the run of
- * one export with the reasons of its failure. The table imports this module when a reader first
- * exports, so a page that never exports does not load it (the XLSX writer itself is a further
- * chunk, loaded by the first XLSX export).
+ * SimpleTable's client exports: the rows shown, written as an XLSX workbook (`xlsxMatrix`: numbers,
+ * dates and currencies as the table shows them, text formula-safe) or as CSV text (`exportMatrix`:
+ * raw values, every cell through `neutraliseCell`) and downloaded, and the run of one export with
+ * the reasons of its failure. The table imports this module when a reader first exports, so a page
+ * that never exports does not load it (the XLSX writer itself is a further chunk, loaded by the
+ * first XLSX export).
  *
  * @module
  */
-import type { Column, Row } from '../../src/core/types';
+import type { Column, FormatOptions, Row } from '../../src/core/types';
 import type { Translator } from '../../src/core/i18n/translator';
 import { exportMatrix, exportedColumns } from '../../src/core/table-model/export';
-import { writeXlsxBytes, xlsxFileName } from '../../src/core/table-model/xlsx';
+import { writeXlsxBytes, xlsxFileName, xlsxMatrix } from '../../src/core/table-model/xlsx';
 import { CSV_MIME, csvFileName, csvText } from '../../src/core/table-model/csv';
 import { downloadBytes } from './download';
 import { exportFailureText, loadXlsxWriter } from '../xlsx-export';
@@ -27,10 +28,12 @@ export interface TableExport<R extends Row> {
   gridId: string;
   /** The file name when the id gives none (a translated "table"). */
   fallbackName: string;
+  /** Locale and currency the table formats with: the XLSX number formats follow them. Absent: `en`, `USD`. */
+  format?: FormatOptions;
 }
 
-function matrixOf<R extends Row>(table: TableExport<R>) {
-  return exportMatrix(table.rows, exportedColumns(table.shownColumns, table.exportColumns));
+function columnsOf<R extends Row>(table: TableExport<R>): Column<R>[] {
+  return exportedColumns(table.shownColumns, table.exportColumns);
 }
 
 /**
@@ -39,13 +42,13 @@ function matrixOf<R extends Row>(table: TableExport<R>) {
  */
 export async function downloadXlsx<R extends Row>(table: TableExport<R>): Promise<void> {
   const xlsx = await loadXlsxWriter();
-  const bytes = writeXlsxBytes(xlsx, matrixOf(table), table.gridId || 'table');
+  const bytes = writeXlsxBytes(xlsx, xlsxMatrix(table.rows, columnsOf(table), table.format), table.gridId || 'table');
   downloadBytes(bytes, xlsxFileName(table.gridId, table.fallbackName));
 }
 
 /** Writes and downloads `<gridId>.csv`: UTF-8 with the byte order mark `csvText` starts with, which Excel needs to read Cyrillic. */
 export function downloadCsv<R extends Row>(table: TableExport<R>): void {
-  const bytes = new TextEncoder().encode(csvText(matrixOf(table)));
+  const bytes = new TextEncoder().encode(csvText(exportMatrix(table.rows, columnsOf(table))));
   downloadBytes(bytes, csvFileName(table.gridId, table.fallbackName), CSV_MIME);
 }
 

@@ -25,7 +25,7 @@ import type { useSimpleTableSearch } from './useSimpleTableSearch';
  * the reader is told "The export failed" (`export_failed` warning).
  */
 export function useSimpleTableExport<R extends Row>(
-  { props, rows, searchMode, translator, announcement }: SimpleTableContext<R>,
+  { props, rows, searchMode, translator, announcement, format }: SimpleTableContext<R>,
   view: UseTableViewReturn,
   grouped: ComputedRef<GroupedView | null>,
   search: ReturnType<typeof useSimpleTableSearch<R>>,
@@ -64,13 +64,17 @@ export function useSimpleTableExport<R extends Row>(
   /** Resolves once the table has the code its current search, sort and sections need. */
   const ready = (): Promise<void> => view.whenReady();
 
-  /** What both exports write: shown, exportable columns in the order shown; visible rows in order. */
+  /**
+   * What both exports write: shown, exportable columns in the order shown; visible rows in order;
+   * the table's locale and currency, so the XLSX shows numbers as the table does.
+   */
   const current = () => ({
     rows: visibleRows(),
     shownColumns: shownColumns.value,
     exportColumns: props.config.exportColumns,
     gridId: props.config.gridId,
     fallbackName: translator.value.t('table.export.file_name'),
+    format: format.value,
   });
 
   /** Runs one export with the shared busy state and announcements; `kind` names it in the warning. */

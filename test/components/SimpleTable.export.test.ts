@@ -109,3 +109,17 @@ describe('SimpleTable: XLSX export', () => {
     expect((wrapper.vm as unknown as { visibleRows: () => unknown[] }).visibleRows()).toEqual([people[1]]);
   });
 });
+
+describe('SimpleTable: XLSX number formats', () => {
+  it("writes numbers in the table's locale and currency, as its cells show them", async () => {
+    const downloads = captureDownloads();
+    const wrapper = mountTable(tableConfig(people, peopleColumns(), { exportXlsx: true }), { locale: 'uk', currency: 'UAH' });
+    await wrapper.find('button[data-cm-export="xlsx"]').trigger('click');
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    const book = XLSX.read(new Uint8Array(await downloads[0]!.blob.arrayBuffer()), { type: 'array', cellNF: true });
+    const sheet = book.Sheets[book.SheetNames[0]!]!;
+    expect(sheet.D2).toMatchObject({ t: 'n', v: 1200.5, z: '#,##0.00" ₴"' });
+    expect(sheet.E2).toMatchObject({ t: 'n', v: 10, z: '#,##0' });
+    expect(sheet.B2).toMatchObject({ t: 's', v: 'Olena' });
+  });
+});

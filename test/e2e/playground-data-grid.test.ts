@@ -25,6 +25,7 @@ const rows = generateSales(E2E_DEMO_ROWS);
 const TOTAL = rows.length;
 const count = new Intl.NumberFormat('en');
 const money = new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' });
+const percent = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 2 });
 const PREFS_POST = (r: { url(): string; request(): { method(): string } }) => r.url().includes('/api/grid/preferences/') && r.request().method() === 'POST';
 
 const app = usePlayground({ browser: true });
@@ -823,12 +824,18 @@ describe('playground data grid: shared links and exports', () => {
     const download = page.waitForEvent('download');
     await page.locator('[data-gv-export="xlsx"]').click();
     const file = await (await download).path();
-    const book = XLSX.read(await readFile(file));
-    const sheet = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0] as string] as XLSX.WorkSheet, { header: 1 });
+    const book = XLSX.read(await readFile(file), { cellNF: true });
+    const cells = book.Sheets[book.SheetNames[0] as string] as XLSX.WorkSheet;
+    const sheet = XLSX.utils.sheet_to_json<unknown[]>(cells, { header: 1 });
     expect(sheet[0]).toEqual(['Order', 'Region', 'Product', 'Channel', 'Менеджер', 'Units', 'Amount', 'Margin']);
     expect(sheet.length).toBe(monitors.length + 1);
     expect((sheet[1] as unknown[])[0]).toBe(top.id);
     expect((sheet[1] as unknown[])[6]).toBe(top.amount);
+    // Numbers stay numbers, shown as the grid shows them: units whole, amounts in dollars, margins as percents.
+    expect(cells.A2).toMatchObject({ t: 's', v: top.id });
+    expect(cells.F2).toMatchObject({ t: 'n', v: top.units, z: '#,##0' });
+    expect(cells.G2).toMatchObject({ t: 'n', v: top.amount, z: '"$"#,##0.00', w: money.format(top.amount) });
+    expect(cells.H2).toMatchObject({ t: 'n', v: top.margin, z: Math.round(top.margin * 1000) % 10 === 0 ? '#,##0%' : '#,##0.0%', w: percent.format(top.margin) });
 
     // The server links carry the same state; the server answers with the same rows.
     const xlsxHref = await page.locator('[data-gv-export="xlsx-server"]').getAttribute('href');
@@ -839,10 +846,15 @@ describe('playground data grid: shared links and exports', () => {
     expect(params.get('columns')?.split(',')).toEqual(['id', 'region', 'product', 'channel', encodeURIComponent('менеджер'), 'units', 'amount', 'margin']);
     const answer = await page.request.get(new URL(xlsxHref ?? '', app.server.url).toString());
     expect(answer.status()).toBe(200);
-    const serverBook = XLSX.read(await answer.body());
-    const serverSheet = XLSX.utils.sheet_to_json<unknown[]>(serverBook.Sheets[serverBook.SheetNames[0] as string] as XLSX.WorkSheet, { header: 1 });
+    const serverBook = XLSX.read(await answer.body(), { cellNF: true });
+    const serverCells = serverBook.Sheets[serverBook.SheetNames[0] as string] as XLSX.WorkSheet;
+    const serverSheet = XLSX.utils.sheet_to_json<unknown[]>(serverCells, { header: 1 });
+    // The same columns: neither the date the reader hid nor the unit price the spec hides.
+    expect(serverSheet[0]).toEqual(sheet[0]);
     expect(serverSheet.length).toBe(monitors.length + 1);
     expect((serverSheet[1] as unknown[])[0]).toBe(top.id);
+    expect(serverCells.G2).toMatchObject({ t: 'n', v: top.amount, z: '"$"#,##0.00', w: money.format(top.amount) });
+    expect(serverCells.H2).toMatchObject({ t: 'n', v: top.margin, w: percent.format(top.margin) });
     expect(errors).toEqual([]);
     await close();
 

@@ -144,7 +144,7 @@ describe('playground simple table with 100,000 rows', () => {
     const [download] = await Promise.all([app.page.waitForEvent('download'), app.page.locator('[data-cm-export="xlsx"]').click()]);
     expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
     const path = await download.path();
-    const workbook = XLSX.read(await readFile(path));
+    const workbook = XLSX.read(await readFile(path), { cellNF: true });
     const sheet = workbook.Sheets[workbook.SheetNames[0] as string];
     expect(sheet).toBeDefined();
     const matrix = XLSX.utils.sheet_to_json<unknown[]>(sheet as XLSX.WorkSheet, { header: 1 });
@@ -157,6 +157,9 @@ describe('playground simple table with 100,000 rows', () => {
     const amounts = matrix.slice(1).map((line) => line[amountAt]);
     expect(amounts).toEqual(expected.map((row) => row.amount));
     expect(matrix.slice(1).every((line) => String(line[managerAt]).includes('Ткаченко'))).toBe(true);
+    // The amount shows as the table shows it: a number with the dollar format.
+    const amountCell = (sheet as XLSX.WorkSheet)[XLSX.utils.encode_cell({ r: 1, c: amountAt })];
+    expect(amountCell).toMatchObject({ t: 'n', v: expected[0]?.amount, z: '"$"#,##0.00', w: money.format(expected[0]?.amount ?? 0) });
     expect(app.errors).toEqual([]);
   });
 
@@ -191,7 +194,11 @@ describe('playground simple table with 100,000 rows', () => {
     await expect(firstRowCell('region').textContent()).resolves.toBe('North');
     await expect(firstRowCell('amount').textContent()).resolves.toBe(money.format(topByAmount(northOlena).row.amount));
 
-    const href = await app.page.locator('[data-testid="server-xlsx"]').getAttribute('href');
+    const link = app.page.locator('[data-testid="server-xlsx"]');
+    // The page says how its XLSX differs from the table's own button.
+    const note = app.page.locator(`#${await link.getAttribute('aria-describedby')}`);
+    await expect(note.textContent()).resolves.toContain('every column of the view');
+    const href = await link.getAttribute('href');
     const url = new URL(href as string, app.server.url);
     expect(url.searchParams.get('f_region')).toBe('North');
     expect(url.searchParams.get('f_менеджер')).toBe('Олена');

@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryHost } from '../../src/host/index';
 import type { FilterState } from '../../src/host/types';
 import type { GridViewSpec } from '../../src/core/types';
+import { parseGridViewSpecJson } from '../../src/core/spec';
+import type { WorkSheet } from 'xlsx';
 import { HttpError } from '../../src/server/errors';
 import { createGridViewHandler, type GridViewHandlerOptions } from '../../src/server/handler';
 import {
@@ -15,7 +17,7 @@ import {
 } from '../../src/server/exports/registry';
 import type { ExportBuilder, ExportContext, ExportTable } from '../../src/server/exports/types';
 import { as, expectError, get, headerSubject, ORIGIN } from './helpers';
-import { pdfPages, pdfText, readXlsx } from './export-readers';
+import { XLSX, pdfPages, pdfText, readXlsx } from './export-readers';
 
 const XLSX_PATH = '/grid/export/xlsx/';
 const PDF_PATH = '/grid/export/pdf/';
@@ -278,11 +280,11 @@ describe('XLSX export', () => {
     if (!sheet) throw new Error('sheet missing');
     expect(['A1', 'B1', 'C1', 'D1'].map((ref) => sheet[ref]?.v)).toEqual(['ID', 'Місто', 'Сума', 'Частка']);
     expect(sheet.A2).toMatchObject({ t: 'n', v: 1 });
-    // The table's currency by its ISO code: a file travels without a locale to disambiguate a symbol.
-    expect(sheet.C2).toMatchObject({ t: 'n', v: 1234.5, z: '#,##0.00 "UAH"' });
+    // The table's currency as the screen names it in its locale: after the number in Ukrainian.
+    expect(sheet.C2).toMatchObject({ t: 'n', v: 1234.5, z: '#,##0.00" ₴"' });
     expect(sheet.C3).toMatchObject({ t: 'n', v: 99.5 });
     expect(sheet.C4).toMatchObject({ t: 'n', v: -5 });
-    expect(sheet.D2).toMatchObject({ t: 'n', v: 0.25, z: '0.00%' });
+    expect(sheet.D2).toMatchObject({ t: 'n', v: 0.25, z: '#,##0%' });
     expect(sheet.D4).toBeUndefined();
     expect(sheet.B2).toMatchObject({ t: 's', v: 'Київ' });
     for (const [ref, payload] of [['B4', '=HYPERLINK("http://evil.example","click")'], ['B5', '+1'], ['B6', '@SUM(A1)'], ['B7', '-2+3'], ['B8', '\tcmd']] as const) {
@@ -317,8 +319,84 @@ describe('XLSX export', () => {
     expect(sheet?.A2).toMatchObject({ t: 'b', v: true });
     expect(sheet?.B2?.t).toBe('n');
     expect(sheet?.B2?.v).toBeCloseTo(45293.1278, 3);
+    expect(sheet?.B2?.z).toBe('yyyy-mm-dd hh:mm:ss');
     expect(sheet?.C2).toMatchObject({ t: 's', v: '{"x":1}' });
     expect(sheet?.D2).toMatchObject({ t: 's', v: 'n/a' });
+  });
+});
+
+describe('XLSX export: what the screen shows', () => {
+  const salesSpec = parseGridViewSpecJson({
+    grid_id: 'sales',
+    columns: [
+      { key: 'id', label: 'Order' },
+      { key: 'day', label: 'Date' },
+      { key: 'units', label: 'Units', format: 'number' },
+      { key: 'unit_price', label: 'Unit price', format: 'currency', hidden: true },
+      { key: 'amount', label: 'Amount', format: 'currency' },
+      { key: 'margin', label: 'Margin', format: 'percent' },
+      { key: 'cost', label: 'Cost', format: 'currency', exportable: false },
+    ],
+  });
+  const salesTable = (): ExportTable => ({
+    title: 'Sales',
+    columns: salesSpec.columns.map((c) => ({ key: c.key, label: c.label, format: c.format })),
+    rows: [
+      { id: 'SO-1', day: '2024-03-15', units: 1200, unit_price: 7.04, amount: 8444.88, margin: 0.106, cost: 7550 },
+      { id: 'SO-2', day: '2024-03-16T09:30:00Z', units: 2.5, unit_price: 4, amount: '-10', margin: 0.5, cost: 1 },
+    ],
+    format: { locale: 'en', currency: 'USD' },
+  });
+
+  function serve(table: () => ExportTable) {
+    const registry = new ExportRegistry();
+    registry.register('xlsx', 'sales', table, { spec: salesSpec });
+    return createGridViewHandler({ exports: registry });
+  }
+
+  async function sheetOf(handler: ReturnType<typeof serve>, query = ''): Promise<WorkSheet> {
+    const sheet = readXlsx(await bytesOf(await handler(get(`${XLSX_PATH}?builder=sales${query}`)))).Sheets.Sales;
+    if (!sheet) throw new Error('sheet missing');
+    return sheet;
+  }
+
+  const header = (sheet: WorkSheet): unknown[] => XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1 })[0] ?? [];
+
+  it('gives each column kind its cell type and the number format of the screen, in the table locale and currency', async () => {
+    const sheet = await sheetOf(serve(salesTable));
+    expect(header(sheet)).toEqual(['Order', 'Date', 'Units', 'Amount', 'Margin']);
+    expect(sheet.A2).toMatchObject({ t: 's', v: 'SO-1' });
+    expect(sheet.B2).toMatchObject({ t: 'n', v: 45366, z: 'yyyy-mm-dd', w: '2024-03-15' });
+    expect(sheet.B3).toMatchObject({ t: 'n', z: 'yyyy-mm-dd hh:mm:ss', w: '2024-03-16 09:30:00' });
+    expect(sheet.C2).toMatchObject({ t: 'n', v: 1200, z: '#,##0', w: '1,200' });
+    expect(sheet.C3).toMatchObject({ t: 'n', v: 2.5, z: '#,##0.0', w: '2.5' });
+    expect(sheet.D2).toMatchObject({ t: 'n', v: 8444.88, z: '"$"#,##0.00', w: '$8,444.88' });
+    expect(sheet.D3).toMatchObject({ t: 'n', v: -10, z: '"$"#,##0.00', w: '-$10.00' });
+    expect(sheet.E2).toMatchObject({ t: 'n', v: 0.106, z: '#,##0.0%', w: '10.6%' });
+    expect(sheet.E3).toMatchObject({ t: 'n', v: 0.5, z: '#,##0%', w: '50%' });
+  });
+
+  it('puts the currency where the locale puts it: after the amount in Ukrainian', async () => {
+    const sheet = await sheetOf(serve(() => ({ ...salesTable(), format: { locale: 'uk', currency: 'USD' } })));
+    expect(sheet.D2).toMatchObject({ t: 'n', v: 8444.88, z: '#,##0.00" $"' });
+  });
+
+  it('leaves out the columns the spec hides and keeps out of exports; follows the visible columns a link names, in its order', async () => {
+    const handler = serve(salesTable);
+    const shown = await sheetOf(handler, `&columns=amount,unit_price,id,cost,gone`);
+    // The reader showed the unit price: it is written; cost never is; an unknown key is ignored.
+    expect(header(shown)).toEqual(['Amount', 'Unit price', 'Order']);
+    expect(shown.B2).toMatchObject({ t: 'n', v: 7.04, z: '"$"#,##0.00' });
+    expect(header(await sheetOf(handler, `&columns=${encodeURIComponent('gone,also gone')}`))).toEqual(['Order', 'Date', 'Units', 'Amount', 'Margin']);
+    await expectError(await handler(get(`${XLSX_PATH}?builder=sales&columns=cost`)), 400, /may be exported/, 'invalid_query');
+    await expectError(await handler(get(`${XLSX_PATH}?builder=sales&columns=%E0%A4%A`)), 400, /columns/, 'invalid_query');
+    await expectError(await handler(get(`${XLSX_PATH}?builder=sales&columns=id&columns=amount`)), 400, /columns/, 'invalid_query');
+  });
+
+  it('follows the visible columns of a link for a builder registered without a spec', async () => {
+    const { handler } = setup({ xlsx: { t: () => ({ ...salesTable(), title: 'Sales' }) } });
+    const sheet = readXlsx(await bytesOf(await handler(get(`${XLSX_PATH}?builder=t&columns=margin,id`)))).Sheets.Sales;
+    expect(header(sheet as WorkSheet)).toEqual(['Margin', 'Order']);
   });
 });
 

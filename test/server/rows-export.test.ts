@@ -47,6 +47,14 @@ for (const backend of backends) {
           orders: { source, exportTitle: 'Orders' },
           capped: { source: capped, exportCaps: { csv: 10, xlsx: 20, pdf: 15 } },
           'capped-uk': { source: capped, exportCaps: { csv: 10, xlsx: 20, pdf: 15 }, locale: 'uk' },
+          // The spec's columns: the city hidden until the reader shows it, the quantity never exported.
+          described: {
+            source: capped,
+            columns: [
+              { key: 'city', label: 'City', hidden: true },
+              { key: 'qty', label: 'Qty', format: 'number', exportable: false },
+            ],
+          },
         },
         throttle: false,
         onError: () => undefined,
@@ -131,6 +139,29 @@ for (const backend of backends) {
       const total = expected().length;
       expect(response.headers.get('x-grid-view-truncated')).toBe(`15/${total}`);
       expect(pdfText(new Uint8Array(await response.arrayBuffer()))).toContain(`Showing the first 15 of ${total.toLocaleString('en')} rows.`);
+    });
+
+    it('gives numbers, percents and dates the number formats the grid shows', async () => {
+      const book = readXlsx(new Uint8Array(await (await handler(get(exportUrl('orders', 'xlsx', { sortModel: [{ colId: 'id', sort: 'asc' }], filterModel: {}, quickFilter: '', columns: ['id', 'amount', 'rate', 'ordered_on'] }))))!.arrayBuffer()));
+      const sheet = book.Sheets[book.SheetNames[0]!]!;
+      const rows = ROWS.slice(0, 400);
+      const at = (column: string, i: number) => sheet[`${column}${i + 2}`];
+      const amount = rows.findIndex((r) => r.amount !== null && Math.round(Math.abs(r.amount) * 100) % 10 !== 0);
+      expect(at('B', amount)).toMatchObject({ t: 'n', v: rows[amount]!.amount, z: '#,##0.00' });
+      const rate = rows.findIndex((r) => r.rate !== null && r.rate > 0);
+      expect(at('C', rate)).toMatchObject({ t: 'n', v: rows[rate]!.rate, z: '#,##0%' });
+      const day = rows.findIndex((r) => r.ordered_on !== null && r.ordered_on.length === 10);
+      expect(at('D', day)).toMatchObject({ t: 'n', z: 'yyyy-mm-dd', w: rows[day]!.ordered_on });
+      const time = rows.findIndex((r) => r.ordered_on !== null && r.ordered_on.length > 10);
+      expect(at('D', time)).toMatchObject({ t: 'n', z: 'yyyy-mm-dd hh:mm:ss', w: rows[time]!.ordered_on });
+    });
+
+    it('leaves out the columns the registration hides (unless the link shows them) and those it keeps out of exports', async () => {
+      const header = async (columns: string[]) =>
+        parseCsv(await (await handler(get(exportUrl('described', 'csv', { sortModel: [], filterModel: {}, quickFilter: '', columns }))))!.text())[0];
+      expect(await header([])).toEqual(['id', 'Name', 'Amount', 'Rate', 'Ordered']);
+      expect(await header(['city', 'qty', 'id'])).toEqual(['City', 'id']);
+      await expectError(await handler(get(exportUrl('described', 'xlsx', { sortModel: [], filterModel: {}, quickFilter: '', columns: ['qty'] }))), 400, /may be exported/, 'invalid_query');
     });
 
     it('answers coded errors for a missing or unknown grid, a bad format and bad grid parameters', async () => {

@@ -104,17 +104,27 @@ export function readGridExportParams(params: QueryParamsLike): GridExportParams 
       filterModel[key] = { filterType: 'text', type: 'contains', filter: value.slice(0, FILTER_MODEL_LIMITS.textLength) };
     });
   }
-  const columnsText = params.get('columns');
-  let columns: string[] = [];
-  if (columnsText !== null && columnsText !== '') {
-    try {
-      columns = columnsText.split(',').map((part: string) => decodeURIComponent(part)).filter((key: string) => key !== '');
-    } catch {
-      return null;
-    }
-    if (columns.length > FILTER_MODEL_LIMITS.maxColumns) return null;
-  }
+  const columns = readExportColumns(params);
+  if (columns === null) return null;
   return { query: { sortModel, filterModel, quickFilter }, columns };
+}
+
+/**
+ * The visible columns a server export link names (`columns`, as `buildGridExportUrl` writes it:
+ * keys in display order, comma separated, each URL-encoded). Empty when the link names none (export
+ * every column); null when the parameter is malformed (a bad `%` escape) or names more than
+ * `FILTER_MODEL_LIMITS.maxColumns` columns, so the caller can refuse the link.
+ */
+export function readExportColumns(params: Pick<QueryParamsLike, 'get'>): string[] | null {
+  const text = params.get('columns');
+  if (text === null || text === '') return [];
+  let columns: string[];
+  try {
+    columns = text.split(',').map((part: string) => decodeURIComponent(part)).filter((key: string) => key !== '');
+  } catch {
+    return null;
+  }
+  return columns.length > FILTER_MODEL_LIMITS.maxColumns ? null : columns;
 }
 
 function parseJson(text: string): unknown {

@@ -1,6 +1,6 @@
 /**
- * The matrix a spreadsheet export writes: header labels, then raw cell values, every cell through
- * `neutraliseCell`.
+ * The matrix of raw, neutralised values a CSV export writes (the XLSX exports write typed cells
+ * with number formats instead: `xlsxMatrix` in `./xlsx.ts`), and which columns an export holds.
  *
  * @module
  */
@@ -10,11 +10,12 @@ import type { ExportCell } from './types';
 import { cellReader } from './shared';
 
 /**
- * The matrix a spreadsheet export writes: a header row of column labels, then one row per given row
- * (in the given order) with RAW values: `column.exportRaw(row)` when set, else `row[column.key]`.
- * Every cell, headers included, goes through `neutraliseCell`: numbers, booleans and Dates stay
- * typed (numeric cells), null/undefined become null (empty cells), and text starting with `=`, `+`,
- * `-`, `@`, tab or carriage return gets a leading apostrophe so no spreadsheet runs it as a formula.
+ * The matrix a CSV export writes (and a host's own writer may): a header row of column labels,
+ * then one row per given row (in the given order) with RAW values: `column.exportRaw(row)` when
+ * set, else `row[column.key]`. Every cell, headers included, goes through `neutraliseCell`:
+ * numbers, booleans and Dates stay typed, null/undefined become null (empty cells), and text
+ * starting with `=`, `+`, `-`, `@`, tab or carriage return gets a leading apostrophe so no
+ * spreadsheet runs it as a formula.
  */
 export function exportMatrix<R extends Row>(rows: readonly R[], columns: readonly Pick<Column<R>, 'key' | 'label' | 'exportRaw'>[]): ExportCell[][] {
   const readers = columns.map((c) => c.exportRaw ?? cellReader<R>(c.key));

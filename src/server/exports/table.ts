@@ -1,6 +1,7 @@
 /**
- * Checks what a builder returned and names the file. A malformed table is a bug in host code, so it
- * throws a plain `Error` (the handler logs it and answers 500); nothing here trusts the builder.
+ * Checks what a builder returned, picks the columns a file holds (`selectExportColumns`) and names
+ * the file. A malformed table is a bug in host code, so it throws a plain `Error` (the handler logs
+ * it and answers 500); nothing here trusts the builder.
  *
  * @module
  */
@@ -47,6 +48,57 @@ export function checkExportTable(value: unknown, builder: string): ExportTable {
   }
   const charts = table.charts === undefined ? undefined : checkExportCharts(table.charts, columns, where);
   return { ...table, columns, rows: table.rows, kpis, ...(charts === undefined ? {} : { charts }) };
+}
+
+/** What a column's spec says about exports: its `hidden` (default visibility) and `exportable`. */
+export interface ExportColumnFlags {
+  key: string;
+  /** Hidden until the reader shows it (the spec's `hidden`). */
+  hidden?: boolean;
+  /** False keeps the column out of every file (the spec's `exportable`). */
+  exportable?: boolean;
+}
+
+/** What `selectExportColumns` decides by. */
+export interface ExportColumnRules {
+  /** The spec's columns (a parsed spec's `columns` fit); absent: nothing is known of the columns. */
+  spec?: readonly ExportColumnFlags[];
+  /** The spec's `export_columns`: the only spec columns files may hold. Absent or null: no such list. */
+  exportColumns?: readonly string[] | null;
+  /** The visible columns the request names, in display order (`readExportColumns`); empty: none named. */
+  visible: readonly string[];
+}
+
+/**
+ * The columns an export writes, of `columns` (what the builder or the row source offers), so that a
+ * file holds what the reader's screen shows:
+ *
+ * - never a column the spec keeps out of files (`exportable: false`, or left out of `export_columns`),
+ *   whatever the request names;
+ * - when the request names the visible columns (a data grid's link, `columns=`), exactly those of
+ *   them, in that order: a column the reader hid is left out, even one the builder returns and the
+ *   spec does not know. A name no column has is ignored; a list naming none of `columns` (a link
+ *   older than the columns) is ignored as a whole;
+ * - otherwise every column except those the spec hides (`hidden`): the reader has not shown them.
+ *
+ * Returns `columns` itself when nothing is left out, and an empty list when nothing is left at all
+ * (the caller decides: a link naming only columns kept out of files is the request's fault, a
+ * builder and spec that allow none the host's).
+ */
+export function selectExportColumns<C extends { key: string }>(columns: readonly C[], rules: ExportColumnRules): readonly C[] {
+  const flags = new Map((rules.spec ?? []).map((column) => [column.key, column]));
+  const allowed = rules.exportColumns ? new Set(rules.exportColumns) : null;
+  const mayExport = (column: C): boolean => {
+    const flag = flags.get(column.key);
+    return flag === undefined || (flag.exportable !== false && (allowed === null || allowed.has(column.key)));
+  };
+  const byKey = new Map(columns.map((column) => [column.key, column]));
+  const named = [...new Set(rules.visible)].flatMap((key) => {
+    const column = byKey.get(key);
+    return column === undefined ? [] : [column];
+  });
+  const kept = named.length > 0 ? named.filter(mayExport) : columns.filter((column) => mayExport(column) && flags.get(column.key)?.hidden !== true);
+  return kept.length === columns.length && kept.every((column, i) => column === columns[i]) ? columns : kept;
 }
 
 /**

@@ -6,8 +6,9 @@
  */
 import type * as Xlsx from 'xlsx';
 import type { CellObject, WorkSheet } from 'xlsx';
-import { neutraliseCell, sheetName } from '../../core/safety';
-import { getNumberFormat, readCell, toNumber, valueToText } from '../../core/format';
+import { sheetName } from '../../core/safety';
+import { readCell, valueToText } from '../../core/format';
+import { excelCellWriter, excelTextCell } from '../../core/excel-format';
 import { loadOptionalPackage } from '../../core/optional-package';
 import { XLSX_EXPORT } from './packages';
 import type { ExportColumn, ExportTable } from './types';
@@ -37,32 +38,23 @@ function loadXlsx(): Promise<XlsxModule> {
   return xlsxModule;
 }
 
-/** Number formats of numeric columns (Excel syntax; the reader's locale decides separators). */
-const NUMBER_FORMATS: Record<string, string | undefined> = { number: undefined, currency: '#,##0.00', percent: '0.00%' };
-
-/**
- * The Excel format of `currency` cells: the currency's own fraction digits and its ISO code
- * (`#,##0.00 "USD"`, `#,##0 "JPY"`). A file travels without its locale, so `$` alone could be any
- * dollar; the code cannot be misread. The code comes through `getNumberFormat`, so a malformed one
- * falls back to USD exactly as on screen, and it is three letters, so it needs no escaping.
- */
-function currencyNumberFormat(format: ExportTable['format']): string {
-  const resolved = getNumberFormat('en', 'currency', format?.currency).resolvedOptions();
-  const digits = resolved.maximumFractionDigits ?? 2;
-  return `#,##0${digits > 0 ? `.${'0'.repeat(digits)}` : ''} "${resolved.currency ?? 'USD'}"`;
-}
-
 /** Rows sampled to size columns: enough to be representative, cheap on 100,000 rows. */
 const WIDTH_SAMPLE = 1_000;
 
 /**
  * Builds the XLSX file: one sheet with a header row, then one row per table row.
  *
- * - numbers (and, in `number`/`currency`/`percent` columns, numeric strings) are numeric cells, with
- *   a number format for `currency` and `percent`; NaN and ±Infinity are left empty;
- * - booleans are boolean cells; valid Dates are date cells (UTC);
+ * - every cell goes through the core's `excelCellWriter` for its column's `format` under
+ *   `table.format` (locale and currency, default `en`, `USD`), as the client exports do: numbers
+ *   (and, in `number`/`currency`/`percent` columns, numeric strings) are numeric cells whose number
+ *   format shows the screen's digits (`#,##0` or `#,##0.00` as the value needs, `"$"#,##0.00` in
+ *   `en`, `#,##0.00" $"` in `uk`, `#,##0.0%`); NaN and ±Infinity are left empty; booleans are
+ *   boolean cells; valid Dates and ISO date texts are date cells (`yyyy-mm-dd`, with the time when
+ *   there is one);
  * - every other value becomes text through `neutraliseCell`, so text starting with `=`, `+`, `-`,
  *   `@`, tab or carriage return is stored with a leading apostrophe and never runs as a formula;
+ * - the columns are the table's, as given: the routes leave out hidden and non-exportable ones
+ *   before (`selectExportColumns`);
  * - column widths come from the header and a sample of the rows (or `column.width`), 6 to 60 characters;
  * - more than 1,048,575 rows are cut to that (Excel's sheet limit); `truncated` says so;
  * - `note`, when given, is one text cell in the first column after an empty row below the data.
@@ -78,14 +70,14 @@ export async function buildXlsx(table: ExportTable): Promise<{ bytes: Uint8Array
   // A dense sheet (an array of row arrays) instead of an object keyed "A1", "B1", …: a million keys
   // push V8 into slow dictionary mode, which made 100,000 × 10 cells take seconds just to build.
   const sheet: CellObject[][] = new Array<CellObject[]>(rows.length + 1);
-  sheet[0] = columns.map((column) => textCell(column.label));
-  const formats = columns.map((column) => column.format ?? 'text');
-  const zCurrency = currencyNumberFormat(table.format);
+  sheet[0] = columns.map((column) => excelTextCell(column.label));
+  const writers = columns.map((column) => excelCellWriter(column.format ?? 'text', table.format));
+  const keys = columns.map((column) => column.key);
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r];
     const cells = new Array<CellObject>(columns.length);
     for (let c = 0; c < columns.length; c++) {
-      const cell = toCell(readCell(row, (columns[c] as ExportColumn).key), formats[c] as string, zCurrency);
+      const cell = (writers[c] as ReturnType<typeof excelCellWriter>)(readCell(row, keys[c] as string));
       if (cell !== null) cells[c] = cell;
     }
     sheet[r + 1] = cells;
@@ -94,7 +86,7 @@ export async function buildXlsx(table: ExportTable): Promise<{ bytes: Uint8Array
   const note = typeof table.note === 'string' && table.note !== '' ? table.note : null;
   if (note !== null) {
     sheet.push([]);
-    sheet.push([textCell(note)]);
+    sheet.push([excelTextCell(note)]);
   }
   const ws = sheet as unknown as WorkSheet;
   ws['!ref'] = XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: sheet.length - 1, c: columns.length - 1 } });
@@ -104,37 +96,6 @@ export async function buildXlsx(table: ExportTable): Promise<{ bytes: Uint8Array
   workbook.Props = { Title: table.title ?? '' };
   const out = XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx', compression: true }) as Uint8Array;
   return { bytes: new Uint8Array(out.buffer, out.byteOffset, out.byteLength), truncated };
-}
-
-function textCell(value: unknown): CellObject {
-  const safe = neutraliseCell(value);
-  return { t: 's', v: typeof safe === 'string' ? safe : valueToText(safe) };
-}
-
-const EXCEL_EPOCH_DAYS = 25_569;
-
-function toCell(value: unknown, format: string, zCurrency: string): CellObject | null {
-  if (value === null || value === undefined || value === '') return null;
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) return null;
-    return numberCell(value, format, zCurrency);
-  }
-  if (typeof value === 'boolean') return { t: 'b', v: value };
-  if (value instanceof Date) {
-    const time = value.getTime();
-    if (Number.isNaN(time)) return null;
-    return { t: 'n', v: time / 86_400_000 + EXCEL_EPOCH_DAYS, z: 'yyyy-mm-dd hh:mm:ss' };
-  }
-  if (typeof value === 'bigint' || (typeof value === 'string' && format !== 'text')) {
-    const num = toNumber(value);
-    if (num !== null) return numberCell(num, format, zCurrency);
-  }
-  return textCell(value);
-}
-
-function numberCell(value: number, format: string, zCurrency: string): CellObject {
-  const z = format === 'currency' ? zCurrency : NUMBER_FORMATS[format];
-  return z === undefined ? { t: 'n', v: value } : { t: 'n', v: value, z };
 }
 
 function columnWidths(columns: ExportColumn[], rows: ExportTable['rows']): { wch: number }[] {

@@ -2,7 +2,8 @@
  * Exports of a server-rows grid: `GET {base}/grid/rows/export/?grid_id=…&format=csv|xlsx|pdf` with
  * the grid's state as a server export link carries it (`q`, `sorts` or `sort`/`dir`, `filter` or
  * `f_<key>`, `columns`: `buildGridExportUrl`). The rows are the whole filtered, sorted set of the
- * registered row source, read block by block, with the visible columns in their order.
+ * registered row source, read block by block, with the visible columns in their order, less those
+ * the registration's spec columns keep out of exports (`selectExportColumns`).
  *
  * @module
  */
@@ -16,11 +17,10 @@ import { callerKey } from '../caller';
 import type { RequestContext } from '../context';
 import { BASE_SECURITY_HEADERS, apiError } from '../errors';
 import { buildPdf, PDF_CONTENT_TYPE } from '../exports/pdf';
-import { contentDisposition } from '../exports/table';
+import { contentDisposition, selectExportColumns } from '../exports/table';
 import type { ExportColumn, ExportTable } from '../exports/types';
 import { buildXlsx, XLSX_CONTENT_TYPE } from '../exports/xlsx';
 import { PDF_EXPORT, XLSX_EXPORT, requireExportPackages, writeExport } from '../exports/packages';
-import type { SqlColumn } from '../rows/sql-filter';
 import type { SqlRowSource } from '../rows/sql-row-source';
 
 /** Most rows of a rows export per format unless the registration says otherwise. */
@@ -74,9 +74,14 @@ export async function rowsExportRoute(ctx: RequestContext): Promise<Response> {
   // Before any row is read: a file nobody can write is answered at once (501, and one warning).
   if (format !== 'csv') requireExportPackages(options.warn, request, format === 'pdf' ? PDF_EXPORT : XLSX_EXPORT);
   const { source } = registration;
-  // Unknown keys are left out (a link may outlive a column); none named: every column, in order.
-  const known = params.columns.map((key) => source.columns.get(key)).filter((c): c is SqlColumn => c !== undefined);
-  const columns = known.length > 0 ? known : [...source.columns.values()];
+  // The visible columns the link names, in its order (unknown keys left out: a link may outlive a
+  // column); none named: every column the registration's spec columns do not hide. Never one they
+  // keep out of exports.
+  const columns = selectExportColumns([...source.columns.values()], { spec: registration.columns, visible: params.columns });
+  if (columns.length === 0) {
+    if (params.columns.length > 0) throw apiError('invalid_query', 'None of the columns this link names may be exported.');
+    throw new Error(`Rows export of grid ${JSON.stringify(gridId)}: the registration's columns hide every column of the source, or keep it out of exports.`);
+  }
   const query = source.checkQuery(params.query);
   const caps = { ...DEFAULT_ROWS_EXPORT_CAPS, ...registration.exportCaps };
   const cap = format === 'pdf' ? Math.min(caps.pdf, options.pdfMaxRows) : caps[format];

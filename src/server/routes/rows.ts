@@ -16,6 +16,7 @@ import { callerKey } from '../caller';
 import type { RequestContext } from '../context';
 import { apiError, jsonResponse } from '../errors';
 import type { SqlRowSource } from '../rows/sql-row-source';
+import type { ExportColumnFlags } from '../exports/table';
 
 /** A row source served under a grid id, with what `/aggregate` computes for it. */
 export interface RowSourceRegistration {
@@ -24,8 +25,12 @@ export interface RowSourceRegistration {
   kpis?: readonly (KpiSpec | KpiSpecWire)[];
   /** Charts `/aggregate` answers: usually the spec's `grid_filtered` charts. @default none */
   charts?: readonly (ChartSpec | ChartSpecWire)[];
-  /** Column labels and formats for chart series and axes (the spec's `columns`). */
-  columns?: readonly ChartColumnInfo[];
+  /**
+   * Column labels and formats for chart series and axes (the spec's `columns`). Their `hidden` and
+   * `exportable`, when given (a parsed spec's columns carry both), decide the columns of a rows
+   * export: one the link does not name is left out when hidden, one kept out of exports always.
+   */
+  columns?: readonly (ChartColumnInfo & Pick<ExportColumnFlags, 'hidden' | 'exportable'>)[];
   /** Locale and currency of KPI display texts (and of PDF numbers in rows exports). @default 'en', 'USD' */
   locale?: string;
   currency?: string;
