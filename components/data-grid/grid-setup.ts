@@ -185,6 +185,8 @@ export function contentWidth(column: Pick<Column, 'key' | 'label' | 'format'>, r
 
 /** A cell class rule that always holds. */
 const ALWAYS = (): boolean => true;
+/** A cell class rule that holds while the cell's row has no data: its block has not answered yet. */
+const AWAITED = (params: { data?: unknown }): boolean => params.data === undefined;
 
 /** What the column definitions need from the grid. */
 export interface ColumnDefContext {
@@ -226,7 +228,8 @@ export function buildColumnDefs(columns: readonly Column[], rows: readonly Row[]
       // Given as a rule that always holds rather than `cellClass`: AG Grid takes a cell's
       // `cellClass` off and puts it back on every refresh of its value (a quick search refreshes
       // every cell on screen), while a rule's class that stays on is left alone.
-      cellClassRules: { [column.align === 'right' ? `${def.cellClass} ag-right-aligned-cell` : def.cellClass]: ALWAYS },
+      // A cell whose row has not arrived yet (a server block under way) is drawn as a placeholder bar.
+      cellClassRules: { [column.align === 'right' ? `${def.cellClass} ag-right-aligned-cell` : def.cellClass]: ALWAYS, 'gv-cell--placeholder': AWAITED },
       headerClass: column.align === 'right' ? `gv-grid__header gv-align-right ag-right-aligned-header` : `gv-grid__header gv-align-${column.align}`,
       context: { ...def.context, menuGroup: context.groups.get(column.key) ?? null, filterKind: kind },
       valueFormatter: (params: ValueFormatterParams) => formatValue(params.value, format, context.format),

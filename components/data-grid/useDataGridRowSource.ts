@@ -53,6 +53,15 @@ export interface UseDataGridRowSourceReturn {
   shownCount: Readonly<Ref<number | null>>;
   /** A failed block of a remote source (the error's message, or ''); null when there is none. */
   loadError: Readonly<Ref<string | null>>;
+  /** Blocks of a remote source asked for and not answered yet (0 over rows in memory: they answer at once). */
+  loadingBlocks: Readonly<Ref<number>>;
+  /** True after the reader stopped a load (`stopLoading`) until the rows are asked for again. */
+  loadStopped: Readonly<Ref<boolean>>;
+  /**
+   * Stops every block of a remote source under way: its requests are aborted, the grid keeps what it
+   * has and says that loading stopped, with the way to load again (`refreshRows`).
+   */
+  stopLoading(): void;
   /** The record counter's numbers (reactive through `changed`). */
   counts(): DataGridCounts;
   /** The query of the last block the grid asked for: what it shows. */
@@ -293,6 +302,16 @@ export function useDataGridRowSource(options: UseDataGridRowSourceOptions): UseD
 
   /** A failed block of a remote source: the overlay with the retry button shows while it is set. */
   const loadError = ref<string | null>(null);
+  /** The requests of the remote blocks under way, so the reader can stop them. */
+  const inFlight = new Set<AbortController>();
+  const loadingBlocks = ref(0);
+  const loadStopped = ref(false);
+
+  function stopLoading(): void {
+    if (inFlight.size === 0) return;
+    loadStopped.value = true;
+    for (const controller of [...inFlight]) controller.abort();
+  }
 
   let aggregatesKey: string | null = null;
   let aggregatesAbort: AbortController | null = null;
@@ -331,6 +350,7 @@ export function useDataGridRowSource(options: UseDataGridRowSourceOptions): UseD
 
   function refreshRows(): void {
     loadError.value = null;
+    loadStopped.value = false;
     const live = grid();
     if (!live) return;
     live.refreshInfiniteCache();
@@ -372,15 +392,27 @@ export function useDataGridRowSource(options: UseDataGridRowSourceOptions): UseD
         return;
       }
       loadAggregates(request);
-      source.value.getRows(request).then(
+      // A new block is a new load: a stop the reader asked for belonged to the one before.
+      loadStopped.value = false;
+      const controller = new AbortController();
+      inFlight.add(controller);
+      loadingBlocks.value = inFlight.size;
+      const settle = (): void => {
+        inFlight.delete(controller);
+        loadingBlocks.value = inFlight.size;
+      };
+      source.value.getRows(request, controller.signal).then(
         (result) => {
+          settle();
           loadError.value = null;
           params.successCallback(result.rows, result.lastRow);
           noteQuery(request, result.lastRow, request.startRow + result.rows.length);
         },
         (error: unknown) => {
+          settle();
           params.failCallback();
-          // A superseded block belongs to a view the grid has left: nothing to tell the user.
+          // A superseded block belongs to a view the grid has left, a stopped one to a load the
+          // reader ended: nothing to report as a failure.
           if (isAbort(error)) return;
           warn('row_source_failed', 'the DataGrid row source failed to answer a block.', error);
           loadError.value = error instanceof Error ? error.message : '';
@@ -415,6 +447,9 @@ export function useDataGridRowSource(options: UseDataGridRowSourceOptions): UseD
     adapter,
     shownCount,
     loadError,
+    loadingBlocks,
+    loadStopped,
+    stopLoading,
     counts() {
       void version.value;
       const counts: DataGridCounts = { shown: shownCount.value, total: localSource.value ? options.rows.value.length : null };
@@ -448,6 +483,7 @@ export function useDataGridRowSource(options: UseDataGridRowSourceOptions): UseD
       stopListening?.();
       localSource.value?.cancel();
       aggregatesAbort?.abort();
+      for (const controller of [...inFlight]) controller.abort();
       changeListeners.clear();
     },
   };

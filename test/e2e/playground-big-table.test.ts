@@ -317,4 +317,42 @@ describe('playground big table on server rows', () => {
     expect(`${await revenue.textContent()} ${await revenue.getAttribute('title')}`).toContain(money.format(sum(headsets)));
     expect(errors).toEqual([]);
   });
+
+  it('fills the view with placeholder rows and says so while a block is slow; the reader can stop it and load again by keyboard', async () => {
+    const { page, errors } = app;
+    await openPlaygroundPage(page, app.server.url, 'big');
+    // Whatever view the test before left (its saved search may still apply): rows are shown.
+    await cell(page, 0, 'amount').filter({ hasText: /\d/ }).waitFor();
+    // From here on the server's answers wait until the test lets them through.
+    let release = (): void => {};
+    let held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/grid/rows/', async (route) => {
+      await held;
+      // The page may have aborted the request meanwhile (the reader stopped the load).
+      await route.continue().catch(() => undefined);
+    });
+    const status = page.locator('[data-testid="page-big"] [data-gv-grid-loading]');
+    await expect(status.getAttribute('role')).resolves.toBe('status');
+    await page.locator('[data-testid="page-big"] .ag-header-cell[col-id="amount"] .ag-header-cell-label').click();
+    // Never an empty grid: the rows of the view are placeholders at once (one blank row before).
+    await page.locator('[data-testid="page-big"] .ag-row[row-index="0"] .gv-cell--placeholder').first().waitFor();
+    await expect.poll(() => page.locator('[data-testid="page-big"] .ag-row[row-index="10"] .gv-cell--placeholder').count()).toBeGreaterThan(3);
+    // Said in words (a live region), then called slow, with the way to stop it.
+    await status.filter({ hasText: 'Still loading rows…' }).waitFor();
+    await status.locator('[data-gv-grid-stop]').click();
+    await status.filter({ hasText: 'Loading stopped.' }).waitFor();
+    await expect(page.evaluate(() => document.activeElement?.hasAttribute('data-gv-grid-load-again'))).resolves.toBe(true);
+    // Load again from the keyboard: the sorted rows arrive and the status falls silent.
+    held = Promise.resolve();
+    release();
+    await page.keyboard.press('Enter');
+    // The rows of the sort the reader asked for (ascending amounts; SQL's order is checked above).
+    await cell(page, 1, 'amount').filter({ hasText: /\d/ }).waitFor();
+    const amounts = await Promise.all([0, 1, 2].map(async (i) => Number(((await cell(page, i, 'amount').textContent()) ?? '').replace(/[^\d.]/g, ''))));
+    expect([...amounts].sort((a, b) => a - b)).toEqual(amounts);
+    await expect.poll(() => status.textContent().then((text) => (text ?? '').trim())).toBe('');
+    await expect(page.locator('[data-testid="page-big"] .ag-row[row-index="0"] .gv-cell--placeholder').count()).resolves.toBe(0);
+    await page.unroute('**/api/grid/rows/');
+    expect(errors).toEqual([]);
+  });
 });
