@@ -175,8 +175,10 @@ export async function openBigTable(options: { dataDir: string; rows: number }): 
   registerSqliteFunctions(database);
   const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database }) });
   const sources = {
-    en: createSqlRowSource({ db, table: BIG_TABLE, columns: BIG_TABLE_COLUMNS, searchable: BIG_TABLE_SEARCHABLE, tieBreaker: 'id', maxBlock: 1000 }),
-    uk: createSqlRowSource({ db, table: BIG_TABLE, columns: BIG_TABLE_COLUMNS_UK, searchable: BIG_TABLE_SEARCHABLE, tieBreaker: 'id', maxBlock: 1000 }),
+    // Each language's texts sort as that language's readers expect (and as the grid over rows in
+    // memory sorts them): "Ірина Бондаренко" before "Тарас Мельник" under uk.
+    en: createSqlRowSource({ db, table: BIG_TABLE, columns: BIG_TABLE_COLUMNS, searchable: BIG_TABLE_SEARCHABLE, tieBreaker: 'id', maxBlock: 1000, locale: 'en' }),
+    uk: createSqlRowSource({ db, table: BIG_TABLE, columns: BIG_TABLE_COLUMNS_UK, searchable: BIG_TABLE_SEARCHABLE, tieBreaker: 'id', maxBlock: 1000, locale: 'uk' }),
   };
   return {
     source: sources.en,

@@ -13,7 +13,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page, Request as PlaywrightRequest } from 'playwright-core';
-import { BIG_TABLE_SEED, generateSales } from '../../playground/shared/data';
+import { BIG_TABLE_SEED, MANAGERS, generateSales } from '../../playground/shared/data';
 import { openPlaygroundPage, E2E_BIG_TABLE_ROWS } from './helpers/playground';
 import { usePlayground } from './helpers/playground-fixture';
 import { waitUntil } from './helpers/browser';
@@ -353,6 +353,22 @@ describe('playground big table on server rows', () => {
     await expect.poll(() => status.textContent().then((text) => (text ?? '').trim())).toBe('');
     await expect(page.locator('[data-testid="page-big"] .ag-row[row-index="0"] .gv-cell--placeholder').count()).resolves.toBe(0);
     await page.unroute('**/api/grid/rows/');
+    expect(errors).toEqual([]);
+  });
+
+  it('sorts the managers in SQL in the order the browser\'s collator gives ("Ірина" before "Тарас")', async () => {
+    const { page, errors } = app;
+    await openPlaygroundPage(page, app.server.url, 'big');
+    await cell(page, 0, 'менеджер').filter({ hasText: /\S/ }).waitFor();
+    // What this browser's Intl.Collator says, as the grid over rows in memory sorts.
+    const expected = await page.evaluate((names) => [...names].sort(new Intl.Collator('en', { numeric: true }).compare), [...MANAGERS]);
+    const header = page.locator('[data-testid="page-big"] .ag-header-cell[col-id="менеджер"] .ag-header-cell-label');
+    await header.click();
+    await cell(page, 0, 'менеджер').filter({ hasText: expected[0] }).waitFor();
+    await header.click();
+    // Descending: the fold's code points put "і" (U+0456) after "т", so the old SQL order began with Ірина.
+    await cell(page, 0, 'менеджер').filter({ hasText: expected[expected.length - 1] }).waitFor();
+    expect(expected.indexOf('Ірина Бондаренко')).toBeLessThan(expected.indexOf('Тарас Мельник'));
     expect(errors).toEqual([]);
   });
 });

@@ -13,7 +13,6 @@ import { type SqlColumn, cellSql, refOf } from './sql-filter';
 import { type Boundary, type createBoundaryCache, afterSql, emptiesSql, emptyRankSql, keyOf, keySelections, seekSql, sortLevels } from './sql-keyset';
 import type { BuildBlock, PlanProbe } from './sql-plans';
 import type { SourceContext } from './sql-source-context';
-import { foldSql } from './sql-text';
 
 /** What reading a block needs of its row source. */
 export interface BlockSource {
@@ -53,40 +52,44 @@ export async function readBlock(source: BlockSource, request: RowSourceRequest, 
   // countCacheMs, and a later block reads from the nearest such row with a seek and a small OFFSET
   // instead of producing (and, for a filtered sort, sorting) every row before it.
   const levels = countCacheMs > 0 ? sortLevels(ctx.settings.columns, request.sortModel, ctx.settings.tie) : null;
-  const read = (from: ReadFrom) =>
-    ctx.run(async () => {
-      const seek = from.kind === 'after' && levels !== null ? seekSql(dialect, levels, from.boundary.key) : null;
-      let after: RawBuilder<boolean>[] = [];
-      if (from.kind === 'after' && levels !== null) after = [...(seek === null ? [] : [seek]), afterSql(dialect, levels, from.boundary.key)];
-      else if (from.kind === 'empties' && levels !== null) after = [emptiesSql(dialect, levels)];
-      const limit = from.kind === 'empties' ? from.rows : size + 1;
-      const offset = from.kind === 'start' ? start : from.kind === 'after' ? start - from.boundary.index - 1 : from.offset;
-      const build: BuildBlock = (condition, lead, fenced = false) => {
-        const kept = after.length === 0 ? condition : sql<boolean>`${sql.join([condition, ...after], sql` AND `)}`;
-        // Fenced: the matching rows in a subquery the planner cannot merge (OFFSET 0), read through
-        // the filter's own index, then sorted; named as the table, so column references still hold.
-        const selectFrom = fenced ? db.selectFrom(db.selectFrom(table).selectAll().where(kept).offset(0).as(table)) : db.selectFrom(table);
-        return selectFrom
-          .select([...selected.map((column, i) => sql`${cellSql(dialect, column)}`.as(`c${i}`)), ...(levels === null ? [] : keySelections(dialect, levels))])
-          .where(fenced ? sql<boolean>`TRUE` : kept)
-          .orderBy(orderBy(ctx, request.sortModel, lead))
-          // One row more than asked: whether it comes says if this is the last block.
-          .limit(limit)
-          .offset(offset);
-      };
-      const { query, counted } = await plans.blockQuery(request, build, start + size + 1);
-      known = counted ?? known;
-      const found = (await db.executeQuery<Record<string, unknown>>(query.compile())).rows;
-      if (seek === null || found.length > size) return { found, emptiesFrom: null };
-      // The seek reached the end of the first level's values; the block goes on into its empty
-      // cells, which sort after them: from the first, when the seek found rows, else past as
-      // many as the block starts after the last value (the values passed over, counted).
-      if (found.length > 0) return { found, emptiesFrom: 0 };
-      const kept = sql<boolean>`${sql.join([(await ctx.whereOf(request)).value, ...after], sql` AND `)}`;
-      const passed = db.selectFrom(table).select(sql`1`.as('one')).where(kept).limit(offset).as('passed');
-      const values = await db.selectFrom(passed).select(sql<number | string | bigint>`COUNT(*)`.as('n')).executeTakeFirstOrThrow();
-      return { found, emptiesFrom: offset - Number(values.n) };
-    });
+  // Text sorts in the reader's order (sql-collation.ts): the collation or the sort keys must be
+  // there before the statements are built and run.
+  const texts = request.sortModel.map((item) => ctx.settings.columns.get(item.colId) as SqlColumn).filter((column) => column.type === 'text');
+  const { textOrder } = ctx;
+  const readFrom = async (from: ReadFrom) => {
+    const seek = from.kind === 'after' && levels !== null ? seekSql(dialect, levels, from.boundary.key, textOrder) : null;
+    let after: RawBuilder<boolean>[] = [];
+    if (from.kind === 'after' && levels !== null) after = [...(seek === null ? [] : [seek]), afterSql(dialect, levels, from.boundary.key, textOrder)];
+    else if (from.kind === 'empties' && levels !== null) after = [emptiesSql(dialect, levels)];
+    const limit = from.kind === 'empties' ? from.rows : size + 1;
+    const offset = from.kind === 'start' ? start : from.kind === 'after' ? start - from.boundary.index - 1 : from.offset;
+    const build: BuildBlock = (condition, lead, fenced = false) => {
+      const kept = after.length === 0 ? condition : sql<boolean>`${sql.join([condition, ...after], sql` AND `)}`;
+      // Fenced: the matching rows in a subquery the planner cannot merge (OFFSET 0), read through
+      // the filter's own index, then sorted; named as the table, so column references still hold.
+      const selectFrom = fenced ? db.selectFrom(db.selectFrom(table).selectAll().where(kept).offset(0).as(table)) : db.selectFrom(table);
+      return selectFrom
+        .select([...selected.map((column, i) => sql`${cellSql(dialect, column)}`.as(`c${i}`)), ...(levels === null ? [] : keySelections(dialect, levels))])
+        .where(fenced ? sql<boolean>`TRUE` : kept)
+        .orderBy(orderBy(ctx, request.sortModel, lead))
+        // One row more than asked: whether it comes says if this is the last block.
+        .limit(limit)
+        .offset(offset);
+    };
+    const { query, counted } = await plans.blockQuery(request, build, start + size + 1);
+    known = counted ?? known;
+    const found = (await db.executeQuery<Record<string, unknown>>(query.compile())).rows;
+    if (seek === null || found.length > size) return { found, emptiesFrom: null };
+    // The seek reached the end of the first level's values; the block goes on into its empty
+    // cells, which sort after them: from the first, when the seek found rows, else past as
+    // many as the block starts after the last value (the values passed over, counted).
+    if (found.length > 0) return { found, emptiesFrom: 0 };
+    const kept = sql<boolean>`${sql.join([(await ctx.whereOf(request)).value, ...after], sql` AND `)}`;
+    const passed = db.selectFrom(table).select(sql`1`.as('one')).where(kept).limit(offset).as('passed');
+    const values = await db.selectFrom(passed).select(sql<number | string | bigint>`COUNT(*)`.as('n')).executeTakeFirstOrThrow();
+    return { found, emptiesFrom: offset - Number(values.n) };
+  };
+  const read = (from: ReadFrom) => ctx.run(() => textOrder.run(texts, () => readFrom(from)));
   const boundary = levels === null ? null : boundaries.before(request, start);
   const first = await read(boundary === null ? { kind: 'start' } : { kind: 'after', boundary });
   let fetched = first.found;
@@ -135,21 +138,21 @@ export function cellOut(column: SqlColumn, value: unknown): unknown {
   return value === undefined ? null : value;
 }
 
-/** ORDER BY of a sort, the tie-breaker last; `lead` first (a column the filter keeps at one value, which orders nothing). */
+/**
+ * ORDER BY of a sort, the tie-breaker last; `lead` first (a column the filter keeps at one value,
+ * which orders nothing). Text in the reader's order (`ctx.textOrder`: "apple" and "Apple" together,
+ * "Item 2" before "Item 10", Ukrainian letters in the alphabet's order); texts it calls equal are
+ * left to the tie-breaker, as the browser keeps their order.
+ */
 function orderBy(ctx: SourceContext, sortModel: readonly RowSourceSortItem[], lead?: SqlColumn): RawBuilder<unknown> {
   const { dialect } = ctx.settings;
   const parts: RawBuilder<unknown>[] = lead === undefined ? [] : [refOf(lead)];
   for (const item of sortModel) {
     const column = ctx.settings.columns.get(item.colId) as SqlColumn;
-    const ref = refOf(column);
     const dir = sql.raw(item.sort === 'desc' ? 'DESC' : 'ASC');
     // Empty cells last in both directions, as the core sorts.
     parts.push(emptyRankSql(dialect, column));
-    if (column.type === 'text') {
-      // Case- and accent-insensitive first, then the exact text, so "apple" and "Apple" sit together.
-      parts.push(sql`${foldSql(dialect, ref)} ${dir}`);
-    }
-    parts.push(sql`${ref} ${dir}`);
+    parts.push(sql`${column.type === 'text' ? ctx.textOrder.sortSql(column) : refOf(column)} ${dir}`);
   }
   parts.push(sql`${refOf(ctx.settings.tie)} ASC`);
   return sql.join(parts);

@@ -15,8 +15,12 @@ import { type AliasedRawBuilder, type RawBuilder, sql } from 'kysely';
 import { canonicalJson } from '../../core/data-grid/filter-eval';
 import type { RowSourceQuery, RowSourceSortItem } from '../../core/data-grid/types';
 import type { SqlDialectName } from '../store/schema';
+import type { TextCollation } from './sql-collation';
 import { type SqlColumn, cellSql, refOf } from './sql-filter';
-import { foldSql, trimSql } from './sql-text';
+import { trimSql } from './sql-text';
+
+/** How the keyset writes a text's place in the source's text order (`TextCollation.sortSql`). */
+export type TextOrderSql = Pick<TextCollation, 'sortSql'>;
 
 /** Queries remembered at once; the least recently used goes first. */
 const QUERIES = 256;
@@ -81,8 +85,10 @@ export function emptyRankSql(dialect: SqlDialectName, column: SqlColumn): RawBui
 
 /**
  * The part of the rows after a boundary that a seek reaches: those whose first level holds a value
- * (empty rank 0) at or past the boundary's, or null when the first level cannot seek (text, which
- * sorts by its fold, or the tie-breaker alone, whose bare comparison in `afterSql` already seeks).
+ * (empty rank 0) at or past the boundary's, or null when the first level cannot seek (text on
+ * SQLite, whose sort keys no index holds, or the tie-breaker alone, whose bare comparison in
+ * `afterSql` already seeks). Text on PostgreSQL compares in the source's collation, which an index
+ * on `(rank, (x COLLATE "grid_view_…"), …)` serves.
  *
  * `afterSql` alone is an OR over the levels, and neither SQLite nor PostgreSQL can start an index
  * walk from an OR: both walked the sort's index from its first entry (a million-row table, a block
@@ -91,10 +97,13 @@ export function emptyRankSql(dialect: SqlDialectName, column: SqlColumn): RawBui
  * The rows it leaves out, empty cells of the first level, sort after all others: when the part
  * holds fewer rows than a block needs, the block goes on with them (`emptiesSql`).
  */
-export function seekSql(dialect: SqlDialectName, levels: readonly SortLevel[], key: readonly unknown[]): RawBuilder<boolean> | null {
+export function seekSql(dialect: SqlDialectName, levels: readonly SortLevel[], key: readonly unknown[], textOrder: TextOrderSql): RawBuilder<boolean> | null {
   const first = levels[0] as SortLevel;
-  if (levels.length < 2 || first.column.type === 'text') return null;
+  if (levels.length < 2 || (first.column.type === 'text' && dialect !== 'postgres')) return null;
   const op = sql.raw(first.desc ? '<=' : '>=');
+  if (first.column.type === 'text') {
+    return sql<boolean>`(${emptyRankSql(dialect, first.column)} = 0 AND ${textOrder.sortSql(first.column)} ${op} ${textOrder.sortSql(first.column, sql`${key[0]}`)})`;
+  }
   return sql<boolean>`(${emptyRankSql(dialect, first.column)} = 0 AND ${refOf(first.column)} ${op} ${key[0]})`;
 }
 
@@ -105,11 +114,12 @@ export function emptiesSql(dialect: SqlDialectName, levels: readonly SortLevel[]
 
 /**
  * `WHERE` condition of the rows that sort strictly after a row with sort key `key`, in the order
- * `ORDER BY` gives them: per level, empty cells last in both directions, text by its fold and then
- * its exact text, the tie-breaker (the last level, unique and never empty) last. Every value is a parameter; identifiers come from the
- * checked columns. `key` holds no empty value (`keyOf`).
+ * `ORDER BY` gives them: per level, empty cells last in both directions, text in the source's text
+ * order (`textOrder`: texts it calls equal are one value), the tie-breaker (the last level, unique
+ * and never empty) last. Every value is a parameter; identifiers come from the checked columns.
+ * `key` holds no empty value (`keyOf`).
  */
-export function afterSql(dialect: SqlDialectName, levels: readonly SortLevel[], key: readonly unknown[]): RawBuilder<boolean> {
+export function afterSql(dialect: SqlDialectName, levels: readonly SortLevel[], key: readonly unknown[], textOrder: TextOrderSql): RawBuilder<boolean> {
   const alternatives: RawBuilder<boolean>[] = [];
   const equal: RawBuilder<boolean>[] = [];
   levels.forEach((level, i) => {
@@ -120,15 +130,14 @@ export function afterSql(dialect: SqlDialectName, levels: readonly SortLevel[], 
     // The tie-breaker is never empty: a bare comparison, which an index (a rowid) serves as a range.
     if (i === levels.length - 1) later = sql<boolean>`${ref} ${op} ${value}`;
     else if (level.column.type === 'text') {
-      const folded = foldSql(dialect, ref);
-      const valueFolded = foldSql(dialect, sql`${value}`);
-      later = sql<boolean>`(${emptySql(dialect, level.column)} OR ${folded} ${op} ${valueFolded} OR (${folded} = ${valueFolded} AND ${ref} ${op} ${value}))`;
+      later = sql<boolean>`(${emptySql(dialect, level.column)} OR ${textOrder.sortSql(level.column)} ${op} ${textOrder.sortSql(level.column, sql`${value}`)})`;
     } else {
       later = sql<boolean>`(${emptySql(dialect, level.column)} OR ${ref} ${op} ${value})`;
     }
     alternatives.push(equal.length === 0 ? later : sql<boolean>`(${sql.join([...equal, later], sql` AND `)})`);
-    // Equal to a non-empty value: the same text, so the same fold, and not empty.
-    equal.push(sql<boolean>`${ref} = ${value}`);
+    // Equal to a non-empty value: for text, equal in the text order (an empty cell equal to it
+    // sorts after it anyway, so taking it in changes nothing).
+    equal.push(level.column.type === 'text' ? sql<boolean>`${textOrder.sortSql(level.column)} = ${textOrder.sortSql(level.column, sql`${value}`)}` : sql<boolean>`${ref} = ${value}`);
   });
   return sql<boolean>`(${sql.join(alternatives, sql` OR `)})`;
 }

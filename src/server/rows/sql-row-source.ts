@@ -19,6 +19,7 @@ import { dialectOf, type SqlDialectName } from '../store/schema';
 import { type SqlAggregateRequest, type SqlAggregateResult, aggregateOver, checkAggregateSpecs } from './sql-aggregate';
 import { readBlock } from './sql-blocks';
 import { CountCache } from './sql-counts';
+import { collationTag } from './sql-collation';
 import { DISTINCT_VALUES_NAME, type SqlColumn } from './sql-filter';
 import { createBoundaryCache } from './sql-keyset';
 import { PlanProbe } from './sql-plans';
@@ -102,7 +103,12 @@ export interface SqlRowSourceOptions {
    * answering; 0 never counts in a block request. @default 10000
    */
   countLimit?: number;
-  /** Locale of number terms in searches (`2 500,5` under `uk`). @default 'en' */
+  /**
+   * The readers' locale: the order of text in sorts (as the browser sorts for that locale:
+   * `Intl.Collator(locale, { numeric: true })`, through an ICU collation on PostgreSQL and sort keys
+   * from that collator on SQLite; docs/server-rows.md "Text order") and number terms in searches
+   * (`2 500,5` under `uk`). Give the locale the grid is shown in. @default 'en'
+   */
   locale?: string;
   /** Clock of the count cache, for tests. @default Date.now */
   now?: () => number;
@@ -170,7 +176,14 @@ const DEFAULT_COUNT_LIMIT = 10_000;
  *
  * Throws a `TypeError` at creation for a column or table name that is not a plain identifier (or a
  * table named `grid_view_distinct`), a duplicate key, a categorical number column, unknown
- * `searchable` or `tieBreaker` keys, or a `maxBlock` outside 1–1,000.
+ * `searchable` or `tieBreaker` keys, a `maxBlock` outside 1–1,000, or a `locale` that is not a
+ * BCP 47 tag.
+ *
+ * Text sorts follow `locale` as the browser's do (`"Ірина"` before `"Тарас"` under `uk`, `"Item 2"`
+ * before `"Item 10"`); texts the collator calls equal keep the tie-breaker's order. On PostgreSQL
+ * the first text sort creates the collation `grid_view_<tag>` if it is not visible (a role that
+ * may not create it gets a `DatabaseSetupError`, 500, naming the statement to run once); on SQLite
+ * the first sort by a text column reads its distinct values and keeps them, in order, in memory.
  *
  * @example
  * const source = createSqlRowSource({
@@ -197,10 +210,11 @@ export function createSqlRowSource(options: SqlRowSourceOptions): SqlRowSource {
   const countLimit = options.countLimit ?? DEFAULT_COUNT_LIMIT;
   if (!(countLimit === Number.POSITIVE_INFINITY || (Number.isSafeInteger(countLimit) && countLimit >= 0))) throw new TypeError('countLimit must be a whole number of rows, 0 or more, or Infinity.');
   const now = options.now ?? Date.now;
+  const collation = collationTag(options.locale);
   const columns = checkColumns(options.columns, options.searchable);
   const tie = columns.get(options.tieBreaker);
   if (tie === undefined) throw new TypeError(`tieBreaker ${JSON.stringify(options.tieBreaker)} is not a key of columns.`);
-  const ctx = new SourceContext({ db, dialect, table, columns, tie, locale: options.locale, maxBlock, countCacheMs, countLimit, now });
+  const ctx = new SourceContext({ db, dialect, table, columns, tie, locale: options.locale, collation, maxBlock, countCacheMs, countLimit, now });
   const counts = new CountCache(ctx);
   const plans = new PlanProbe(ctx, counts);
   const blocks = { ctx, counts, plans, boundaries: createBoundaryCache(countCacheMs, now) };

@@ -10,6 +10,7 @@ import type { RowSourceQuery } from '../../core/data-grid/types';
 import { HttpError } from '../errors';
 import { DatabaseSetupError, isDatabaseFault } from '../store/faults';
 import type { SqlDialectName } from '../store/schema';
+import { SQLITE_SORT_KEY_FUNCTION, TextCollation } from './sql-collation';
 import { MAX_LISTED_VALUES, type NativeDayType, type SqlColumn, type SqlFilterContext, nativeDayType, whereSql } from './sql-filter';
 import { SQLITE_FOLD_FUNCTION, SQLITE_MEDIAN_FUNCTION } from './sql-text';
 
@@ -32,6 +33,8 @@ export interface SourceSettings {
   /** The unique, never-NULL column every ORDER BY ends with. */
   readonly tie: SqlColumn;
   readonly locale: string | undefined;
+  /** ICU tag of the text order (`collationTag(locale)`: `uk-u-kn-true`). */
+  readonly collation: string;
   readonly maxBlock: number;
   readonly countCacheMs: number;
   readonly countLimit: number;
@@ -52,6 +55,8 @@ export interface Resolved<T> {
 export class SourceContext {
   /** The checked settings, held as given (read as `ctx.settings.db`, …). */
   readonly settings: SourceSettings;
+  /** The order of text in sorts and keyset comparisons: the reader's language's (`sql-collation.ts`). */
+  readonly textOrder: TextCollation;
   readonly #filter: SqlFilterContext;
   /** Whether any date column may be stored natively (PostgreSQL asks the catalog then). */
   readonly #dateColumns: boolean;
@@ -60,6 +65,7 @@ export class SourceContext {
 
   constructor(settings: SourceSettings) {
     this.settings = settings;
+    this.textOrder = new TextCollation({ db: settings.db, dialect: settings.dialect, table: settings.table, locale: settings.locale, tag: settings.collation });
     const searchable = [...settings.columns.values()].filter((c) => c.searchable);
     this.#filter = { dialect: settings.dialect, table: settings.table, columns: settings.columns, searchable, locale: settings.locale };
     this.#dateColumns = [...settings.columns.values()].some((column) => column.type === 'date' && !column.categorical);
@@ -123,10 +129,10 @@ export class SourceContext {
     return (await this.whereOf(query)).value;
   }
 
-  /** On SQLite, checks once that the functions are registered: without them searches and medians would fail with a SQL error. */
+  /** On SQLite, checks once that the functions are registered: without them searches, text sorts and medians would fail with a SQL error. */
   #ensureReady(): Promise<void> {
     if (this.settings.dialect !== 'sqlite') return Promise.resolve();
-    this.#ready ??= sql`SELECT ${sql.raw(SQLITE_FOLD_FUNCTION)}('A') AS v, ${sql.raw(SQLITE_MEDIAN_FUNCTION)}(1) AS m`
+    this.#ready ??= sql`SELECT ${sql.raw(SQLITE_FOLD_FUNCTION)}('A') AS v, ${sql.raw(SQLITE_MEDIAN_FUNCTION)}(1) AS m, ${sql.raw(SQLITE_SORT_KEY_FUNCTION)}(0, NULL) AS k`
       .execute(this.settings.db)
       .then(
         () => undefined,
@@ -134,7 +140,7 @@ export class SourceContext {
           this.#ready = null;
           if (/no such function/i.test(error instanceof Error ? error.message : String(error))) {
             throw new DatabaseSetupError(
-              `createSqlRowSource: the SQLite connection lacks ${SQLITE_FOLD_FUNCTION}() or ${SQLITE_MEDIAN_FUNCTION}(); call registerSqliteFunctions(database) on it first.`,
+              `createSqlRowSource: the SQLite connection lacks ${SQLITE_FOLD_FUNCTION}(), ${SQLITE_SORT_KEY_FUNCTION}() or ${SQLITE_MEDIAN_FUNCTION}(); call registerSqliteFunctions(database) on it first.`,
               { cause: error },
             );
           }

@@ -19,6 +19,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { AGGREGATES, AGGREGATE_SQL, type AggregateDefinition, type AggregateName, reduceNumbers } from '../../core/aggregates';
 import { UNMARKED_LETTER_FOLDS, normaliseSearchText } from '../../core/table-model/text-fold';
 import type { SqlDialectName } from '../store/schema';
+import { SQLITE_SORT_KEY_FUNCTION, sqliteSortKey } from './sql-collation';
 
 /** Name of the SQLite function `registerSqliteFunctions` adds. */
 export const SQLITE_FOLD_FUNCTION = 'grid_view_fold';
@@ -78,7 +79,7 @@ export function sqliteFold(value: unknown): string | null {
 
 /** What `registerSqliteFunctions` needs of a better-sqlite3 `Database`. */
 export interface SqliteFunctionHost {
-  function(name: string, options: { deterministic?: boolean; varargs?: boolean }, fn: (...args: unknown[]) => unknown): unknown;
+  function(name: string, options: { deterministic?: boolean; directOnly?: boolean; varargs?: boolean }, fn: (...args: unknown[]) => unknown): unknown;
   aggregate(
     name: string,
     options: {
@@ -121,16 +122,19 @@ function reducedResult(entry: AggregateDefinition, total: MedianAccumulator): nu
 
 /**
  * Registers the functions the SQL row source needs on a better-sqlite3 connection (see
- * docs/server-rows.md): `grid_view_fold(x)`, the core's case- and accent-insensitive fold, and the
- * aggregate `grid_view_median(x)`, the exact median of a group's numbers as the core computes it
- * (SQLite has none). Call it once per connection, before the row source's first query; registering
- * again replaces the functions and is harmless.
+ * docs/server-rows.md): `grid_view_fold(x)`, the core's case- and accent-insensitive fold,
+ * `grid_view_sort_key(table, x)`, the key of a text in the reader's order (`Intl.Collator`'s, from
+ * sort keys a row source reads in this process: see `sql-collation.ts`), and the aggregate
+ * `grid_view_median(x)`, the exact median of a group's numbers as the core computes it (SQLite has
+ * none). Call it once per connection, before the row source's first query; registering again
+ * replaces the functions and is harmless.
  *
  * Edge cases: a value that is neither text nor a number (a blob) folds to NULL and so matches no
  * search; the fold is deterministic, so SQLite may use it in expression indexes
  * (`CREATE INDEX … ON t (grid_view_fold(name))` then needs the function on every connection that
  * writes the table, and a `REINDEX` after an upgrade that changes the fold, as the one that added
- * ł → l and the other letters of `UNMARKED_LETTER_FOLDS`). The median keeps a group's numbers in memory (8 bytes each) and skips NULL
+ * ł → l and the other letters of `UNMARKED_LETTER_FOLDS`). The sort key is direct-only: its keys
+ * belong to this process, so SQLite refuses it in an index, a view or a trigger. The median keeps a group's numbers in memory (8 bytes each) and skips NULL
  * and anything that is not a finite number; a group without numbers gives NULL.
  *
  * @example
@@ -140,6 +144,10 @@ function reducedResult(entry: AggregateDefinition, total: MedianAccumulator): nu
  */
 export function registerSqliteFunctions(database: SqliteFunctionHost): void {
   database.function(SQLITE_FOLD_FUNCTION, { deterministic: true }, (value: unknown) => sqliteFold(value));
+  // Deterministic within a statement (keys never move while one runs), so SQLite computes the
+  // key of a remembered row's text once; direct only, so no index, view or trigger can keep keys
+  // that belong to this process.
+  database.function(SQLITE_SORT_KEY_FUNCTION, { deterministic: true, directOnly: true }, (table: unknown, value: unknown) => sqliteSortKey(table, value));
   // Every aggregate SQLite lacks (those whose SQL names a `sqliteFunction`: today the median).
   for (const name of Object.keys(AGGREGATE_SQL) as AggregateName[]) {
     const { sqliteFunction } = AGGREGATE_SQL[name] as { sqliteFunction?: string };
