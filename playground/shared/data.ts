@@ -4,6 +4,13 @@
  * own copy (about as fast as parsing 20 MB of JSON, and no transfer); the server generates the same
  * rows for exports, the lazy block and the server-rendered page.
  *
+ * The ledger has a story to tell, so the charts have something to say: sales grow about a third
+ * over the two years, dip in summer and peak in November and December, and sell less at weekends;
+ * West grows from the smallest region to one of the largest while East shrinks; online orders rise
+ * from a fifth to almost half of the orders while retail shrinks; a few key accounts buy in bulk
+ * through partners (the largest orders, at a discount); and each channel has its own margin (online
+ * the highest, partners the lowest).
+ *
  * The ledger exists in both languages of the playground: regions, products and channels are
  * English or Ukrainian text (`generateSales(count, seed, 'uk')`), the same sales either way, so
  * every page shows the data in the reader's language without the library translating values.
@@ -79,7 +86,7 @@ export const CHANNELS: readonly DemoName[] = [
   { en: 'Online', uk: 'Онлайн' },
   { en: 'Retail', uk: 'Роздріб' },
   { en: 'Partner', uk: 'Партнери' },
-  { en: 'Direct', uk: 'Напряму' },
+  { en: 'Direct', uk: 'Прямі продажі' },
 ];
 
 /** Products with a list price; a sale's unit price varies ±10 % around it. */
@@ -141,17 +148,97 @@ function pick<T>(items: readonly T[], random: () => number): T {
   return items[Math.floor(random() * items.length)] as T;
 }
 
+/** The index whose slice of `cumulative` (rising shares ending at 1, `width` per group) `draw` in [0, 1) falls into. */
+function pickCumulative(cumulative: Float64Array, group: number, width: number, draw: number): number {
+  const start = group * width;
+  for (let i = 0; i < width - 1; i += 1) if (draw < (cumulative[start + i] as number)) return i;
+  return width - 1;
+}
+
 function round(value: number, decimals: number): number {
   const factor = 10 ** decimals;
   return Math.round(value * factor) / factor;
 }
 
-/** The ISO dates of the ledger, computed once per call instead of once per row. */
-function dayLabels(): string[] {
-  const labels: string[] = [];
-  for (let day = 0; day < DAY_COUNT; day += 1) labels.push(new Date(START_DAY + day * DAY_MS).toISOString().slice(0, 10));
-  return labels;
+/** Sales of each calendar month relative to the year's average: a summer lull, a year-end peak. */
+const MONTH_FACTORS = [0.86, 0.8, 0.94, 0.98, 1.0, 0.9, 0.8, 0.84, 1.0, 1.08, 1.3, 1.5] as const;
+/** Sales at the end of the two years relative to their start. */
+const GROWTH = 1.35;
+/** Weekend days sell this much of a weekday. */
+const WEEKEND_FACTOR = 0.7;
+
+/**
+ * The ledger's days: `labels[d]` the ISO date of day `d`, `cumulative[d]` the share of all sales on
+ * days 0…d, and per day the rising shares of the regions and channels (`REGIONS.length` and
+ * `CHANNELS.length` numbers per day), so a sale picks them without building arrays.
+ */
+interface Calendar {
+  readonly labels: readonly string[];
+  readonly cumulative: Float64Array;
+  readonly regions: Float64Array;
+  readonly channels: Float64Array;
 }
+
+/**
+ * The ledger's days and where the sales fall among them (seasonality, weekends and growth; see the
+ * module comment). Computed once per call of the generators.
+ */
+function calendar(): Calendar {
+  const labels: string[] = [];
+  const cumulative = new Float64Array(DAY_COUNT);
+  const regions = new Float64Array(DAY_COUNT * REGIONS.length);
+  const channels = new Float64Array(DAY_COUNT * CHANNELS.length);
+  const shares = (into: Float64Array, day: number, weights: readonly number[]): void => {
+    const sum = weights.reduce((a, b) => a + b, 0);
+    let running = 0;
+    weights.forEach((weight, i) => {
+      running += weight / sum;
+      into[day * weights.length + i] = running;
+    });
+  };
+  let total = 0;
+  for (let day = 0; day < DAY_COUNT; day += 1) {
+    const t = day / (DAY_COUNT - 1);
+    shares(regions, day, regionWeights(t));
+    shares(channels, day, channelWeights(t));
+    const date = new Date(START_DAY + day * DAY_MS);
+    labels.push(date.toISOString().slice(0, 10));
+    const weekday = date.getUTCDay();
+    const weight = (MONTH_FACTORS[date.getUTCMonth()] as number) * (weekday === 0 || weekday === 6 ? WEEKEND_FACTOR : 1) * (1 + ((GROWTH - 1) * day) / (DAY_COUNT - 1));
+    total += weight;
+    cumulative[day] = total;
+  }
+  for (let day = 0; day < DAY_COUNT; day += 1) cumulative[day] = (cumulative[day] as number) / total;
+  return { labels, cumulative, regions, channels };
+}
+
+/** The day of sale `index` of `total`: sales keep date order and fill the days by their shares. */
+function dayOf(index: number, total: number, cumulative: Float64Array): number {
+  const quantile = (index + 0.5) / total;
+  let low = 0;
+  let high = DAY_COUNT - 1;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((cumulative[middle] as number) < quantile) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Region shares at time `t` (0 the first day, 1 the last), in `REGIONS` order: West grows, East and South shrink. */
+function regionWeights(t: number): number[] {
+  return [0.22, 0.2 - 0.04 * t, 0.18 - 0.07 * t, 0.11 + 0.17 * t, 0.29];
+}
+
+/** Channel shares at time `t`, in `CHANNELS` order: online grows, retail shrinks. */
+function channelWeights(t: number): number[] {
+  return [0.2 + 0.26 * t, 0.42 - 0.24 * t, 0.22, 0.16 - 0.02 * t];
+}
+
+/** Typical margin of each channel, in `CHANNELS` order. */
+const CHANNEL_MARGINS = [0.31, 0.19, 0.12, 0.26] as const;
+/** Share of sales that are a key account's bulk order (through a partner, at a discount). */
+const BULK_SHARE = 0.012;
 
 /**
  * Generates the sales ledger, its region, product and channel values in `locale`.
@@ -165,7 +252,7 @@ function dayLabels(): string[] {
 export function generateSales(count: number = DEMO_ROW_COUNT, seed: number = DEMO_SEED, locale: DemoLocale = 'en'): SaleRow[] {
   const total = rowCount(count);
   const random = createRandom(seed);
-  const days = dayLabels();
+  const days = calendar();
   const rows: SaleRow[] = new Array<SaleRow>(total);
   for (let index = 0; index < total; index += 1) rows[index] = Object.freeze(makeSale(index, total, days, random, locale));
   return rows;
@@ -178,7 +265,7 @@ export function generateSales(count: number = DEMO_ROW_COUNT, seed: number = DEM
 export function* iterateSales(count: number = DEMO_ROW_COUNT, seed: number = DEMO_SEED, locale: DemoLocale = 'en'): Generator<SaleRow, void, undefined> {
   const total = rowCount(count);
   const random = createRandom(seed);
-  const days = dayLabels();
+  const days = calendar();
   for (let index = 0; index < total; index += 1) yield makeSale(index, total, days, random, locale);
 }
 
@@ -187,25 +274,34 @@ function rowCount(count: number): number {
 }
 
 /**
- * Sale `index` of `total`; draws from `random` in a fixed order, so the sequence decides the rows
- * and `locale` only which text of each name is written.
+ * Sale `index` of `total`; draws from `random` in a fixed order (eight draws per sale), so the
+ * sequence decides the rows and `locale` only which text of each name is written.
  */
-function makeSale(index: number, total: number, days: readonly string[], random: () => number, locale: DemoLocale): SaleRow {
-  const date = days[Math.floor((index * DAY_COUNT) / total)] as string;
+function makeSale(index: number, total: number, days: Calendar, random: () => number, locale: DemoLocale): SaleRow {
+  const day = dayOf(index, total, days.cumulative);
+  const date = days.labels[day] as string;
   const product = pick(PRODUCTS, random);
-  const units = 1 + Math.floor(random() * 24);
-  const unitPrice = round(product.price * (0.9 + random() * 0.2), 2);
+  const bulk = random() < BULK_SHARE;
+  const unitsDraw = random();
+  const units = bulk ? 60 + Math.floor(unitsDraw * 180) : 1 + Math.floor(unitsDraw * 24);
+  const unitPrice = round(product.price * (0.9 + random() * 0.2) * (bulk ? 0.85 : 1), 2);
+  const region = REGIONS[pickCumulative(days.regions, day, REGIONS.length, random())] as DemoName;
+  const channelDraw = random();
+  const channelIndex = bulk ? 2 : pickCumulative(days.channels, day, CHANNELS.length, channelDraw);
+  const channel = CHANNELS[channelIndex] as DemoName;
+  const typical = CHANNEL_MARGINS[channelIndex] as number;
+  const margin = Math.min(0.5, Math.max(0.02, typical - (bulk ? 0.04 : 0) + (random() - 0.5) * 0.16));
   return {
     id: `SO-${String(index + 1).padStart(6, '0')}`,
     date,
     month: date.slice(0, 7),
-    region: pick(REGIONS, random)[locale],
+    region: region[locale],
     product: product.name[locale],
-    channel: pick(CHANNELS, random)[locale],
+    channel: channel[locale],
     units,
     unit_price: unitPrice,
     amount: round(units * unitPrice, 2),
-    margin: round(0.05 + random() * 0.4, 3),
+    margin: round(margin, 3),
     менеджер: pick(MANAGERS, random),
   };
 }

@@ -30,7 +30,8 @@ describe('playground server-rendered page with JavaScript disabled', () => {
     await expect(page.locator('.gv-kpi').count()).resolves.toBe(4);
     const money = new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' });
     // Shown compact; the exact sum is the tooltip of the server-rendered value too.
-    await expect(page.locator('.gv-kpi', { hasText: 'Revenue' }).locator('.gv-kpi__value').getAttribute('title')).resolves.toContain(
+    // The card labelled exactly "Revenue" ("Top monthly revenue of a region" holds the word too).
+    await expect(page.locator('.gv-kpi').filter({ has: page.getByText('Revenue', { exact: true }) }).locator('.gv-kpi__value').getAttribute('title')).resolves.toContain(
       money.format(revenue),
     );
     await expect(page.locator('.gv-view__table tbody tr').count()).resolves.toBe(summary.length);

@@ -60,12 +60,12 @@ describe('playground dashboard', () => {
 
     const revenue = rows.reduce((sum, row) => sum + row.amount, 0);
     const revenueCard = view.locator('.gv-kpi', { hasText: 'Revenue' });
-    // A long amount is shown compact ($410M); the exact sum is the tooltip, and with its currency
-    // code the accessible text.
+    // A long amount is shown compact ($454M); the exact sum is the tooltip, and with the currency's
+    // name the accessible text (a screen reader would spell a code out).
     await expect(revenueCard.locator('.gv-kpi__number').textContent()).resolves.toMatch(/^\$\d+(\.\d+)?M$/);
     await expect(revenueCard.locator('.gv-kpi__value').getAttribute('title')).resolves.toContain(money.format(revenue));
     await expect(revenueCard.locator('.gv-kpi__value .gv-visually-hidden').textContent()).resolves.toBe(
-      new Intl.NumberFormat('en', { style: 'currency', currency: 'USD', currencyDisplay: 'code' }).format(revenue),
+      new Intl.NumberFormat('en', { style: 'currency', currency: 'USD', currencyDisplay: 'name' }).format(revenue),
     );
     await expect(view.locator('.gv-kpi', { hasText: 'Orders' }).locator('.gv-kpi__value').textContent()).resolves.toContain('100,000');
 
