@@ -96,6 +96,7 @@ const en = {
   'prefs.new_name': 'New name',
   'prefs.new_name_of': 'New name for {name}',
   'prefs.status.saved': 'All changes saved.',
+  'prefs.status.idle': 'Changes are saved as you make them.',
   'prefs.status.pending': 'Saving…',
 } as const;
 
@@ -190,6 +191,7 @@ const uk: Record<PlaygroundMessageKey, string> = {
   'prefs.new_name': 'Нова назва',
   'prefs.new_name_of': 'Нова назва для «{name}»',
   'prefs.status.saved': 'Усі зміни збережено.',
+  'prefs.status.idle': 'Зміни зберігаються одразу.',
   'prefs.status.pending': 'Збереження…',
 };
 

@@ -91,6 +91,29 @@ describe('DataGrid presets', () => {
     wrapper.unmount();
   });
 
+  it('offers Undo after a delete, which brings the preset back with its columns and its "loads first" mark; the buttons say what they do in words', async () => {
+    const host = new MemoryHost({ subjectId: 'ann' });
+    await host.saveGridPrefs('ann', 'orders', { colPresets: { Wide: { columns: [{ colId: 'amount' }, { colId: 'id' }], default: true }, Keep: { columns: [{ colId: 'id' }] } } });
+    const wrapper = await mountWithHost(host);
+    await openMenu(wrapper, 'presets');
+    await until(() => presetNames(wrapper).includes('Wide'), 'the stored presets');
+    const item = wrapper.find('[data-gv-preset="Wide"]');
+    expect(item.find('[data-gv-preset-rename]').text()).toContain('Rename');
+    expect(item.find('[data-gv-preset-delete]').text()).toContain('Delete');
+    expect(item.find('[data-gv-preset-default]').text()).toContain('Load first');
+    await item.find('button[data-gv-preset-delete]').trigger('click');
+    expect(presetNames(wrapper)).toEqual(['Keep']);
+    expect(wrapper.find('[data-gv-preset-deleted]').text()).toContain('Preset "Wide" deleted');
+    await untilStored(host, (prefs) => prefs.colPresets['Wide'] === undefined, 'the delete saved');
+    await wrapper.find('button[data-gv-preset-undo]').trigger('click');
+    expect(presetNames(wrapper)).toContain('Wide');
+    expect(wrapper.find('[data-gv-preset-deleted]').exists()).toBe(false);
+    await until(() => document.activeElement === wrapper.find('[data-gv-preset="Wide"] button[data-gv-preset-apply]').element, 'focus on the restored preset');
+    await untilStored(host, (prefs) => prefs.colPresets['Wide']?.default === true && prefs.colPresets['Wide']?.columns.map((c) => c.colId).join() === 'amount,id', 'the preset restored');
+    await until(() => wrapper.find('[data-gv-toolbar-announcer]').text() === 'Preset "Wide" restored', 'the restore announcement');
+    wrapper.unmount();
+  });
+
   it('applies what still exists of a preset saved with an older column set and says, visibly and aloud, which columns it skipped', async () => {
     const warnings: string[] = [];
     setWarningHandler((warning) => warnings.push(warning.code));

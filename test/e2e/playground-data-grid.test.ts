@@ -819,6 +819,8 @@ describe('playground data grid: shared links and exports', () => {
     await page.locator('[data-gv-share]').click();
     await waitUntil(page, () => new URL(location.href).searchParams.has('gv_sales-grid'));
     const shared = page.url();
+    // Said on screen too, not only to screen readers (the clipboard may be refused headless: either sentence).
+    await expect(page.locator('[data-gv-share-note]').textContent()).resolves.toMatch(/A link to this view was copied|The address bar now holds a link to this view/);
 
     // The client XLSX: exactly the visible columns in their order, the rows in the grid's order.
     const download = page.waitForEvent('download');

@@ -82,6 +82,9 @@ describe('playground preferences across users and a server restart', () => {
   it('says where presets live once: the page panel, not also a Presets menu in its table', async () => {
     const { context, page, errors } = await freshVisit();
     await page.locator('[data-testid="prefs-status"]:not([data-state="loading"])').waitFor();
+    // Before any change the status does not claim one was saved.
+    await expect(page.locator('[data-testid="prefs-status"]').getAttribute('data-state')).resolves.toBe('idle');
+    await expect(page.locator('[data-testid="prefs-status"]').textContent()).resolves.toBe('Changes are saved as you make them.');
     await page.locator('.pg-prefs [data-cm-column-menu]').waitFor();
     // The table's menu is code loaded after mount: once the network is quiet it would have arrived.
     await page.waitForLoadState('networkidle');
