@@ -4,7 +4,7 @@ import App from './App.vue';
 import { startRouter } from './router';
 import { startSettingsSync } from './settings';
 import { installLibrary } from './library';
-import { loadDemoRowCount } from './rows';
+import { startDemoRows } from './rows';
 import 'vue-grid-view/style.css';
 import './playground.css';
 
@@ -14,8 +14,8 @@ startRouter();
 const app = createApp(App);
 app.use(createPinia());
 installLibrary(app);
-// The pages need the server's row count first; without an answer they show the default count
-// (and say why in the console): the pages still work, only an export may then hold other rows.
-loadDemoRowCount()
-  .catch((error: unknown) => console.warn('vue-grid-view playground: using the default row count.', error))
-  .finally(() => app.mount('#app'));
+// The shell mounts and paints at once; the pages follow when the server's row count is known (they
+// then generate the rows). Without an answer they use the default count (the console says why): the
+// pages still work, only an export may then hold other rows.
+app.mount('#app');
+void startDemoRows();
