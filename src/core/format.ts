@@ -253,7 +253,10 @@ export function getNumberFormat(
     const code = supportedCurrency(cur);
     const display = currencyDisplay === 'code' || currencyDisplay === 'name' ? currencyDisplay : symbolDisplay(tags, code);
     options = { style: 'currency', currency: code, currencyDisplay: display, signDisplay: 'negative' };
-  } else if (format === 'percent') options = { style: 'percent', maximumFractionDigits: 2, signDisplay: 'negative' };
+  } else if (format === 'percent') {
+    // At least one decimal, so a column reads evenly ("19.0%" above "17.1%", not "19%"); two at most.
+    options = { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 2, signDisplay: 'negative' };
+  }
   else options = { maximumFractionDigits: 3, signDisplay: 'negative' };
   let formatter: Intl.NumberFormat;
   try {

@@ -419,7 +419,7 @@ describe('ChartBlock', () => {
     await settle();
     const option = liveOption(wrapper);
     expect(option.series[0]!.tooltip!.valueFormatter!(1000)).toBe('$1,000.00');
-    expect(option.series[1]!.tooltip!.valueFormatter!(0.1)).toBe('10%');
+    expect(option.series[1]!.tooltip!.valueFormatter!(0.1)).toBe('10.0%');
     expect(option.yAxis[0]!.axisLabel.formatter!(1000)).toBe('1,000');
     wrapper.unmount();
   });

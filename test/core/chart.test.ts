@@ -279,7 +279,7 @@ describe('buildChartOption', () => {
     const option = buildChartOption(runtime, { valueFormat: 'currency', locale: 'en', currency: 'USD' });
     expect(option.aria.label.description).toBe(`${runtime.description} Values range from $1,200.00 to $9,800.00.`);
     const single = buildChartRuntime(chart('bar'), [{ region: 'a', amount: 0.5 }]);
-    expect(buildChartOption(single, { valueFormat: 'percent' }).aria.label.description).toContain('Every value is 50%.');
+    expect(buildChartOption(single, { valueFormat: 'percent' }).aria.label.description).toContain('Every value is 50.0%.');
   });
 
   it('gives an empty option with no series, and a centred text only when asked', () => {
@@ -348,7 +348,9 @@ describe('withValueFormatter', () => {
     const formatted = withValueFormatter(option, 'percent', { locale: 'en' });
     expect(formatted.tooltip.valueFormatter(0.125)).toBe('12.5%');
     expect(formatted.tooltip.valueFormatter(null)).toBe('');
-    expect(formatted.tooltip.valueFormatter([1, 0.5])).toBe('50%');
+    expect(formatted.tooltip.valueFormatter([1, 0.5])).toBe('50.0%');
+    // Ticks drop a zero fraction; tooltips keep the cells' one decimal.
+    expect(formatted.yAxis!.axisLabel.formatter!(0.5)).toBe('50%');
     expect(formatted.yAxis!.axisLabel.formatter!(0.25)).toBe('25%');
     expect(formatted.xAxis!.axisLabel.formatter).toBeUndefined();
     expect(JSON.parse(JSON.stringify(option))).toEqual(option);
@@ -381,7 +383,7 @@ describe('withValueFormatter', () => {
     });
     const formatted = withValueFormatter(buildChartOption(runtime), chartValueFormats(runtime), { locale: 'uk', currency: 'UAH' });
     expect(formatted.series[0]!.tooltip!.valueFormatter(1234)).toMatch(/^1\s234,00\s₴$/u);
-    expect(formatted.series[1]!.tooltip!.valueFormatter(0.5)).toMatch(/^50\s?%$/u);
+    expect(formatted.series[1]!.tooltip!.valueFormatter(0.5)).toMatch(/^50,0\s?%$/u);
     // Dollars and percent cannot share one axis: it shows plain numbers.
     expect(formatted.yAxis!.axisLabel.formatter!(1000)).toMatch(/^1\s000$/u);
     const currencyOnly = buildChartRuntime(chart('bar'), [{ region: 'a', amount: 5 }], { columns: [{ key: 'amount', label: 'Amount', format: 'currency' }] });
@@ -393,8 +395,8 @@ describe('withValueFormatter', () => {
     expect(money.tooltip.valueFormatter(5)).toBe('€5.00');
     const pie = buildChartRuntime(chart('pie'), [{ region: 'a', amount: 0.25 }], { columns: [{ key: 'amount', label: 'Share', format: 'percent' }] });
     const share = withValueFormatter(buildChartOption(pie), chartValueFormats(pie), { locale: 'en' });
-    expect(share.series[0]!.tooltip!.valueFormatter(0.25)).toBe('25%');
-    expect(share.tooltip.valueFormatter(0.25)).toBe('25%');
+    expect(share.series[0]!.tooltip!.valueFormatter(0.25)).toBe('25.0%');
+    expect(share.tooltip.valueFormatter(0.25)).toBe('25.0%');
   });
 
   it('formats the value axis of horizontal bars, which is the x axis', () => {

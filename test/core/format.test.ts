@@ -154,7 +154,8 @@ describe('formatValue', () => {
 
   it('formats percent as a fraction', () => {
     expect(formatValue(0.125, 'percent')).toBe('12.5%');
-    expect(formatValue(1, 'percent')).toBe('100%');
+    // At least one decimal, so a column of percents reads evenly ("100.0%" above "12.5%").
+    expect(formatValue(1, 'percent')).toBe('100.0%');
     expect(formatValue(0.12345, 'percent')).toBe('12.35%');
     expect(formatValue(0.125, 'percent', { locale: 'uk' })).toMatch(/^12,5\s?%$/u);
   });
@@ -186,7 +187,7 @@ describe('formatKpiValue', () => {
 
   it('uses the locale and currency from the options', () => {
     expect(formatKpiValue(0, 'currency', { locale: 'de', currency: 'EUR' })).toMatch(/^0,00\s€$/u);
-    expect(formatKpiValue(0.5, 'percent')).toBe('50%');
+    expect(formatKpiValue(0.5, 'percent')).toBe('50.0%');
   });
 });
 

@@ -75,7 +75,7 @@ describe('client XLSX workbook', () => {
     // A numeric string in a currency column is the number the screen shows, not the text "'-12".
     expect(sheet.B3).toMatchObject({ t: 'n', v: -12, z: '#,##0.00" $"' });
     expect(sheet.C2).toMatchObject({ t: 'n', v: 0.106, z: '#,##0.0%' });
-    expect(sheet.C3).toMatchObject({ t: 'n', v: 0.5, z: '#,##0%' });
+    expect(sheet.C3).toMatchObject({ t: 'n', v: 0.5, z: '#,##0.0%' });
     expect(sheet.D2).toMatchObject({ t: 'n', v: 45366, z: 'yyyy-mm-dd' });
     expect(sheet.D3).toMatchObject({ t: 's', v: '2024-02-30' });
     expect(sheet.E2).toMatchObject({ t: 'n', z: 'yyyy-mm-dd hh:mm:ss' });

@@ -25,7 +25,7 @@ const rows = generateSales(E2E_DEMO_ROWS);
 const TOTAL = rows.length;
 const count = new Intl.NumberFormat('en');
 const money = new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' });
-const percent = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 2 });
+const percent = new Intl.NumberFormat('en', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 2 });
 const PREFS_POST = (r: { url(): string; request(): { method(): string } }) => r.url().includes('/api/grid/preferences/') && r.request().method() === 'POST';
 
 const app = usePlayground({ browser: true });
@@ -837,7 +837,7 @@ describe('playground data grid: shared links and exports', () => {
     expect(cells.A2).toMatchObject({ t: 's', v: top.id });
     expect(cells.F2).toMatchObject({ t: 'n', v: top.units, z: '#,##0' });
     expect(cells.G2).toMatchObject({ t: 'n', v: top.amount, z: '"$"#,##0.00', w: money.format(top.amount) });
-    expect(cells.H2).toMatchObject({ t: 'n', v: top.margin, z: Math.round(top.margin * 1000) % 10 === 0 ? '#,##0%' : '#,##0.0%', w: percent.format(top.margin) });
+    expect(cells.H2).toMatchObject({ t: 'n', v: top.margin, z: '#,##0.0%', w: percent.format(top.margin) });
 
     // The server links carry the same state; the server answers with the same rows.
     const xlsxHref = await page.locator('[data-gv-export="xlsx-server"]').getAttribute('href');

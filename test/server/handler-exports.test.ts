@@ -284,7 +284,7 @@ describe('XLSX export', () => {
     expect(sheet.C2).toMatchObject({ t: 'n', v: 1234.5, z: '#,##0.00" ₴"' });
     expect(sheet.C3).toMatchObject({ t: 'n', v: 99.5 });
     expect(sheet.C4).toMatchObject({ t: 'n', v: -5 });
-    expect(sheet.D2).toMatchObject({ t: 'n', v: 0.25, z: '#,##0%' });
+    expect(sheet.D2).toMatchObject({ t: 'n', v: 0.25, z: '#,##0.0%' });
     expect(sheet.D4).toBeUndefined();
     expect(sheet.B2).toMatchObject({ t: 's', v: 'Київ' });
     for (const [ref, payload] of [['B4', '=HYPERLINK("http://evil.example","click")'], ['B5', '+1'], ['B6', '@SUM(A1)'], ['B7', '-2+3'], ['B8', '\tcmd']] as const) {
@@ -373,7 +373,7 @@ describe('XLSX export: what the screen shows', () => {
     expect(sheet.D2).toMatchObject({ t: 'n', v: 8444.88, z: '"$"#,##0.00', w: '$8,444.88' });
     expect(sheet.D3).toMatchObject({ t: 'n', v: -10, z: '"$"#,##0.00', w: '-$10.00' });
     expect(sheet.E2).toMatchObject({ t: 'n', v: 0.106, z: '#,##0.0%', w: '10.6%' });
-    expect(sheet.E3).toMatchObject({ t: 'n', v: 0.5, z: '#,##0%', w: '50%' });
+    expect(sheet.E3).toMatchObject({ t: 'n', v: 0.5, z: '#,##0.0%', w: '50.0%' });
   });
 
   it('puts the currency where the locale puts it: after the amount in Ukrainian', async () => {

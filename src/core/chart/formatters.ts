@@ -43,28 +43,34 @@ export function numericFormat(format: ValueFormat | undefined): ValueFormat {
   return format === 'currency' || format === 'percent' ? format : 'number';
 }
 
-const axisCurrencyFormats = new Map<string, Intl.NumberFormat>();
+const axisTickFormats = new Map<string, Intl.NumberFormat>();
 
 /**
- * The currency formatter of value-axis ticks: `getNumberFormat`'s, but whole amounts drop their
- * zero cents ("$20,000" on a tick, "$0.50" stays). Cached and bounded like the format module's.
+ * The formatter of value-axis ticks in `currency` or `percent`: `getNumberFormat`'s, but whole
+ * values drop their zero fraction ("$20,000" and "20%" on a tick; "$0.50" and "12.5%" stay), where
+ * cells and tooltips keep theirs ("$20,000.00", "20.0%"). Cached and bounded like the format module's.
  */
-function axisCurrencyFormat(options: FormatOptions | undefined): Intl.NumberFormat {
-  const base = getNumberFormat(options?.locale, 'currency', options?.currency);
+function axisTickFormat(format: 'currency' | 'percent', options: FormatOptions | undefined): Intl.NumberFormat {
+  const base = getNumberFormat(options?.locale, format, options?.currency);
   const resolved = base.resolvedOptions();
-  const key = `${resolved.locale}\u0000${resolved.currency ?? ''}\u0000${resolved.currencyDisplay ?? ''}`;
-  let formatter = axisCurrencyFormats.get(key);
+  const key = `${format}\u0000${resolved.locale}\u0000${resolved.currency ?? ''}\u0000${resolved.currencyDisplay ?? ''}`;
+  let formatter = axisTickFormats.get(key);
   if (formatter !== undefined) return formatter;
-  formatter = new Intl.NumberFormat(resolved.locale, {
-    style: 'currency',
-    currency: resolved.currency,
-    // The cells' choice: the locale's symbol, or the unambiguous narrow one (`$`, not `USD`, under uk).
-    currencyDisplay: resolved.currencyDisplay,
-    signDisplay: 'negative',
-    trailingZeroDisplay: 'stripIfInteger',
-  });
-  if (axisCurrencyFormats.size >= 64) axisCurrencyFormats.clear();
-  axisCurrencyFormats.set(key, formatter);
+  formatter = new Intl.NumberFormat(
+    resolved.locale,
+    format === 'currency'
+      ? {
+          style: 'currency',
+          currency: resolved.currency,
+          // The cells' choice: the locale's symbol, or the unambiguous narrow one (`$`, not `USD`, under uk).
+          currencyDisplay: resolved.currencyDisplay,
+          signDisplay: 'negative',
+          trailingZeroDisplay: 'stripIfInteger',
+        }
+      : { style: 'percent', minimumFractionDigits: resolved.minimumFractionDigits, maximumFractionDigits: resolved.maximumFractionDigits, signDisplay: 'negative', trailingZeroDisplay: 'stripIfInteger' },
+  );
+  if (axisTickFormats.size >= 64) axisTickFormats.clear();
+  axisTickFormats.set(key, formatter);
   return formatter;
 }
 
@@ -72,7 +78,8 @@ function axisCurrencyFormat(options: FormatOptions | undefined): Intl.NumberForm
  * The client-side hook for number formatting: returns a copy of `option` whose tooltip values and
  * value-axis labels go through `formatValue` (cached `Intl.NumberFormat` for `options.locale` and
  * `options.currency`), e.g. 100000000 shows as "100 000 000" for `uk`, 0.125 as "12.5%" for `percent`.
- * Axis ticks in `currency` leave out zero cents ("$20,000"); tooltips keep the currency's digits.
+ * Axis ticks in `currency` and `percent` leave out a zero fraction ("$20,000", "20%"); tooltips keep
+ * the cells' digits.
  * A value axis, upright or lying (horizontal bars, also those `buildChartOption` turned for a narrow
  * width), writes its ticks compactly ("$40M", "40 млн $") once the largest value reaches 10,000, as
  * the bars' value labels do; below that, ticks are full amounts.
@@ -104,8 +111,8 @@ export function withValueFormatter(option: ChartOption, format: ValueFormat | re
   // The chart-wide tooltip formatter (series without their own) uses the axis format too.
   const tooltipFormatter = formatterFor(axisFormat);
   const axisFormatter: ChartValueFormatter =
-    axisFormat === 'currency'
-      ? (value: unknown): string => (typeof value === 'number' && Number.isFinite(value) ? axisCurrencyFormat(options).format(value + 0) : tooltipFormatter(value))
+    axisFormat === 'currency' || axisFormat === 'percent'
+      ? (value: unknown): string => (typeof value === 'number' && Number.isFinite(value) ? axisTickFormat(axisFormat, options).format(value + 0) : tooltipFormatter(value))
       : tooltipFormatter;
   // From ten thousand up, value-axis ticks are written compactly ("$40M", "40 млн $"), as the bars'
   // value labels are: a tick of "$100,000,000" beside a bar saying "$82.7M" reads as two scales, and
