@@ -11,7 +11,8 @@ import { ensurePlaygroundBuilt, openPlaygroundPage, startPlayground, tempDataDir
 const target = join(process.cwd(), 'docs', 'images', 'dashboard.png');
 await ensurePlaygroundBuilt();
 const data = await tempDataDir();
-const server = await startPlayground({ dataDir: data.path });
+// The playground's own 100,000 sales, as the README's words and a reader's first start show them.
+const server = await startPlayground({ dataDir: data.path, demoRows: 100_000 });
 const browser = await launchChromium();
 try {
   const context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, deviceScaleFactor: 1, colorScheme: 'light' });
