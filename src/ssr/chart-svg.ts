@@ -13,10 +13,30 @@
  */
 import { h } from 'vue';
 import type { VNode } from 'vue';
-import { init } from 'echarts/core';
+import { init, setPlatformAPI } from 'echarts/core';
 import { ensureEChartsRegistered } from '../../components/echarts-setup';
 import { registerSvgRenderer } from '../../components/echarts-svg';
+import { estimateTextWidth } from '../core/chart/text-fit';
 import type { ChartSsrInput, ChartSsrRenderer } from '../plugin-context';
+
+/**
+ * Text widths as a server without a canvas should measure them: zrender's own fallback uses the
+ * widths of a narrow font, while the SVG is drawn in the page's font (DejaVu Sans, system-ui…), so
+ * legend items and labels laid out by it crowded each other in the browser ("South 17%Central
+ * 28%"). The core's estimate (`estimateTextWidth`) is on the wide side on purpose. Set once, and
+ * only where there is no document: in a browser the canvas measures the real font.
+ */
+let measuring = false;
+function measureLikeTheBrowser(): void {
+  if (measuring || typeof document !== 'undefined') return;
+  measuring = true;
+  setPlatformAPI({
+    measureText: (text: string, font?: string) => {
+      const size = /(\d+(?:\.\d+)?)px/.exec(font ?? '');
+      return { width: estimateTextWidth(text ?? '', size ? Number(size[1]) : 12) } as TextMetrics;
+    },
+  });
+}
 
 /** Font size of server-rendered chart text, in drawing pixels (ECharts draws 12 by default). */
 const SVG_FONT_SIZE = 14;
@@ -41,6 +61,7 @@ export interface SvgChartOptions {
 export function renderChartSvg(option: Readonly<Record<string, unknown>>, options: SvgChartOptions): string {
   ensureEChartsRegistered();
   registerSvgRenderer();
+  measureLikeTheBrowser();
   const width = Number.isFinite(options.width) && options.width > 0 ? Math.round(options.width) : 640;
   const height = Number.isFinite(options.height) && options.height > 0 ? Math.round(options.height) : 300;
   const chart = init(null, options.theme === 'dark' ? 'dark' : undefined, { renderer: 'svg', ssr: true, width, height });
