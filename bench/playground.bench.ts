@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../test/e2e/helpers/browser';
 import { ensurePlaygroundBuilt, startPlayground } from '../test/e2e/helpers/playground';
-import { formatMs, median, runBench, writeSection } from './support/report';
+import { formatMs, median, percentile, runBench, writeSection } from './support/report';
 import { seededRandom } from './support/random';
 
 const RUNS = Math.max(3, Number(process.env.BENCH_RUNS ?? 7) || 7);
@@ -32,10 +32,6 @@ const VIEWPORT = { width: 1400, height: 1000 } as const;
 const TARGET_ROWS_MS = 300;
 const TARGET_FCP_MS = 1500;
 
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
-}
 
 /**
  * Installed in the big table's page: `__rowsShown(since)` resolves with the time (ms after `since`,

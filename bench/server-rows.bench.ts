@@ -37,7 +37,7 @@ import type { GridFilterModel, RowSourceSortItem } from 'vue-grid-view/core';
 import { BIG_TABLE_COLUMNS, bigTableIndexes, BIG_TABLE_SEARCHABLE, bigTableRegistrations, openBigTable } from '../playground/server/big-table';
 import { BIG_TABLE_SEED, demoValue, iterateSales } from '../playground/shared/data';
 import { createTestSchema, ensurePostgres } from '../test/server/pg-setup';
-import { median, runBench, writeSection } from './support/report';
+import { median, percentile, runBench, writeSection } from './support/report';
 
 const SELF = fileURLToPath(import.meta.url);
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -156,10 +156,6 @@ async function samples(count: number, run: (i: number) => Promise<unknown>): Pro
   return times;
 }
 
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
 
 async function timed(run: () => Promise<unknown>): Promise<number> {
   const started = performance.now();

@@ -21,6 +21,15 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
+/**
+ * The nearest-rank `p`th percentile of `values` (0 < p ≤ 100): the smallest value with at least p %
+ * of the values at or below it; NaN for none.
+ */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+}
+
 /** Prints the bench's markdown section and writes it to the file named by BENCH_OUT, if set. */
 export function writeSection(section: string): void {
   if (process.env.BENCH_OUT) writeFileSync(process.env.BENCH_OUT, section);
