@@ -110,10 +110,10 @@ export function withValueFormatter(option: ChartOption, format: ValueFormat | re
   const axisFormat = numericFormat(perSeries ? axisValueFormat(perSeries.slice(0, Math.max(1, option.series.length))) : (format as ValueFormat));
   // The chart-wide tooltip formatter (series without their own) uses the axis format too.
   const tooltipFormatter = formatterFor(axisFormat);
+  // Looked up once per option, not once per tick (each lookup reads the cell format's resolved options).
+  const ticks = axisFormat === 'currency' || axisFormat === 'percent' ? axisTickFormat(axisFormat, options) : null;
   const axisFormatter: ChartValueFormatter =
-    axisFormat === 'currency' || axisFormat === 'percent'
-      ? (value: unknown): string => (typeof value === 'number' && Number.isFinite(value) ? axisTickFormat(axisFormat, options).format(value + 0) : tooltipFormatter(value))
-      : tooltipFormatter;
+    ticks === null ? tooltipFormatter : (value: unknown): string => (typeof value === 'number' && Number.isFinite(value) ? ticks.format(value + 0) : tooltipFormatter(value));
   // From ten thousand up, value-axis ticks are written compactly ("$40M", "40 млн $"), as the bars'
   // value labels are: a tick of "$100,000,000" beside a bar saying "$82.7M" reads as two scales, and
   // across a horizontal axis only one or two full amounts would fit.
