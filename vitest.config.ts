@@ -19,7 +19,7 @@ const NODE_TESTS = ['test/core/**/*.test.ts', 'test/assistant/**/*.test.ts', 'te
  * time (`process.cpuUsage` counts every thread of the process, so in the shared project it also
  * counted the other worker's tests: units.test.ts's throttle ratio failed once that way).
  */
-export const NODE_FRESH_TESTS = ['test/core/registry-fixture-chart.test.ts', 'test/server/units.test.ts'];
+export const NODE_FRESH_TESTS = ['test/core/registry-fixture-chart.test.ts', 'test/core/spec-issue-texts-offline.test.ts', 'test/server/units.test.ts'];
 
 /** The jsdom tests: components, stores and composables. */
 const DOM_TESTS = ['test/components/**/*.test.ts', 'test/stores/**/*.test.ts', 'test/composables/**/*.test.ts'];

@@ -2,6 +2,7 @@
  * Texts: the translator and its catalogs (`./i18n/translator`), the language registry
  * (`./i18n/languages`) and one catalog file per language (`./i18n/en`, `./i18n/uk`, all gathered in
  * `./i18n/catalogs`). Key naming, placeholders and plural rules are described in `./i18n/translator`.
+ * The sentences of spec issues are not in the catalogs (`./i18n/spec-issues`).
  *
  * English is part of every translator; other languages are registered (`registerCatalog`) or loaded
  * on demand (`loadCatalog`). `messages` holds every shipped catalog: importing it brings them all.

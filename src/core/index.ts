@@ -25,6 +25,7 @@ export {
 export type { SpecEnumName } from './spec';
 export { SPEC_ERROR_CATALOG, SPEC_WARNING_CATALOG, GridViewSpecError } from './errors';
 export type { SpecErrorCatalogEntry } from './errors';
+export { formatSpecIssue } from './spec/message';
 
 // Rendering: values, KPIs, charts, the artifact
 export { formatValue, formatKpiValue } from './format';
@@ -77,6 +78,8 @@ export { neutraliseCell } from './safety';
 // Texts
 export { createTranslator, registerCatalog, loadCatalog, messages } from './i18n';
 export type { MessageKey, MessageCatalog, MessageOverrides, MessageParams, TranslatorOptions, Translator } from './i18n';
+export { loadSpecIssueTexts } from './i18n/spec-issues';
+export type { SpecIssueTexts } from './i18n/spec-issues';
 
 // Warnings (one channel; the plugin's `onWarn` sets it too)
 export { setWarningHandler } from './warn';

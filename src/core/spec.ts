@@ -19,7 +19,9 @@ import type { AggregateRegistry } from './aggregates';
 import { GridViewSpecError } from './errors';
 import type { GridViewSpec, GridViewSpecWire, SafeParseResult, SpecWarning } from './types';
 import { buildSpec, isBranded, specWarnings, toWire } from './spec/build';
-import { blockedBy, capIssues, describeThrown, finaliseIssues } from './spec/issues';
+import { blockedBy, capIssues, describeThrown, finaliseIssues, specIssue, validationFailed } from './spec/issues';
+import { say } from './spec/said';
+import type { Said } from './spec/said';
 import { runRules } from './spec/rules';
 import { isPlainObject, walkSpec } from './spec/walk';
 import { warn } from './warn';
@@ -29,24 +31,25 @@ export { SPEC_ENUMS } from './spec/enums';
 export type { SpecEnumName } from './spec/enums';
 export { SPEC_DEFAULTS } from './spec/build';
 
-function describeRoot(raw: unknown): string {
-  if (raw === null) return 'null';
-  if (raw === undefined) return 'nothing (undefined)';
-  if (typeof raw === 'string') return 'a string (parse JSON text with JSON.parse first)';
-  if (Array.isArray(raw)) return 'an array';
-  if (typeof raw !== 'object') return `a ${typeof raw}`;
+function describeRoot(raw: unknown): Said {
+  if (raw === null) return say('value.null', {}, 'null');
+  if (raw === undefined) return say('root.undefined', {}, 'nothing (undefined)');
+  if (typeof raw === 'string') return say('root.string', {}, 'a string (parse JSON text with JSON.parse first)');
+  if (Array.isArray(raw)) return say('root.array', {}, 'an array');
+  if (typeof raw !== 'object') return say('root.primitive', { type: typeof raw }, `a ${typeof raw}`);
   const ctor = (Object.getPrototypeOf(raw) as { constructor?: { name?: unknown } } | null)?.constructor;
-  const name = typeof ctor?.name === 'string' && ctor.name !== '' ? ctor.name : 'a class';
-  return `an instance of ${name}`;
+  const name = ctor?.name;
+  return typeof name === 'string' && name !== '' ? say('root.instance', { name }, `an instance of ${name}`) : say('root.class', {}, 'an instance of a class');
 }
 
-function notObject(message: string): SafeParseResult {
-  return { ok: false, issues: [{ code: 'not_object', path: '', message }], warnings: [] };
+function notObject(said: Said): SafeParseResult {
+  return { ok: false, issues: [specIssue('not_object', '', said)], warnings: [] };
 }
 
 /** The input threw while being read (a getter or proxy trap); JSON never does. */
 function unreadable(error: unknown): SafeParseResult {
-  return notObject(`The spec could not be read as plain JSON (${describeThrown(error)}). Pass the result of JSON.parse or a plain object literal.`);
+  const text = describeThrown(error);
+  return notObject(say('unreadable', { error: text }, `The spec could not be read as plain JSON (${text}). Pass the result of JSON.parse or a plain object literal.`));
 }
 
 function validate(raw: unknown, aggregates: AggregateRegistry): SafeParseResult {
@@ -54,7 +57,8 @@ function validate(raw: unknown, aggregates: AggregateRegistry): SafeParseResult 
   try {
     // Reading happens here only: `isPlainObject` and `describeRoot` may already meet a proxy trap.
     if (!isPlainObject(raw)) {
-      return notObject(`The spec must be a plain JSON object such as {"grid_id": "orders", "columns": [...]}; got ${describeRoot(raw)}.`);
+      const got = describeRoot(raw);
+      return notObject(say('not_object', { got }, `The spec must be a plain JSON object such as {"grid_id": "orders", "columns": [...]}; got ${got.text}.`));
     }
     walked = walkSpec(raw);
   } catch (error) {
@@ -78,13 +82,7 @@ function validateSafely(raw: unknown, aggregates: AggregateRegistry = AGGREGATES
   } catch (error) {
     return {
       ok: false,
-      issues: [
-        {
-          code: 'validation_failed',
-          path: '',
-          message: `The spec could not be checked completely: the validator stopped on an unexpected error (${describeThrown(error)}). Treat the spec as invalid and report this to vue-grid-view.`,
-        },
-      ],
+      issues: [specIssue('validation_failed', '', validationFailed(error))],
       warnings: [],
     };
   }
@@ -103,9 +101,11 @@ function reportWarnings(warnings: readonly SpecWarning[]): void {
  *
  * `issues` are errors: any one makes the spec invalid. `warnings` never do: they name what the parser
  * accepted but cannot honour exactly (today only `unknown_icon`, a KPI icon this library does not
- * draw, which shows no icon). Both lists use the same `{ code, path, message }` shape with separate
- * code sets (`SPEC_ERROR_CATALOG`, `SPEC_WARNING_CATALOG`); `warnings` is always present, usually
- * empty, and also filled for invalid specs.
+ * draw, which shows no icon). Both lists use the same `{ code, path, message, detail }` shape with
+ * separate code sets (`SPEC_ERROR_CATALOG`, `SPEC_WARNING_CATALOG`); `warnings` is always present,
+ * usually empty, and also filled for invalid specs. `message` is English whatever the locale;
+ * `detail` is the same sentence as a template and its values, for `formatSpecIssue` to say
+ * in a reader's language.
  *
  * Accepts only a plain JSON object (`{}` literal, `JSON.parse` output, or an object with a null
  * prototype); a string, array, null, number, Map, Date or class instance gives one `not_object` issue

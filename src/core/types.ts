@@ -330,11 +330,46 @@ export type SpecErrorCode =
  */
 export type SpecWarningCode = 'unknown_icon' | 'ignored_field';
 
-/** One problem found in a spec. `path` points at the offending value, e.g. `columns[2].link_template`. */
+/**
+ * A value a spec message puts into its template: text (written as it is, never read as markup), a
+ * finite number (written as plain digits), or another message, such as the description of the
+ * value that was found ("the text \"12pt\"").
+ */
+export type SpecMessageParam = string | number | SpecMessageDetail;
+
+/**
+ * The sentence of an issue or warning as data, so that it can be said in any language: the key of
+ * its template (`spec_issue.…`, in the spec issue texts of every shipped language, see
+ * `loadSpecIssueTexts`) and the values the template interpolates. Plain JSON, so it travels with
+ * the issue over HTTP.
+ *
+ * Edge cases: when `params.count` is a number, `key` is a plural base and the template is
+ * `key.one`/`.few`/`.many`/`.other`, picked for that count; a param may itself be a detail (a
+ * phrase translated on its own); `next` is a further sentence that follows this one after a space
+ * (issues merged at one path). Values quoted from a spec are params, so they stay in the reader's
+ * text exactly as the spec wrote them.
+ */
+export interface SpecMessageDetail {
+  /** Catalog key of the template, e.g. `spec_issue.unknown_column`; a plural base when `params.count` is a number. */
+  key: string;
+  /** The values of the template's `{name}` placeholders. */
+  params: Record<string, SpecMessageParam>;
+  /** A further sentence, said after this one. */
+  next?: SpecMessageDetail;
+}
+
+/**
+ * One problem found in a spec. `path` points at the offending value, e.g. `columns[2].link_template`.
+ * `message` is English, always (the text a language model or a log reads); `detail`, set on every
+ * issue the spec parser makes, is the same sentence as a template and its values, which
+ * `formatSpecIssue` says in a translator's language. Issues made elsewhere (artifacts, the
+ * assistant's planner) may have no `detail`.
+ */
 export interface SpecIssue {
   code: SpecErrorCode;
   path: string;
   message: string;
+  detail?: SpecMessageDetail;
 }
 
 /**
@@ -345,6 +380,7 @@ export interface SpecWarning {
   code: SpecWarningCode;
   path: string;
   message: string;
+  detail?: SpecMessageDetail;
 }
 
 /**

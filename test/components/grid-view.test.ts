@@ -230,9 +230,14 @@ describe('GridView', () => {
     expect(broken.find('[role="alert"]').exists()).toBe(true);
   });
 
-  it('shows the issues panel in Ukrainian for a Ukrainian locale', async () => {
+  it('shows the issues panel in Ukrainian for a Ukrainian locale, its sentences too from its first render', async () => {
     const wrapper = await mountInvalid({ spec: { grid_id: 5 }, locale: 'uk' });
     expect(wrapper.find('.gv-spec-issues__title').text()).toBe('Це подання неможливо показати');
+    // The panel arrives with the Ukrainian issue texts (GridView loads both), so no English message
+    // stands in, not even for one render.
+    const sentences = wrapper.findAll('.gv-spec-issues__sentence');
+    expect(sentences.map((sentence) => sentence.attributes('lang'))).toEqual(sentences.map(() => undefined));
+    expect(sentences.map((sentence) => sentence.text())).toContain('columns — обов’язкове поле: додайте масив стовпців, кожен у вигляді {key, label}.');
   });
 
   it('keeps markup in the title, labels and cells as text and never follows a javascript: URL', () => {

@@ -7,12 +7,25 @@ import { AG_GRID_TEXTS, agGridLocaleText } from '../../src/core/i18n/aggrid';
 import { LANGUAGES } from '../../src/core/i18n/languages';
 import { CATALOGS } from '../../src/core/i18n/catalogs';
 import type { LanguageCode } from '../../src/core/i18n/languages';
+import { SPEC_ISSUE_TEXTS, loadSpecIssueTexts, specIssueTexts } from '../../src/core/i18n/spec-issues';
+import type { SpecIssueTexts } from '../../src/core/i18n/spec-issues';
+import { enSpecIssues } from '../../src/core/i18n/spec-issues/en';
 import { catalogParityProblems } from './catalog-parity';
+import { specMessageKeys } from './spec-message-cases';
 
 // Every language of the registry: a language added there is checked here; the one thing to write is
 // its row of plural categories below (the compiler asks for it).
 const CODES = Object.keys(LANGUAGES) as LanguageCode[];
-const PLURAL_BASES = [...new Set(MESSAGE_KEYS.filter((key) => /\.(one|few|many|other)$/.test(key)).map((key) => key.replace(/\.[a-z]+$/, '')))];
+const pluralBases = (keys: readonly string[]): string[] => [...new Set(keys.filter((key) => /\.(one|few|many|other)$/.test(key)).map((key) => key.replace(/\.[a-z]+$/, '')))];
+const PLURAL_BASES = pluralBases(MESSAGE_KEYS);
+const ISSUE_KEYS = Object.keys(enSpecIssues);
+const ISSUE_PLURAL_BASES = pluralBases(ISSUE_KEYS);
+/** The spec issue texts of every language, each from its registry line (loaded as an app would). */
+const ISSUE_TEXTS = Object.fromEntries(
+  await Promise.all(CODES.map(async (code) => [code, await loadSpecIssueTexts(code)] as const)),
+) as Record<LanguageCode, SpecIssueTexts | undefined>;
+/** The message catalog and the spec issue texts of a language: every text a translator of it says. */
+const textsOf = (code: LanguageCode): Readonly<Record<string, string>> => ({ ...messages[code], ...ISSUE_TEXTS[code] });
 const COUNTS = [0, 1, 2, 5, 11, 21, 22];
 /**
  * The CLDR plural category of each of COUNTS per language, written out so a wrong PluralRules (or
@@ -37,14 +50,40 @@ describe('message catalogs', () => {
     expect(typeof source === 'function' ? await source() : source).toBe(CATALOGS[code]);
   });
 
-  it.each(CODES)('%s holds exactly the English keys and AG Grid keys, none empty, with the same placeholders, a real translation', (code) => {
-    expect(catalogParityProblems(code, messages[code], AG_GRID_TEXTS[code])).toEqual([]);
+  it.each(CODES)('%s: its spec issue texts line brings its own texts on demand, English too (the parser writes its English inline)', async (code) => {
+    const source = SPEC_ISSUE_TEXTS[code];
+    expect(typeof source).toBe('function');
+    const texts = await source();
+    expect(texts).toBeDefined();
+    // Once loaded, the same texts are at hand at once (what the panel reads on its first render).
+    expect(specIssueTexts(code)).toBe(ISSUE_TEXTS[code]);
+    expect(ISSUE_TEXTS[code]).toEqual(texts);
   });
 
-  it('every plural base has the one, few, many and other forms', () => {
+  it('has spec issue texts for no language it does not ship, and none before they are loaded', async () => {
+    expect(await loadSpecIssueTexts('de')).toBeUndefined();
+    expect(specIssueTexts('de-AT')).toBeUndefined();
+    expect(specIssueTexts('uk-UA')).toBe(ISSUE_TEXTS.uk);
+    expect(await loadSpecIssueTexts('EN-gb')).toBe(enSpecIssues);
+  });
+
+  it.each(CODES)('%s holds exactly the English message, AG Grid and spec issue keys, none empty, with the same placeholders, a real translation', (code) => {
+    expect(catalogParityProblems(code, messages[code], AG_GRID_TEXTS[code], ISSUE_TEXTS[code] ?? {})).toEqual([]);
+  });
+
+  it('keeps the spec issue sentences out of the message catalogs, which are on every first paint', () => {
+    expect(MESSAGE_KEYS.filter((key) => key.startsWith('spec_issue.'))).toEqual([]);
+    expect(ISSUE_KEYS.filter((key) => !key.startsWith('spec_issue.'))).toEqual([]);
+  });
+
+  it('every plural base has the one, few, many and other forms, in the catalogs and in the spec issue texts', () => {
     expect(PLURAL_BASES.length).toBeGreaterThan(3);
+    expect(ISSUE_PLURAL_BASES.length).toBeGreaterThan(3);
     for (const base of PLURAL_BASES) {
       for (const category of ['one', 'few', 'many', 'other']) expect(MESSAGE_KEYS, `${base}.${category}`).toContain(`${base}.${category}`);
+    }
+    for (const base of ISSUE_PLURAL_BASES) {
+      for (const category of ['one', 'few', 'many', 'other']) expect(ISSUE_KEYS, `${base}.${category}`).toContain(`${base}.${category}`);
     }
   });
 
@@ -53,16 +92,20 @@ describe('message catalogs', () => {
     const counting = /\{(?:count|max|total|shown|n)\}/;
     const flat = MESSAGE_KEYS.filter((key) => counting.test(messages.en[key]) && !/\.(one|few|many|other)$/.test(key));
     expect(flat).toEqual([]);
+    // In the spec issue texts limits are digits no word agrees with (see their module); counts are plural.
+    const issues: Readonly<Record<string, string>> = enSpecIssues;
+    expect(ISSUE_KEYS.filter((key) => /\{count\}/.test(issues[key] ?? '') && !/\.(one|few|many|other)$/.test(key))).toEqual([]);
   });
 
   it.each(CODES)('%s: picks the grammatical form for 0, 1, 2, 5, 11, 21 and 22 of every plural base', (code) => {
-    const t = createTranslator({ locale: code });
-    const catalog = messages[code];
+    const catalog = textsOf(code);
+    // The spec issue texts as the translator's catalog, as formatSpecIssue hands them over.
+    const t = createTranslator({ locale: code, catalogs: { [code]: catalog } });
     const expected = CATEGORIES[code];
-    for (const base of PLURAL_BASES) {
+    for (const base of [...PLURAL_BASES, ...ISSUE_PLURAL_BASES]) {
       COUNTS.forEach((count, i) => {
         const category = expected[i]!;
-        const want = catalog[`${base}.${category}` as keyof typeof catalog].replaceAll('{count}', String(count));
+        const want = (catalog[`${base}.${category}`] ?? '').replaceAll('{count}', String(count));
         const params = { total: count, name: 'x', search: 'x', column: 'x' };
         const got = t.plural(base, count, params);
         expect(got, `${code} ${base} ${count}`).toBe(want.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name as keyof typeof params]) : m)));
@@ -72,7 +115,7 @@ describe('message catalogs', () => {
       // and plural in English, one and many in Ukrainian).
       const one = expected[COUNTS.indexOf(1)]!;
       const five = expected[COUNTS.indexOf(5)]!;
-      if (one !== five) expect(catalog[`${base}.${one}` as keyof typeof catalog], `${code} ${base}`).not.toBe(catalog[`${base}.${five}` as keyof typeof catalog]);
+      if (one !== five) expect(catalog[`${base}.${one}`], `${code} ${base}`).not.toBe(catalog[`${base}.${five}`]);
     }
   });
 
@@ -90,6 +133,16 @@ describe('message catalogs', () => {
     const catalog: Readonly<Record<string, string>> = messages[code];
     expect(Object.keys(SPEC_ERROR_CATALOG).filter((c) => !(`spec_error.${c}` in catalog))).toEqual([]);
     expect(Object.keys(SPEC_WARNING_CATALOG).filter((c) => !(`spec_warning.${c}` in catalog))).toEqual([]);
+  });
+
+  it.each(CODES)('%s has a spec issue template for every sentence and phrase the spec parser says', (code) => {
+    // The keys come from parsing specs that make the parser say everything it can (English
+    // included: a key the parser names but no texts have would leave the issue in its English
+    // message everywhere).
+    const texts: Readonly<Record<string, string>> = ISSUE_TEXTS[code] ?? {};
+    const keys = specMessageKeys();
+    expect(keys.length).toBeGreaterThan(100);
+    expect(keys.filter((key) => !key.startsWith('spec_issue.') || typeof texts[key] !== 'string' || texts[key].trim() === '')).toEqual([]);
   });
 
   it('the catalogs are frozen', () => {

@@ -2,8 +2,9 @@
  * The "Add a language" recipe of docs/contributing.md, proven: a scratch registry with one more
  * line, a pseudo-locale `qps` (texts are the English ones accented and bracketed, so every text
  * differs and placeholders survive) that writes plurals and numbers as Polish does. Nothing but the
- * line, its catalog and its AG Grid texts is written, and the language flows through the
- * translator (loading on demand, plurals, numbers), AG Grid's locale texts and the parity check.
+ * line, its catalog, its AG Grid texts and its spec issue texts is written, and the language flows
+ * through the translator (loading on demand, plurals, numbers), AG Grid's locale texts, the
+ * sentences of spec issues and the parity check.
  */
 import { describe, expect, it } from 'vitest';
 import { en } from '../../src/core/i18n/en';
@@ -13,6 +14,11 @@ import type { AgGridTextKey, AgGridTexts } from '../../src/core/i18n/aggrid';
 import { LANGUAGES } from '../../src/core/i18n/languages';
 import type { LanguageRegistry } from '../../src/core/i18n/languages';
 import { createCatalogRegistry } from '../../src/core/i18n/translator';
+import { SPEC_ISSUE_TEXTS } from '../../src/core/i18n/spec-issues';
+import { enSpecIssues } from '../../src/core/i18n/spec-issues/en';
+import type { SpecIssueKey, SpecIssueTexts } from '../../src/core/i18n/spec-issues/en';
+import { formatSpecIssue } from '../../src/core/spec/message';
+import { safeParseGridViewSpecJson } from '../../src/core/spec';
 import { catalogParityProblems } from './catalog-parity';
 
 const ACCENTS: Readonly<Record<string, string>> = { a: 'á', e: 'é', i: 'í', o: 'ó', u: 'ú', A: 'Á', E: 'É', I: 'Í', O: 'Ó', U: 'Ú' };
@@ -33,6 +39,12 @@ const QPS_CATALOG: MessageCatalog = {
   'table.rows.other': '{count} wiersza',
 };
 const QPS_AG_GRID: AgGridTexts = Object.fromEntries(Object.entries(AG_GRID_TEXTS.en).map(([key, text]) => [key, pseudo(text)])) as Record<AgGridTextKey, string>;
+// Its spec issue texts (`src/core/i18n/spec-issues/<code>.ts`): typed, so a missing template would not compile.
+const QPS_SPEC_ISSUES: SpecIssueTexts = {
+  ...(Object.fromEntries(Object.entries(enSpecIssues).map(([key, text]) => [key, pseudo(text)])) as Record<SpecIssueKey, string>),
+  'spec_issue.too_many_checked.few': '{path} ma {count} wpisy; najwyżej {max}. Sprawdzono pierwsze {checked}.',
+  'spec_issue.too_many_checked.many': '{path} ma {count} wpisów; najwyżej {max}. Sprawdzono pierwsze {checked}.',
+};
 
 let loads = 0;
 // The one registry line: Polish plurals and numbers (Intl knows no `qps`), the catalog on demand.
@@ -49,15 +61,25 @@ const SCRATCH_LANGUAGES = {
 } as const satisfies LanguageRegistry;
 type ScratchCode = keyof typeof SCRATCH_LANGUAGES;
 const SCRATCH_AG_GRID: { readonly [Code in ScratchCode]: AgGridTexts } = { ...AG_GRID_TEXTS, qps: QPS_AG_GRID };
+const SCRATCH_SPEC_ISSUES: { readonly [Code in ScratchCode]: () => Promise<SpecIssueTexts> } = {
+  ...SPEC_ISSUE_TEXTS,
+  qps: () => Promise.resolve(QPS_SPEC_ISSUES),
+};
 
 describe('a language added to a scratch registry', () => {
-  it('is typed: a catalog missing a message, or a language without its AG Grid texts, does not compile', () => {
+  it('is typed: a catalog missing a message, or a language without its AG Grid or spec issue texts, does not compile', () => {
     // @ts-expect-error -- 'table.no_rows' and every other key but one are missing.
     const partial: MessageCatalog = { 'common.close': 'Zamknij' };
     // @ts-expect-error -- the scratch language's AG Grid texts are missing.
     const withoutAgGrid: { readonly [Code in ScratchCode]: AgGridTexts } = { ...AG_GRID_TEXTS };
+    // @ts-expect-error -- the scratch language's spec issue texts are missing.
+    const withoutIssues: { readonly [Code in ScratchCode]: () => Promise<SpecIssueTexts> } = { ...SPEC_ISSUE_TEXTS };
+    // @ts-expect-error -- every template but one is missing.
+    const partialIssues: SpecIssueTexts = { 'spec_issue.the_spec': 'Specyfikacja' };
     expect(Object.keys(partial)).toHaveLength(1);
     expect(Object.keys(withoutAgGrid)).not.toContain('qps');
+    expect(Object.keys(withoutIssues)).not.toContain('qps');
+    expect(Object.keys(partialIssues)).toHaveLength(1);
   });
 
   it('loads its catalog on demand, once for concurrent calls, and the translator switches to it', async () => {
@@ -102,15 +124,36 @@ describe('a language added to a scratch registry', () => {
     expect(overridden.contains).toBe('Zawiera');
   });
 
+  it('says the sentences of spec issues with its issue texts, its plural rules and its numbers', async () => {
+    const registry = createCatalogRegistry(SCRATCH_LANGUAGES);
+    await registry.loadCatalog('qps');
+    const texts = await SCRATCH_SPEC_ISSUES.qps();
+    // The issue texts as the translator's catalog: the scratch registry's translator has the
+    // language's Polish plurals and numbers (the package's formatSpecIssue would take them as its
+    // third argument, with the plurals of the package's own registry).
+    const t = registry.createTranslator({ locale: 'qps', catalogs: { qps: texts } });
+    const said = (length: number): string => {
+      const result = safeParseGridViewSpecJson({ grid_id: 'orders', columns: Array.from({ length }, (_, i) => ({ key: `k${i}`, label: 'K' })) });
+      const issue = result.ok ? undefined : result.issues.find((found) => found.code === 'too_many_items');
+      return formatSpecIssue(issue!, t);
+    };
+    expect(said(202)).toBe('columns ma 202 wpisy; najwyżej 200. Sprawdzono pierwsze 201.');
+    expect(said(205)).toBe('columns ma 205 wpisów; najwyżej 200. Sprawdzono pierwsze 201.');
+  });
+
   it('passes the catalog parity check, which catches a missing key, an extra key and a lost placeholder', () => {
-    expect(catalogParityProblems('qps', QPS_CATALOG, QPS_AG_GRID)).toEqual([]);
+    expect(catalogParityProblems('qps', QPS_CATALOG, QPS_AG_GRID, QPS_SPEC_ISSUES)).toEqual([]);
     const { 'table.no_rows': _dropped, ...missing } = QPS_CATALOG;
     const broken = { ...missing, 'table.filter.label': '⟦Fíltér⟧', 'table.extra': 'x' };
-    expect(catalogParityProblems('qps', broken, { ...QPS_AG_GRID, ariaRowIndex: '⟦Rów⟧' }).sort()).toEqual([
+    const { 'spec_issue.hole': _hole, ...issuesMissing } = QPS_SPEC_ISSUES;
+    const brokenIssues = { ...issuesMissing, 'spec_issue.cycle': '⟦Cýcle⟧' };
+    expect(catalogParityProblems('qps', broken, { ...QPS_AG_GRID, ariaRowIndex: '⟦Rów⟧' }, brokenIssues).sort()).toEqual([
       'qps AG Grid: placeholders of ariaRowIndex differ from English',
       'qps messages: extra key table.extra',
       'qps messages: missing key table.no_rows',
       'qps messages: placeholders of table.filter.label differ from English',
+      'qps spec issues: missing key spec_issue.hole',
+      'qps spec issues: placeholders of spec_issue.cycle differ from English',
     ]);
   });
 });

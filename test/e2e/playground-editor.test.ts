@@ -1,7 +1,7 @@
 /**
  * The playground's spec editor in Chromium: a valid spec renders a view, a broken one lists its
- * issues with their codes and paths, invalid JSON gets its own message, and markup in a spec is
- * shown as text, never run.
+ * issues with their codes and paths (their sentences in the reader's language), invalid JSON gets
+ * its own message, and markup in a spec is shown as text, never run.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { saveScreenshot, waitUntil } from './helpers/browser';
@@ -92,5 +92,30 @@ describe('playground spec editor', () => {
     await view.locator('.gv-chart').first().waitFor();
     await saveScreenshot(app.page, 'editor');
     expect(app.errors).toEqual([]);
+  });
+
+  it('says every issue in Ukrainian when the reader reads Ukrainian, quoting the spec as written', async () => {
+    const locale = app.page.locator('[data-testid="locale-switch"]');
+    await locale.selectOption('uk');
+    try {
+      await typeSpec(JSON.stringify({ grid_id: 'Sales Q1', rows: [{ region: 'North' }], columns: [{ key: 'region', label: 'Region', format: 'money' }] }));
+      await app.page.locator('[data-testid="spec-status"][data-state="invalid"]').waitFor();
+      // The Ukrainian issue texts load on demand: until they are there, English messages stand in (lang="en").
+      await waitUntil(app.page, () => document.querySelectorAll('.gv-spec-issues__sentence').length > 0 && document.querySelectorAll('.gv-spec-issues__sentence[lang="en"]').length === 0);
+      const said = Object.fromEntries(
+        await app.page.locator('.gv-spec-issues__item').evaluateAll((items) =>
+          items.map((item) => [item.querySelector('.gv-spec-issues__path')?.textContent?.trim() ?? '', item.querySelector('.gv-spec-issues__message')?.textContent?.trim() ?? '']),
+        ),
+      ) as Record<string, string>;
+      expect(Object.keys(said).sort()).toEqual(['columns[0].format', 'grid_id', 'rows']);
+      expect(said.grid_id).toContain('grid_id має починатися з малої латинської літери й містити лише a-z, 0-9, _ і -; отримано: текст "Sales Q1". Спробуйте «sales_q1».');
+      expect(said.rows).toContain('«rows» не можна вказувати в описі');
+      expect(said['columns[0].format']).toContain('columns[0].format: очікується одне зі значень "text", "number", "currency", "percent"; отримано: текст "money".');
+      // Not one word of the parser's English sentences is left.
+      for (const text of Object.values(said)) expect(text).not.toMatch(/\b(?:must|got|allowed|Remove|Try|one of)\b/);
+      expect(app.errors).toEqual([]);
+    } finally {
+      await locale.selectOption('en');
+    }
   });
 });

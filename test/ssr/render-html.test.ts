@@ -96,6 +96,12 @@ describe('server-side rendering', () => {
     expect(html).toContain('grid_id');
   });
 
+  it('says the issues in the reader\'s language on the server, as the client says them when hydrating', async () => {
+    const html = await renderHtml({ grid_id: 'orders', columns: [] }, rows, { locale: 'uk', stylesheet: 'none' });
+    expect(html).toContain('columns має містити щонайменше 1 елемент, а список порожній.');
+    expect(html).not.toContain('lang="en"');
+  });
+
   it('inlines, links or leaves out the stylesheet', async () => {
     const inline = await renderHtml(wire, rows);
     expect(inline).toContain('<style data-gv-stylesheet>');

@@ -7,9 +7,10 @@
  * cheap: the catalog of a language other than English is a loader, never the catalog itself.
  * The pieces too heavy for the first paint are keyed by the same codes and typed against
  * `LanguageCode`, so a language added here without them does not compile: its catalog in
- * `./catalogs` (every shipped catalog at once, for the plugin and the core) and its AG Grid texts
- * in `./aggrid` (loaded with the DataGrid only). docs/contributing.md ("Add a language") lists the
- * steps.
+ * `./catalogs` (every shipped catalog at once, for the plugin and the core), its AG Grid texts
+ * in `./aggrid` (loaded with the DataGrid only) and its spec issue texts in `./spec-issues` (the
+ * sentences of spec issues, loaded with the invalid-spec panel only). docs/contributing.md ("Add a
+ * language") lists the steps.
  *
  * @module
  */

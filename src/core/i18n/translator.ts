@@ -14,6 +14,7 @@
  * | `chart.*` | `ChartBlock`: caption, empty state, data-table caption, sampling note |
  * | `spec_issues.*` | the invalid-spec panel (`SpecIssues`) |
  * | `spec_error.<code>` | one short explanation per `SpecErrorCode` |
+ * | `spec_issue.*` | not in these catalogs: the sentences of spec issues and warnings (`SpecIssue.detail`, `formatSpecIssue`), in texts of their own, `./spec-issues/<code>.ts` per language with its line in `SPEC_ISSUE_TEXTS` (`./spec-issues`), loaded with the invalid-spec panel only; `overrides` reword them under the same keys |
  * | `table.*` | `SimpleTable`: sort buttons and announcements, search, filters, row counts, exports |
  * | `search.*` | the search language: how a query was understood (`search.summary.*`), values filters, the help popover |
  * | `grid.*` | data-grid toolbar, gear and column modal |
@@ -29,7 +30,7 @@
  * four; English uses `.one` and `.other`, and its `.few`/`.many` entries repeat `.other` so both
  * catalogs hold exactly the same keys). Plural bases: `kpi.sample`, `chart.more`, `spec_issues.count`, `table.rows`,
  * `table.rows_filtered`, `search.summary.more_columns`, `search.values.one_of`, `search.values.has_one_of`, `prefs.preset.too_many`, `prefs.search.too_many`, `prefs.save.retrying`,
- * `prefs.preset.name_too_long`, `prefs.search.too_long`, `export.rows_truncated`. Every text that holds a count is a plural
+ * `prefs.preset.name_too_long`, `prefs.search.too_long`, `export.rows_truncated` (and in the spec issue texts every sentence with a `{count}`). Every text that holds a count is a plural
  * key (a test checks 0, 1, 2, 5, 11, 21 and 22 in every language of `./languages`).
  *
  * @module

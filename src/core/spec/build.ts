@@ -31,6 +31,7 @@ import { chartTypes } from '../chart/registry';
 import { SPEC_DEFAULTS } from './defaults';
 import { SPEC_ENUMS } from './enums';
 import { formatPath } from './issues';
+import { say } from './said';
 
 export { SPEC_DEFAULTS };
 
@@ -107,9 +108,21 @@ function totals(aggregate: string): boolean {
 export interface IgnoredChartField {
   /** Path below the chart, e.g. `stacked` or `series[0].color`. */
   readonly field: string;
-  /** Why it has no effect, as the end of a sentence that starts with the field's path. */
-  readonly reason: string;
+  /** The template of the warning that says why it has no effect. */
+  readonly why: 'ignored_stacked' | 'ignored_unstacked' | 'ignored_color' | 'ignored_series_type' | 'ignored_center_total' | 'ignored_center_aggregate';
+  /** The chart type, or for `ignored_center_aggregate` the aggregate, the warning names. */
+  readonly name: string;
 }
+
+/** Why an ignored chart field has no effect, in English: the middle of its warning. */
+const IGNORED: Readonly<Record<IgnoredChartField['why'], (name: string) => string>> = {
+  ignored_stacked: (type) => `has no effect on a ${type} chart: only bars, lines and areas stack`,
+  ignored_unstacked: () => 'cannot unstack a stacked_bar chart (use chart_type "bar" for bars side by side)',
+  ignored_color: (type) => `has no effect on a ${type} chart: each slice takes a colour of the theme's palette`,
+  ignored_series_type: (type) => `has no effect on a ${type} chart: only bar and line charts mix bars and lines`,
+  ignored_center_total: (type) => `has no effect on a ${type} chart: only a donut shows a centre total`,
+  ignored_center_aggregate: (aggregate) => `has no effect with aggregate "${aggregate}": only a total of sums or counts means something`,
+};
 
 /**
  * The fields of a wire chart that have no meaning for its type, which the seed system's v1 schema
@@ -122,20 +135,20 @@ export function ignoredChartFields(wire: Partial<ChartSpecWire>): IgnoredChartFi
   const ignored: IgnoredChartField[] = [];
   const type = wire.chart_type;
   const slices = typeof type === 'string' && PIE_TYPES.has(type);
-  if (slices && wire.stacked !== undefined) ignored.push({ field: 'stacked', reason: `has no effect on a ${type} chart: only bars, lines and areas stack` });
-  if (type === 'stacked_bar' && wire.stacked === false) ignored.push({ field: 'stacked', reason: 'cannot unstack a stacked_bar chart (use chart_type "bar" for bars side by side)' });
+  if (slices && wire.stacked !== undefined) ignored.push({ field: 'stacked', why: 'ignored_stacked', name: type });
+  if (type === 'stacked_bar' && wire.stacked === false) ignored.push({ field: 'stacked', why: 'ignored_unstacked', name: type });
   if (slices && Array.isArray(wire.series)) {
     wire.series.forEach((series: unknown, i) => {
       if (typeof series !== 'object' || series === null) return;
       const entry = series as Partial<ChartSeriesWire>;
-      if (entry.color !== undefined) ignored.push({ field: `series[${i}].color`, reason: `has no effect on a ${type} chart: each slice takes a colour of the theme's palette` });
-      if (entry.series_type !== undefined) ignored.push({ field: `series[${i}].series_type`, reason: `has no effect on a ${type} chart: only bar and line charts mix bars and lines` });
+      if (entry.color !== undefined) ignored.push({ field: `series[${i}].color`, why: 'ignored_color', name: type });
+      if (entry.series_type !== undefined) ignored.push({ field: `series[${i}].series_type`, why: 'ignored_series_type', name: type });
     });
   }
   if (wire.center_total === true && typeof type === 'string' && SPEC_ENUMS.chart_type.some((t) => t === type)) {
-    if (type !== 'donut') ignored.push({ field: 'center_total', reason: `has no effect on a ${type} chart: only a donut shows a centre total` });
+    if (type !== 'donut') ignored.push({ field: 'center_total', why: 'ignored_center_total', name: type });
     else if (wire.aggregate !== undefined && findAggregate(AGGREGATES, wire.aggregate) !== undefined && !totals(wire.aggregate)) {
-      ignored.push({ field: 'center_total', reason: `has no effect with aggregate "${wire.aggregate}": only a total of sums or counts means something` });
+      ignored.push({ field: 'center_total', why: 'ignored_center_aggregate', name: wire.aggregate });
     }
   }
   return ignored;
@@ -242,9 +255,10 @@ export function specWarnings(snapshot: unknown): SpecWarning[] {
   if (Array.isArray(charts)) {
     charts.forEach((chart: unknown, i) => {
       if (typeof chart !== 'object' || chart === null) return;
-      for (const { field, reason } of ignoredChartFields(chart as Partial<ChartSpecWire>)) {
+      for (const { field, why, name } of ignoredChartFields(chart as Partial<ChartSpecWire>)) {
         const path = `${formatPath(['charts', i])}.${field}`;
-        warnings.push({ code: 'ignored_field', path, message: `${path} ${reason}, so it is ignored. Remove it.` });
+        const { text, detail } = say(why, why === 'ignored_center_aggregate' ? { path, aggregate: name } : { path, type: name }, `${path} ${IGNORED[why](name)}, so it is ignored. Remove it.`);
+        warnings.push({ code: 'ignored_field', path, message: text, detail });
       }
     });
   }
@@ -255,11 +269,10 @@ export function specWarnings(snapshot: unknown): SpecWarning[] {
     if (typeof icon !== 'string' || KNOWN_ICONS.has(icon)) return;
     const path = formatPath(['kpis', i, 'icon']);
     const preview = icon.length > 40 ? `${icon.slice(0, 40)}…` : icon;
-    warnings.push({
-      code: 'unknown_icon',
-      path,
-      message: `${path} ${JSON.stringify(preview)} is not an icon this library draws, so the card shows no icon. Use one of ${SPEC_ENUMS.icon.map((n) => `"${n}"`).join(', ')}, or leave icon out.`,
-    });
+    const quoted = JSON.stringify(preview);
+    const icons = SPEC_ENUMS.icon.map((n) => `"${n}"`).join(', ');
+    const { text, detail } = say('unknown_icon', { path, icon: quoted, icons }, `${path} ${quoted} is not an icon this library draws, so the card shows no icon. Use one of ${icons}, or leave icon out.`);
+    warnings.push({ code: 'unknown_icon', path, message: text, detail });
   });
   return warnings;
 }

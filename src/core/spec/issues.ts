@@ -4,7 +4,9 @@
  *
  * @module
  */
-import type { SpecErrorCode, SpecIssue } from '../types';
+import type { SpecErrorCode, SpecIssue, SpecMessageDetail } from '../types';
+import { followedBy, say, sayCounted } from './said';
+import type { Said } from './said';
 
 /** A path as segments: property names and array indexes. The root is `[]`. */
 export type PathSegments = readonly (string | number)[];
@@ -14,6 +16,18 @@ export interface RawIssue {
   code: SpecErrorCode;
   segments: PathSegments;
   message: string;
+  /** Absent only for a message yup wrote itself (none of the rules leaves one to yup). */
+  detail?: SpecMessageDetail;
+}
+
+/** An issue saying `said`: its English text as the message, its detail beside it. */
+export function rawIssue(code: SpecErrorCode, segments: PathSegments, said: Said): RawIssue {
+  return { code, segments, message: said.text, detail: said.detail };
+}
+
+/** A finished issue saying `said`. */
+export function specIssue(code: SpecErrorCode, path: string, said: Said): SpecIssue {
+  return { code, path, message: said.text, detail: said.detail };
 }
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
@@ -80,10 +94,14 @@ export function finaliseIssues(raw: readonly RawIssue[]): SpecIssue[] {
     const id = `${issue.code}\u0000${path}`;
     const earlier = seen.get(id);
     if (earlier !== undefined) {
-      if (issue.code === 'too_many_issues' && !earlier.message.includes(issue.message)) earlier.message = `${earlier.message} ${issue.message}`;
+      if (issue.code === 'too_many_issues' && !earlier.message.includes(issue.message)) {
+        earlier.message = `${earlier.message} ${issue.message}`;
+        if (earlier.detail !== undefined && issue.detail !== undefined) earlier.detail = followedBy(earlier.detail, issue.detail);
+        else delete earlier.detail;
+      }
       continue;
     }
-    const final: SpecIssue = { code: issue.code, path, message: issue.message };
+    const final: SpecIssue = issue.detail === undefined ? { code: issue.code, path, message: issue.message } : { code: issue.code, path, message: issue.message, detail: issue.detail };
     seen.set(id, final);
     issues.push(final);
   }
@@ -105,8 +123,21 @@ export function capIssues(issues: SpecIssue[]): SpecIssue[] {
   const rest = root === undefined ? issues : issues.filter((issue) => issue !== root);
   const kept = rest.slice(0, MAX_ISSUES - 1);
   const omitted = rest.length - kept.length;
-  const summary = `${omitted} more ${omitted === 1 ? 'issue is' : 'issues are'} not listed: at most ${MAX_ISSUES} issues are returned. Fix these and validate again to see the rest.`;
-  return [{ code: 'too_many_issues', path: '', message: root === undefined ? summary : `${summary} ${root.message}` }, ...kept];
+  const summary = specIssue(
+    'too_many_issues',
+    '',
+    sayCounted(
+      'more_issues',
+      omitted,
+      { max: MAX_ISSUES },
+      `${omitted} more ${omitted === 1 ? 'issue is' : 'issues are'} not listed: at most ${MAX_ISSUES} issues are returned. Fix these and validate again to see the rest.`,
+    ),
+  );
+  if (root === undefined) return [summary, ...kept];
+  const merged: SpecIssue = { ...summary, message: `${summary.message} ${root.message}` };
+  if (summary.detail !== undefined && root.detail !== undefined) merged.detail = followedBy(summary.detail, root.detail);
+  else delete merged.detail;
+  return [merged, ...kept];
 }
 
 /** True when `path` lies inside one of the `blocked` paths (or is one); linear in the path's depth. */
@@ -136,25 +167,44 @@ export function describeThrown(error: unknown): string {
   }
 }
 
-/** A short, safe description of a value for messages: its kind, and a clipped preview of scalars. */
-export function describeValue(value: unknown): string {
-  if (value === null) return 'null';
-  if (value === undefined) return 'nothing';
-  if (Array.isArray(value)) return `an array of ${value.length}`;
+/** The sentence of a validator that stopped on an unexpected error (`validation_failed`). */
+export function validationFailed(error: unknown): Said {
+  const text = describeThrown(error);
+  return say(
+    'validation_failed',
+    { error: text },
+    `The spec could not be checked completely: the validator stopped on an unexpected error (${text}). Treat the spec as invalid and report this to vue-grid-view.`,
+  );
+}
+
+/**
+ * A short, safe description of a value for messages, as a phrase (`{got}` of a sentence): its kind,
+ * and a clipped preview of scalars. The preview is a param, so it reads the same in every language;
+ * text is quoted as JSON (the way to write it in the spec).
+ */
+export function describeValue(value: unknown): Said {
+  if (value === null) return say('value.null', {}, 'null');
+  if (value === undefined) return say('value.nothing', {}, 'nothing');
+  if (Array.isArray(value)) return say('value.array', { length: value.length }, `an array of ${value.length}`);
   switch (typeof value) {
-    case 'string':
-      return `the text ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
-    case 'number':
-      return Number.isFinite(value) ? `the number ${value}` : `the non-finite number ${String(value)}`;
+    case 'string': {
+      const text = JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+      return say('value.text', { text }, `the text ${text}`);
+    }
+    case 'number': {
+      // As text: NaN and Infinity are no JSON numbers, and a spec's number is quoted as written.
+      const number = String(value);
+      return Number.isFinite(value) ? say('value.number', { number }, `the number ${number}`) : say('value.non_finite', { number }, `the non-finite number ${number}`);
+    }
     case 'boolean':
-      return `the boolean ${value}`;
+      return say('value.boolean', { value: String(value) }, `the boolean ${value}`);
     case 'bigint':
-      return 'a bigint';
+      return say('value.bigint', {}, 'a bigint');
     case 'function':
-      return 'a function';
+      return say('value.function', {}, 'a function');
     case 'symbol':
-      return 'a symbol';
+      return say('value.symbol', {}, 'a symbol');
     default:
-      return 'an object';
+      return say('value.object', {}, 'an object');
   }
 }

@@ -9,7 +9,9 @@
  */
 import type { SpecErrorCode } from '../types';
 import type { PathSegments, RawIssue } from './issues';
-import { describeValue, formatPath } from './issues';
+import { describeValue, formatPath, rawIssue } from './issues';
+import { say, sayCounted } from './said';
+import type { Said } from './said';
 import { SPEC_LIMITS } from './limits';
 
 /** How deep the walk follows nested objects; the spec itself is 4 levels deep, so deeper is never valid. */
@@ -128,27 +130,35 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return typeof ctor === 'function' && Function.prototype.toString.call(ctor) === Function.prototype.toString.call(Object);
 }
 
-function forbiddenMessage(code: SpecErrorCode, key: string): string {
+function forbiddenMessage(code: SpecErrorCode, key: string): Said {
   switch (code) {
     case 'forbidden_rows':
-      return `"${key}" is not allowed in a spec: a spec describes the view, never its data. Remove it and pass the rows to the renderer (GridRenderer.build(spec, rows)).`;
+      return say('forbidden_rows', { key }, `"${key}" is not allowed in a spec: a spec describes the view, never its data. Remove it and pass the rows to the renderer (GridRenderer.build(spec, rows)).`);
     case 'forbidden_option':
-      return `"${key}" is not allowed in a spec: raw chart or grid option objects are never accepted. Remove it and describe charts with chart_type, x_key and series, columns with key, label and format.`;
+      return say(
+        'forbidden_option',
+        { key },
+        `"${key}" is not allowed in a spec: raw chart or grid option objects are never accepted. Remove it and describe charts with chart_type, x_key and series, columns with key, label and format.`,
+      );
     case 'forbidden_sql':
-      return `"${key}" is not allowed in a spec: a spec never carries SQL or query text. Remove it; the host runs its queries and passes the rows.`;
+      return say('forbidden_sql', { key }, `"${key}" is not allowed in a spec: a spec never carries SQL or query text. Remove it; the host runs its queries and passes the rows.`);
     default:
-      return `"${key}" is not allowed inside a KPI: a KPI names an aggregate, never a value. Remove it; the value is computed from the rows with aggregate and column_key.`;
+      return say('forbidden_kpi_value', { key }, `"${key}" is not allowed inside a KPI: a KPI names an aggregate, never a value. Remove it; the value is computed from the rows with aggregate and column_key.`);
   }
 }
 
-function unknownMessage(key: string, known: readonly string[]): string {
-  if (PROTOTYPE_KEYS.has(key)) {
-    return `"${key}" is a reserved name and never allowed as a key. Remove it.`;
-  }
+/**
+ * The message of an unknown key. `known` is never empty for a key that is not a prototype name:
+ * only objects of the spec's shape report unknown keys, and every one of them has fields.
+ */
+function unknownMessage(key: string, known: readonly string[]): Said {
+  if (PROTOTYPE_KEYS.has(key)) return say('reserved_key', { key }, `"${key}" is a reserved name and never allowed as a key. Remove it.`);
   const snake = key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-  const hint = snake !== key && known.includes(snake) ? ` Did you mean "${snake}"? The wire spec uses snake_case.` : '';
-  const list = known.length > 0 ? ` Allowed here: ${known.join(', ')}.` : '';
-  return `"${key}" is not a field of the spec here. Remove it.${hint}${list}`;
+  const allowed = known.join(', ');
+  const start = `"${key}" is not a field of the spec here. Remove it.`;
+  return snake !== key && known.includes(snake)
+    ? say('unknown_field_snake', { key, snake, allowed }, `${start} Did you mean "${snake}"? The wire spec uses snake_case. Allowed here: ${allowed}.`)
+    : say('unknown_field', { key, allowed }, `${start} Allowed here: ${allowed}.`);
 }
 
 /** Counts the key-level issues of one container and summarises those beyond the per-container limit. */
@@ -167,14 +177,11 @@ class Tally {
   }
 
   /** Adds the summary of the hidden issues, if any, to `issues`. */
-  close(issues: RawIssue[], segments: PathSegments, what: string): void {
+  close(issues: RawIssue[], segments: PathSegments, what: 'more_fields' | 'more_holes'): void {
     if (this.hidden === 0) return;
-    const where = segments.length === 0 ? 'The spec' : formatPath(segments);
-    issues.push({
-      code: 'too_many_issues',
-      segments,
-      message: `${where} has ${this.hidden} more ${what} than the ${ISSUES_PER_CONTAINER} listed; they are not listed one by one. Remove them.`,
-    });
+    const where = segments.length === 0 ? say('the_spec', {}, 'The spec') : formatPath(segments);
+    const text = `${typeof where === 'string' ? where : where.text} has ${this.hidden} more ${what === 'more_fields' ? 'unknown or forbidden fields' : 'empty entries (holes or undefined)'} than the ${ISSUES_PER_CONTAINER} listed; they are not listed one by one. Remove them.`;
+    issues.push(rawIssue('too_many_issues', segments, say(what, { where, hidden: this.hidden, listed: ISSUES_PER_CONTAINER }, text)));
   }
 }
 
@@ -218,8 +225,8 @@ export function walkSpec(raw: Record<string, unknown>): WalkResult {
   let budget = SEARCH_BUDGET;
   let searchCut = false;
 
-  const report = (code: SpecErrorCode, segments: PathSegments, message: string): void => {
-    issues.push({ code, segments, message });
+  const report = (code: SpecErrorCode, segments: PathSegments, said: Said): void => {
+    issues.push(rawIssue(code, segments, said));
     blocked.push(segments);
   };
 
@@ -244,31 +251,39 @@ export function walkSpec(raw: Record<string, unknown>): WalkResult {
     if (typeof value === 'string' || typeof value === 'boolean' || value === null) return value;
     if (typeof value === 'number') {
       if (kpi) {
-        report('forbidden_kpi_value', segments, `${formatPath(segments)} holds a number, but a KPI never carries values: a KPI names an aggregate and the value is computed from the rows. Remove it.`);
+        const path = formatPath(segments);
+        report('forbidden_kpi_value', segments, say('kpi_number', { path }, `${path} holds a number, but a KPI never carries values: a KPI names an aggregate and the value is computed from the rows. Remove it.`));
         return null;
       }
       if (!Number.isFinite(value)) {
-        report('invalid_type', segments, `${formatPath(segments)} is ${describeValue(value)}, which JSON cannot hold. Use a finite number.`);
+        const path = formatPath(segments);
+        const got = describeValue(value);
+        report('invalid_type', segments, say('not_finite', { path, got }, `${path} is ${got.text}, which JSON cannot hold. Use a finite number.`));
         return null;
       }
       return value;
     }
     const where = formatPath(segments);
     if (typeof value !== 'object') {
-      report('invalid_type', segments, `${where} is ${describeValue(value)}, which JSON cannot hold. Use text, a number, a boolean, an array or an object.`);
+      const got = describeValue(value);
+      report('invalid_type', segments, say('not_json', { path: where, got }, `${where} is ${got.text}, which JSON cannot hold. Use text, a number, a boolean, an array or an object.`));
       return null;
     }
     if (ancestors.has(value)) {
-      report('invalid_type', segments, `${where} refers back to one of its own parents; a spec must be a tree of plain JSON values.`);
+      report('invalid_type', segments, say('cycle', { path: where }, `${where} refers back to one of its own parents; a spec must be a tree of plain JSON values.`));
       return null;
     }
     if (segments.length > MAX_DEPTH) {
-      report('invalid_type', segments, `${where} is nested more than ${MAX_DEPTH} levels deep; no spec field is. Remove it.`);
+      report('invalid_type', segments, say('too_deep', { path: where, depth: MAX_DEPTH }, `${where} is nested more than ${MAX_DEPTH} levels deep; no spec field is. Remove it.`));
       return null;
     }
     const isArray = Array.isArray(value);
     if (!isArray && !isPlainObject(value)) {
-      report('invalid_type', segments, `${where} is an instance of a class (Map, Date, ...); a spec holds only plain JSON objects and arrays. Convert it to plain JSON.`);
+      report(
+        'invalid_type',
+        segments,
+        say('class_instance', { path: where }, `${where} is an instance of a class (Map, Date, ...); a spec holds only plain JSON objects and arrays. Convert it to plain JSON.`),
+      );
       return null;
     }
     ancestors.add(value);
@@ -288,11 +303,8 @@ export function walkSpec(raw: Record<string, unknown>): WalkResult {
       // The limit is broken whatever the rest holds: checking one entry past it keeps the detail of a
       // spec that is one over, and the remaining thousands would only cost time and repeat issues.
       checked = arrayShape.max + 1;
-      issues.push({
-        code: 'too_many_items',
-        segments,
-        message: `${where} has ${length} entries; at most ${arrayShape.max} are allowed. Remove the extra ones. Only the first ${checked} were checked.`,
-      });
+      const text = `${where} has ${length} entries; at most ${arrayShape.max} are allowed. Remove the extra ones. Only the first ${checked} were checked.`;
+      issues.push(rawIssue('too_many_items', segments, sayCounted('too_many_checked', length, { path: where, max: arrayShape.max, checked }, text)));
     }
     const tally = new Tally();
     const copy: unknown[] = [];
@@ -303,7 +315,10 @@ export function walkSpec(raw: Record<string, unknown>): WalkResult {
       if (item === undefined) {
         if (itemShape === null && !spend()) break;
         const itemSegments = [...segments, i];
-        if (tally.allow()) report('invalid_type', itemSegments, `${formatPath(itemSegments)} is empty; JSON arrays hold no holes or undefined. Remove the entry.`);
+        if (tally.allow()) {
+          const path = formatPath(itemSegments);
+          report('invalid_type', itemSegments, say('hole', { path }, `${path} is empty; JSON arrays hold no holes or undefined. Remove the entry.`));
+        }
         // Blocked even when not listed, so the rules do not report the stand-in null instead.
         else blocked.push(itemSegments);
         copy.push(null);
@@ -311,7 +326,7 @@ export function walkSpec(raw: Record<string, unknown>): WalkResult {
         copy.push(visit(item, itemShape, [...segments, i], kpi));
       }
     }
-    tally.close(issues, segments, 'empty entries (holes or undefined)');
+    tally.close(issues, segments, 'more_holes');
     // A container where the spec wants a scalar becomes an empty stand-in: the type error can still
     // describe it ("an array of 3") and the rules never touch the caller's objects.
     return arrayShape ? copy : new Array<unknown>(length);
@@ -347,20 +362,17 @@ export function walkSpec(raw: Record<string, unknown>): WalkResult {
       // A number inside a KPI is a KPI value: that is its only issue.
       const isKpiValue = kpi && typeof child === 'number';
       if ((objectShape !== null || isKpiValue) && !tally.allow()) continue;
-      if (objectShape && !isKpiValue) issues.push({ code: 'unknown_field', segments: childSegments, message: unknownMessage(key, known) });
+      if (objectShape && !isKpiValue) issues.push(rawIssue('unknown_field', childSegments, unknownMessage(key, known)));
       visit(child, null, childSegments, kpi);
     }
-    tally.close(issues, segments, 'unknown or forbidden fields');
+    tally.close(issues, segments, 'more_fields');
     return objectShape ? copy : {};
   };
 
   const snapshot = visit(raw, ROOT, [], false);
   if (searchCut) {
-    issues.push({
-      code: 'too_many_issues',
-      segments: [],
-      message: `Parts of the spec that it does not define (unknown fields, or arrays and objects where text, a number or a boolean belongs) are too large to search completely; only their first ${SEARCH_BUDGET} values were searched for forbidden content. Remove them.`,
-    });
+    const text = `Parts of the spec that it does not define (unknown fields, or arrays and objects where text, a number or a boolean belongs) are too large to search completely; only their first ${SEARCH_BUDGET} values were searched for forbidden content. Remove them.`;
+    issues.push(rawIssue('too_many_issues', [], say('search_cut', { budget: SEARCH_BUDGET }, text)));
   }
   return { issues, blocked, snapshot };
 }
