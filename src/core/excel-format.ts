@@ -182,7 +182,7 @@ function fractionDigits(value: number, pattern: NumberPattern): number {
  * - `currency`: the currency's own fraction digits, its symbol quoted on the side the locale puts it:
  *   `"$"#,##0.00` (`en`, USD), `#,##0.00" $"` (`uk`, USD), `"¥"#,##0` (`en`, JPY), `#,##0.00" CAD"`
  *   (`uk`, CAD: the screen's unambiguous name, see `currencySymbolDisplay`);
- * - `percent`: the fraction shown ×100 with up to 2 digits: `#,##0%`, `#,##0.0%`.
+ * - `percent`: the fraction shown ×100 with the one digit the screen shows: `#,##0.0%`.
  *
  * Separators are the reader's Excel's (see the module comment). A currency code `Intl` refuses
  * falls back to USD, exactly as on screen.

@@ -213,7 +213,8 @@ export function currencySymbolDisplay(locale: string | undefined, currency: stri
  * - `number`: the locale's grouping, up to 3 fraction digits (`12345.5` → `12,345.5`; in `uk`
  *   `12 345,5` with narrow no-break spaces);
  * - `currency`: the currency's own fraction digits (`USD` 2, `JPY` 0);
- * - `percent`: the value is a fraction, up to 2 fraction digits (`0.125` → `12.5%`);
+ * - `percent`: the value is a fraction, shown with exactly one fraction digit (`0.125` → `12.5%`,
+ *   `0.19` → `19.0%`, `0.18333` → `18.3%`), so a column reads evenly and its digits line up;
  * - `text`: same as `number` (callers decide whether text gets number formatting at all).
  *
  * Negative zero, and negatives that round to zero, show without a sign (`0`, never `-0`).
@@ -254,8 +255,9 @@ export function getNumberFormat(
     const display = currencyDisplay === 'code' || currencyDisplay === 'name' ? currencyDisplay : symbolDisplay(tags, code);
     options = { style: 'currency', currency: code, currencyDisplay: display, signDisplay: 'negative' };
   } else if (format === 'percent') {
-    // At least one decimal, so a column reads evenly ("19.0%" above "17.1%", not "19%"); two at most.
-    options = { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 2, signDisplay: 'negative' };
+    // Exactly one decimal, so a column reads evenly: "19.0%" above "17.1%" and "18.3%", never "19%"
+    // or "18.33%" beside them.
+    options = { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: 'negative' };
   }
   else options = { maximumFractionDigits: 3, signDisplay: 'negative' };
   let formatter: Intl.NumberFormat;

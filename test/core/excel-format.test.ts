@@ -42,10 +42,10 @@ describe('excelNumberFormat', () => {
     expect(excelNumberFormat(-1, 'currency', { locale: 'de-CH', currency: 'USD' })).toMatch(/^"\$ ?"#,##0\.00;"\$ ?-"#,##0\.00$/);
   });
 
-  it('shows percents from the fraction with a bare % and 1 to 2 digits, as the screen does', () => {
+  it('shows percents from the fraction with a bare % and one digit, as the screen does', () => {
     expect(excelNumberFormat(0.106, 'percent')).toBe('#,##0.0%');
     expect(excelNumberFormat(0.5, 'percent', { locale: 'uk' })).toBe('#,##0.0%');
-    expect(excelNumberFormat(0.12345, 'percent')).toBe('#,##0.00%');
+    expect(excelNumberFormat(0.12345, 'percent')).toBe('#,##0.0%');
     expect(excelNumberFormat(0.5, 'percent', { locale: 'tr' })).toBe('%#,##0.0');
   });
 

@@ -154,9 +154,11 @@ describe('formatValue', () => {
 
   it('formats percent as a fraction', () => {
     expect(formatValue(0.125, 'percent')).toBe('12.5%');
-    // At least one decimal, so a column of percents reads evenly ("100.0%" above "12.5%").
+    // Exactly one decimal, so a column of percents reads evenly ("100.0%" above "12.5%" and "12.3%",
+    // never "12.35%" beside "12.5%").
     expect(formatValue(1, 'percent')).toBe('100.0%');
-    expect(formatValue(0.12345, 'percent')).toBe('12.35%');
+    expect(formatValue(0.12345, 'percent')).toBe('12.3%');
+    expect(formatValue(0.18333, 'percent')).toBe('18.3%');
     expect(formatValue(0.125, 'percent', { locale: 'uk' })).toMatch(/^12,5\s?%$/u);
   });
 
