@@ -74,6 +74,28 @@ describe('what the option draws', () => {
     expect(line.categories[0]).toBe('2024-01');
   });
 
+  it('names the last month of a line chart and every few before it, spaced by the widest label, when its width is known', () => {
+    const months = Array.from({ length: 24 }, (_, i) => ({ month: `${2024 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`, amount: 3_100_000 + i * 10_000 }));
+    const line = buildChartRuntime(wire({ chart_type: 'line', x_key: 'month' }), months, { columns });
+    const shown = (width: number | undefined): string[] => {
+      const option = buildChartOption(line, { locale: 'uk', width });
+      const interval = option.xAxis?.axisLabel?.interval;
+      return (option.xAxis?.data ?? []).filter((_, index) => interval === undefined || interval(index));
+    };
+    // Narrow (the dashboard's row of three at 768 px): the last month and one more, not one label alone.
+    const narrow = shown(290);
+    expect(narrow).toHaveLength(2);
+    expect(narrow[1]).toBe('груд. 2025 р.');
+    // Wide: more months, always ending with the last, evenly spaced.
+    const wide = shown(1000);
+    expect(wide.length).toBeGreaterThan(4);
+    expect(wide.at(-1)).toBe('груд. 2025 р.');
+    // Without a width ECharts chooses; a short line names every point.
+    expect(shown(undefined)).toHaveLength(24);
+    const short = buildChartRuntime(wire({ chart_type: 'line', x_key: 'month' }), months.slice(0, 3), { columns });
+    expect(buildChartOption(short, { locale: 'uk', width: 600 }).xAxis?.axisLabel?.interval).toBeUndefined();
+  });
+
   it('shows month names only when every category is a month', () => {
     expect(chartCategoryLabels(['2024-01', '2025-12'], 'en')).toEqual(['Jan 2024', 'Dec 2025']);
     expect(chartCategoryLabels(['2024-01', 'later'], 'en')).toEqual(['2024-01', 'later']);

@@ -49,11 +49,11 @@ afterAll(async () => {
   await tables?.close();
 });
 
-/** Waits until both of the fixture's charts have finished drawing (ECharts' 'finished', see the fixture). */
+/** Waits until the fixture's five charts have finished drawing (ECharts' 'finished', see the fixture). */
 async function svgSettled(page: Page): Promise<void> {
-  await page.locator('.gv-chart svg').nth(1).waitFor();
+  await page.locator('.gv-chart svg').nth(4).waitFor();
   await expect
-    .poll(() => page.evaluate(() => (window as unknown as { __gvChartsFinished: (count: number) => Promise<boolean> }).__gvChartsFinished(2)), { timeout: 20_000 })
+    .poll(() => page.evaluate(() => (window as unknown as { __gvChartsFinished: (count: number) => Promise<boolean> }).__gvChartsFinished(5)), { timeout: 20_000 })
     .toBe(true);
 }
 
@@ -115,6 +115,12 @@ describe('charts drawn in the browser', () => {
       const donut = await textFacts(page, 1);
       expect({ bars: bars.overlaps, donut: donut.overlaps }).toEqual({ bars: [], donut: [] });
       expect({ bars: bars.outside, donut: donut.outside }).toEqual({ bars: [], donut: [] });
+      // Month names whole too: the last one shown was cut at the chart's right edge ("лист. 2025").
+      for (const index of [2, 3, 4]) {
+        const months = await textFacts(page, index);
+        expect({ index, overlaps: months.overlaps, outside: months.outside }).toEqual({ index, overlaps: [], outside: [] });
+        expect(months.texts.filter((t) => /20\d\d/u.test(t)).length, months.texts.join(' | ')).toBeGreaterThanOrEqual(2);
+      }
       // Every bar keeps its name (at 360 px the chart lies down rather than leave some out).
       const regions = config.locale === 'uk' ? ['Центр', 'Північ', 'Південь', 'Захід', 'Схід'] : ['Central', 'North', 'South', 'West', 'East'];
       for (const region of regions) expect(bars.texts).toContain(region);

@@ -44,7 +44,7 @@ export function buildCartesianOption(context: ChartBuildContext): ChartOption {
     data: chartCategoryLabels(runtime.categories, options?.locale),
     boundaryGap: !line,
     // A line starts on the value axis: its first label is moved right of the origin, not centred on it.
-    axisLabel: { hideOverlap: true, color: palette.muted, ...sized, ...(line ? { alignMinLabel: 'left' as const, alignMaxLabel: 'right' as const } : {}) },
+    axisLabel: { hideOverlap: true, color: palette.muted, ...sized, ...(line ? lineCategoryLabels(runtime, options) : {}) },
     axisLine: { lineStyle: { color: palette.axis } },
     ...(horizontal ? { inverse: true } : {}),
   };
@@ -157,6 +157,39 @@ export function barsTurnHorizontal(runtime: ChartRuntime, options?: Pick<ChartOp
   const widestName = widestCategoryName(runtime, options, size);
   // Lying down, the names take room from the bars: names that long keep the chart upright.
   return widestName + 4 > uprightBarRoom(width, count, largest, format, options, size) && widestName <= width * 0.4;
+}
+
+/**
+ * How a line or area chart draws its category labels: the first and last at the plot's ends
+ * (aligned inwards, so neither leaves the chart) and, with a known `width`, every `step`-th
+ * counted back from the last, so the latest category (the month a reader looks for first) is
+ * always named. `step` spaces the labels by one and a half of the widest label plus a gap: the
+ * last one is right-aligned to its point and reaches a whole label's width to the left of it, the
+ * others are centred. Without a width ECharts picks the labels, which left the last one shown
+ * cut at the chart's edge, or only one label on a two-year axis ("серп. 2025 р.").
+ */
+function lineCategoryLabels(runtime: ChartRuntime, options: ChartOptionOptions | undefined): Pick<ChartAxisOption['axisLabel'], 'alignMinLabel' | 'alignMaxLabel' | 'interval'> {
+  const ends = { alignMinLabel: 'left' as const, alignMaxLabel: 'right' as const };
+  const step = lineLabelStep(runtime, options);
+  if (step <= 1) return ends;
+  const last = runtime.categories.length - 1;
+  return { ...ends, interval: (index: number) => (last - index) % step === 0 };
+}
+
+/** Every how many categories a line chart of `options.width` names one (1: every one, or unknown width). */
+export function lineLabelStep(runtime: ChartRuntime, options: Pick<ChartOptionOptions, 'width' | 'locale' | 'currency' | 'fontSize'> | undefined): number {
+  const width = options?.width;
+  const count = runtime.categories.length;
+  if (width === undefined || !Number.isFinite(width) || width <= 0 || count < 3) return 1;
+  const size = chartFontSize(options);
+  const format = numericFormat(runtime.series[0]?.format);
+  let largest = 0;
+  for (const values of runtime.values) for (const value of values) if (value !== null) largest = Math.max(largest, Math.abs(value));
+  // The plot's width (uprightBarRoom for one category) spread over count - 1 gaps: a line has no
+  // margin before its first point or after its last.
+  const spacing = uprightBarRoom(width, 1, largest, format, options, size) / (count - 1);
+  if (spacing <= 0) return count - 1;
+  return Math.min(count - 1, Math.max(1, Math.ceil((widestCategoryName(runtime, options, size) * 1.5 + 12) / spacing)));
 }
 
 /** Bar charts with at most this many bars write each bar's value on it. */

@@ -70,7 +70,15 @@ export interface ChartAxisOption {
   boundaryGap?: boolean;
   /** Value axis fitted to the data instead of starting at zero (see `valueAxisStartsAtZero`). */
   scale?: boolean;
-  axisLabel: { hideOverlap?: boolean; color: string; fontSize?: number; alignMinLabel?: 'left'; alignMaxLabel?: 'right' };
+  axisLabel: {
+    hideOverlap?: boolean;
+    color: string;
+    fontSize?: number;
+    alignMinLabel?: 'left';
+    alignMaxLabel?: 'right';
+    /** Which category labels are drawn (a line's, counted back from the last: `lineLabelInterval`). */
+    interval?: (index: number) => boolean;
+  };
   axisLine: { lineStyle: { color: string } };
   splitLine?: { lineStyle: { color: string } };
 }
