@@ -121,18 +121,19 @@ describe('fitColumnWidths', () => {
 
   it('shrinks text columns toward their minimum, never a number column below its widest value', () => {
     const columns = [text(300, 70), text(250, 200, 90), num(180, 80)];
-    const fitted = fitColumnWidths(columns, 500);
+    // Between the minimums (200 + 200 + 180) and the natural widths (300 + 250 + 180).
+    const fitted = fitColumnWidths(columns, 600);
     expect(fitted.widths[2]).toBe(180);
-    expect(fitted.total).toBe(500);
+    expect(fitted.total).toBe(600);
     expect(fitted.widths[0]).toBeGreaterThanOrEqual(COLUMN_FIT.textMin);
     expect(fitted.widths[1]).toBeGreaterThanOrEqual(90);
     expect(fitted.widths[0]).toBeLessThan(300);
   });
 
   it('puts every column at its minimum when even that does not fit: the table scrolls', () => {
-    // textMin is 160 since short texts stay whole (below); a header word wider than that wins.
-    const fitted = fitColumnWidths([text(300, 70), text(300, 200, 180), num(410.2)], 200);
-    expect(fitted.widths).toEqual([COLUMN_FIT.textMin, 180, 411]);
+    // A long text shrinks to textMin (200, so a person's name stays whole); a header word wider than that wins.
+    const fitted = fitColumnWidths([text(300, 70), text(300, 240, 230), num(410.2)], 200);
+    expect(fitted.widths).toEqual([COLUMN_FIT.textMin, 230, 411]);
     expect(fitted.total).toBeGreaterThan(200);
   });
 

@@ -42,6 +42,15 @@ describe('playground spec editor', () => {
     const view = app.page.locator('[data-testid="page-editor"] .gv-view');
     await expect(view.locator('.gv-view__title').textContent()).resolves.toBe('Sales 2024–2025');
     await expect(view.locator('.gv-chart').count()).resolves.toBe(3);
+    // The preview's table is narrower than the page and scrolls sideways: a person's name is still
+    // whole (its column kept 160 px and cut 15 of 25 names to "Оксана Литвин…").
+    await view.locator('.gv-table tbody tr[data-cm-row-index]').first().waitFor();
+    const cutTexts = await view.evaluate((root) =>
+      Array.from(root.querySelectorAll<HTMLElement>('.gv-table tbody td.gv-table__cell'))
+        .filter((cell) => cell.scrollWidth > cell.clientWidth + 1)
+        .map((cell) => cell.textContent ?? ''),
+    );
+    expect(cutTexts).toEqual([]);
     expect(app.errors).toEqual([]);
   });
 

@@ -17,7 +17,7 @@ export const COLUMN_FIT = Object.freeze({
    * without a good place to break); a longer one shrinks to this (or its header's longest word)
    * before the table scrolls sideways.
    */
-  textMin: 160,
+  textMin: 200,
   /** A text column grows to at most this from its content; longer texts are cut with an ellipsis. */
   textMax: 320,
   /** A header wider than this on one line wraps rather than widening its column. */
