@@ -51,14 +51,39 @@ export default defineConfig(({ mode }) => {
   if (mode === 'iife') {
     return {
       plugins: [vue()],
-      // Without this the bundle throws `process is not defined` in a browser.
-      define: { 'process.env.NODE_ENV': '"production"', __VUE_OPTIONS_API__: 'true', __VUE_PROD_DEVTOOLS__: 'false', __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false' },
+      // The page's full ECharts build registers every part itself (see src/browser/echarts-global.ts).
+      // The XLSX writer is the page's own SheetJS build, when it has one (src/browser/xlsx-global.ts).
+      resolve: {
+        alias: [
+          { find: /^\.\/echarts-setup$/, replacement: fromRoot('src/browser/echarts-global.ts') },
+          { find: /^xlsx$/, replacement: fromRoot('src/browser/xlsx-global.ts') },
+        ],
+      },
+      // Without `process.env.NODE_ENV` the bundle throws `process is not defined` in a browser.
+      // Vue's production build still reports a hydration mismatch with one console error
+      // ("Hydration completed but contains mismatches"), which the browser tests fail on.
+      define: {
+        'process.env.NODE_ENV': '"production"',
+        __VUE_OPTIONS_API__: 'true',
+        __VUE_PROD_DEVTOOLS__: 'false',
+        __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false',
+        __GV_VERSION__: JSON.stringify(pkg.version),
+      },
       build: {
-        outDir: 'dist',
+        outDir: 'dist/browser',
         emptyOutDir: false,
         sourcemap: true,
-        lib: { entry: fromRoot('src/browser/index.ts'), name: 'GridView', formats: ['iife'], fileName: () => 'grid-view.iife.js' },
-        rollupOptions: { checks },
+        target: 'es2022',
+        // The entry exports nothing: it sets window.GridView itself (a named IIFE would assign the
+        // module's exports over it).
+        lib: { entry: fromRoot('src/browser/index.ts'), name: 'GridViewBundle', formats: ['iife'], fileName: () => 'grid-view.iife.js' },
+        rollupOptions: {
+          checks,
+          // ECharts and AG Grid come from the page (window.echarts, window.agGrid) when it uses them.
+          external: (id: string) => /^(echarts|zrender)(\/|$)/.test(id) || /^ag-grid-community(\/|$)/.test(id),
+          // Read as properties of globalThis, so a page without them gets undefined, not a ReferenceError.
+          output: { globals: (id: string) => (id.startsWith('ag-grid') ? 'globalThis.agGrid' : 'globalThis.echarts') },
+        },
       },
     };
   }

@@ -50,7 +50,8 @@ export type GridViewWarningCode =
   | 'preset_columns_dropped'
   | 'spec_warning'
   | 'table_engine_unavailable'
-  | 'optional_package_missing';
+  | 'optional_package_missing'
+  | 'hydrate_failed';
 
 /** One warning: a stable code, a sentence for people, and the thrown value or data behind it. */
 export interface GridViewWarning {

@@ -18,6 +18,7 @@ import { ensureEChartsRegistered } from '../../components/echarts-setup';
 import { registerSvgRenderer } from '../../components/echarts-svg';
 import { estimateTextWidth } from '../core/chart/text-fit';
 import type { ChartSsrInput, ChartSsrRenderer } from '../plugin-context';
+import { chartShellProps } from './chart-shell';
 
 /**
  * Text widths as a server without a canvas should measure them: zrender's own fallback uses the
@@ -111,14 +112,12 @@ export function createSvgChartRenderer(options: SvgChartRendererOptions = {}): C
   const fixed = options.width !== undefined && Number.isFinite(options.width) && options.width > 0 ? Math.round(options.width) : null;
   return (input: ChartSsrInput): VNode | null => {
     const draw = (width: number): string => renderChartSvg(input.optionAt ? input.optionAt(width, SVG_FONT_SIZE) : input.option, { width, height: input.height, theme: input.theme });
-    const description = typeof input.runtime.description === 'string' ? input.runtime.description : '';
-    const wrapper = { 'data-gv-ssr-chart': input.runtime.id, role: 'img', 'aria-label': description === '' ? undefined : description };
     try {
       // ECharts output only (see the module comment); `innerHTML` as a VNode prop is how Vue SSR
       // writes pre-rendered markup, and this renderer is never provided in a browser.
-      if (fixed !== null) return h('div', { class: 'gv-chart__svg', ...wrapper, innerHTML: draw(fixed) });
+      if (fixed !== null) return h('div', { ...chartShellProps(input, false), innerHTML: draw(fixed) });
       const drawings = SVG_CHART_WIDTHS.map((width) => h('div', { class: 'gv-chart__svg-at', 'data-gv-svg-width': String(width), innerHTML: draw(width) }));
-      return h('div', { class: 'gv-chart__svg gv-chart__svg--responsive', ...wrapper }, drawings);
+      return h('div', chartShellProps(input, true), drawings);
     } catch {
       return null;
     }

@@ -15,6 +15,9 @@ import type { GridViewHost } from '../host/types';
 import type { GridViewSpec, Row } from '../core/types';
 import { createSvgChartRenderer } from './chart-svg';
 import { escapeAttribute } from './escape';
+import { ISLAND_VERSION, hydratedViewProps, islandScript } from './island';
+import type { GridViewIsland } from './island';
+import { isGridViewSpec, specToWire } from '../core/spec';
 import mainStylesheet from '../style.css?raw';
 import tableStylesheet from '../../components/simple-table.css?raw';
 
@@ -62,6 +65,14 @@ export interface RenderHtmlOptions extends SsrRenderOptions {
    * search box that would do nothing without JavaScript). Pass true to render the full controls.
    */
   interactive?: boolean;
+  /**
+   * Write what a browser needs to hydrate the view (`GridView.bootScope` of the browser bundle, or
+   * `hydrateViews` in a Vue app): the spec, rows and options in a JSON island beside the markup
+   * (see `./island`: no value can close it or run). The page stays complete without JavaScript;
+   * with the bundle, the same components take over the server's markup (sort, search, exports).
+   * Implies `interactive` unless that is given: hydrated controls must be in the markup.
+   */
+  hydrate?: boolean;
 }
 
 /**
@@ -115,19 +126,26 @@ function stylesheetHtml(stylesheet: SsrStylesheet): string {
  * the view. With `theme` set, the fragment carries `data-gv-theme` so its colours match the charts.
  */
 export async function renderHtml(spec: GridViewSpec | unknown, rows: readonly Row[], options: RenderHtmlOptions = {}): Promise<string> {
-  const body = await renderLazyFragment(
-    GridView,
-    {
-      spec: spec ?? null,
-      rows,
-      interactive: options.interactive ?? false,
-      locale: options.locale,
-      currency: options.currency,
-      // Server HTML is read without JavaScript: every row is in the markup, none windowed away.
-      tableProps: { windowThreshold: Number.POSITIVE_INFINITY },
-    },
-    options,
-  );
+  const hydrate = options.hydrate === true;
+  const interactive = options.interactive ?? hydrate;
+  const body = await renderLazyFragment(GridView, hydratedViewProps(spec ?? null, rows, { interactive, locale: options.locale, currency: options.currency }), options);
   const theme = options.theme ? ` data-gv-theme="${options.theme === 'dark' ? 'dark' : 'light'}"` : '';
-  return `<div class="gv-ssr"${theme}>${stylesheetHtml(options.stylesheet ?? 'inline')}${body}</div>`;
+  const stylesheet = stylesheetHtml(options.stylesheet ?? 'inline');
+  if (!hydrate) return `<div class="gv-ssr"${theme}>${stylesheet}${body}</div>`;
+  const island: GridViewIsland = {
+    v: ISLAND_VERSION,
+    spec: isGridViewSpec(spec) ? specToWire(spec) : (spec ?? null),
+    rows,
+    interactive,
+    theme: options.theme === 'dark' ? 'dark' : 'light',
+    ...(options.locale === undefined ? {} : { locale: options.locale }),
+    ...(options.currency === undefined ? {} : { currency: options.currency }),
+    ...(options.chartWidth === undefined ? {} : { chartWidth: options.chartWidth }),
+    ...(options.messages === undefined ? {} : { messages: options.messages }),
+    ...(options.routes === undefined ? {} : { routes: options.routes }),
+  };
+  // The app's markup alone in its mount element: hydration compares that element's children with
+  // what the client renders, so the stylesheet and the island stay outside it.
+  return `<div class="gv-ssr" data-gv-hydrate${theme}>${stylesheet}<div class="gv-ssr__root" data-gv-root>${body}</div>${islandScript(island)}</div>`;
 }
+

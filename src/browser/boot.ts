@@ -1,0 +1,123 @@
+/**
+ * Booting server-rendered views in a page: `bootScope` finds each view `renderHtml(…, { hydrate:
+ * true })` wrote (`[data-gv-hydrate]`), reads its JSON island and hydrates the server's markup with
+ * the same `GridView` component and the same props (`hydratedViewProps`), so the markup becomes the
+ * live view (sort, search, exports) without being drawn again. Charts keep the server's SVG drawing
+ * (`keptChartRenderer`).
+ *
+ * Every booted view is remembered by its element: booting a scope twice mounts nothing new, and each
+ * call first unmounts the views whose element has left the document (an htmx swap, any DOM
+ * replacement), so listeners and observers of removed views do not leak.
+ *
+ * @module
+ */
+import { createSSRApp, h } from 'vue';
+import type { App } from 'vue';
+import GridView from '../../components/GridView.vue';
+import { GridViewPlugin } from '../plugin';
+import { CHART_SSR_RENDERER_KEY } from '../plugin-context';
+import { keptChartRenderer } from '../ssr/chart-shell';
+import { ISLAND_VERSION, hydratedViewProps } from '../ssr/island';
+import type { GridViewIsland } from '../ssr/island';
+import { warn } from '../core/warn';
+
+/** The element `renderHtml` writes around a hydratable view. */
+export const HYDRATE_SELECTOR = '[data-gv-hydrate]';
+
+/** Options of `bootScope`. */
+export interface BootOptions {
+  /**
+   * URL the views post named presets and searches to; `''` (the default here) keeps them in the
+   * page only. `window.GridView.preferencesUrl` sets it for the page's boot.
+   */
+  preferencesUrl?: string;
+}
+
+const booted = new Map<Element, App>();
+
+/** The island of a hydratable view, or null (with a warning) when it is missing or unreadable. */
+function readIsland(view: Element): GridViewIsland | null {
+  const script = view.querySelector(':scope > script[data-gv-island]');
+  try {
+    const island = JSON.parse(script?.textContent ?? '') as GridViewIsland;
+    if (typeof island === 'object' && island !== null && island.v === ISLAND_VERSION && Array.isArray(island.rows)) return island;
+  } catch {
+    // Reported below, like a missing island.
+  }
+  warn('hydrate_failed', 'A server-rendered view has no readable hydration island; it stays as the server wrote it.', { island: script === null ? 'missing' : 'unreadable' });
+  return null;
+}
+
+/** Hydrates one view; null when it cannot (it then stays read as the server wrote it). */
+function hydrateView(view: Element, options: BootOptions): App | null {
+  const root = view.querySelector(':scope > [data-gv-root]');
+  const island = root === null ? null : readIsland(view);
+  if (root === null || island === null) return null;
+  const props = hydratedViewProps(island.spec, island.rows, { interactive: island.interactive, locale: island.locale, currency: island.currency });
+  const app = createSSRApp({ render: () => h(GridView, props) });
+  app.use(GridViewPlugin, {
+    locale: island.locale,
+    currency: island.currency,
+    messages: island.messages,
+    routes: island.routes,
+    chartTheme: island.theme,
+    preferencesUrl: options.preferencesUrl ?? '',
+  });
+  app.provide(CHART_SSR_RENDERER_KEY, keptChartRenderer(island.chartWidth));
+  app.mount(root);
+  return app;
+}
+
+/** Unmounts the views whose element is no longer in the document. */
+function sweep(): void {
+  for (const [view, app] of booted) {
+    if (view.isConnected) continue;
+    app.unmount();
+    booted.delete(view);
+  }
+}
+
+/**
+ * Hydrates every server-rendered view in `scope` (the scope itself included) that is not live yet,
+ * after unmounting the views whose element left the document. Idempotent: a second call on the
+ * same scope mounts nothing. Returns how many views it mounted.
+ *
+ * Edge cases: a view without a readable island stays as the server wrote it (a `hydrate_failed`
+ * warning); a scope outside the document is ignored (its views would be unmounted by the next call).
+ */
+export function bootScope(scope: ParentNode = document, options: BootOptions = {}): number {
+  sweep();
+  const views: Element[] = [];
+  if (scope instanceof Element && scope.matches(HYDRATE_SELECTOR)) views.push(scope);
+  views.push(...Array.from(scope.querySelectorAll(HYDRATE_SELECTOR)));
+  let mounted = 0;
+  for (const view of views) {
+    if (booted.has(view) || !view.isConnected) continue;
+    const app = hydrateView(view, options);
+    if (app === null) continue;
+    booted.set(view, app);
+    mounted++;
+  }
+  return mounted;
+}
+
+/**
+ * Unmounts every live view inside `scope` (the scope itself included), e.g. before a page removes
+ * or replaces it. Returns how many it unmounted. The markup stays as the views left it.
+ */
+export function unmountScope(scope: ParentNode = document): number {
+  let count = 0;
+  for (const [view, app] of booted) {
+    if (view !== scope && !scope.contains(view)) continue;
+    app.unmount();
+    booted.delete(view);
+    count++;
+  }
+  return count;
+}
+
+/** How many views are live now (after dropping those whose element left the document). */
+export function mountedViews(): number {
+  sweep();
+  return booted.size;
+}

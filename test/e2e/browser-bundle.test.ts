@@ -1,0 +1,196 @@
+/**
+ * The browser bundle (`dist/browser/grid-view.iife.js`, built here from the sources with the
+ * library's own `iife` build) on a plain HTML page with no Vue build: a view the server rendered
+ * with `renderHtml(…, { hydrate: true })` comes alive in Chromium. Hydration reuses the server's
+ * markup without a mismatch (a page whose island disagrees with its markup shows that the check
+ * can fail), sort and search work, `bootScope` is idempotent and unmounts removed views, a
+ * `</script>` value in rows and spec neither runs nor breaks the island, the page reads without
+ * JavaScript, and axe finds nothing.
+ */
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import * as XLSX from 'xlsx';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from 'vite';
+import type { Browser } from 'playwright-core';
+import { renderHtml } from '../../src/ssr';
+import type { GridViewSpecWire, Row } from '../../src/core/types';
+import { launchChromium, openPage, saveScreenshot, waitUntil } from './helpers/browser';
+import { serveStatic, type StaticServer } from './helpers/static-site';
+import { axeViolations } from './helpers/layout';
+
+const ATTACK = '</script><img src=x onerror="window.__pwned=1">';
+const SPEC: GridViewSpecWire = {
+  grid_id: 'orders',
+  title: `Orders ${ATTACK}`,
+  export_xlsx: true,
+  kpis: [{ label: 'Revenue', column_key: 'amount', aggregate: 'sum', format: 'currency' }],
+  charts: [{ id: 'by-region', chart_type: 'bar', x_key: 'region', series: [{ key: 'amount', label: 'Amount' }] }],
+  columns: [
+    { key: 'id', label: 'Order' },
+    { key: 'region', label: 'Region' },
+    { key: 'product', label: 'Product' },
+    { key: 'amount', label: 'Amount', format: 'currency' },
+  ],
+};
+const REGIONS = ['North', 'South', 'East', 'West'];
+const ROWS: Row[] = Array.from({ length: 40 }, (_, i) => ({
+  id: `SO-${String(i + 1).padStart(3, '0')}`,
+  region: REGIONS[i % 4] as string,
+  product: i === 0 ? ATTACK : i % 3 === 0 ? 'Laptop' : 'Mouse',
+  amount: 1000 + ((i * 7919) % 97) * 13.5,
+}));
+
+const OUT = resolve('.tmp', 'e2e-browser-bundle');
+let site: StaticServer;
+let browser: Browser;
+
+/** A plain page: the server's view, then the bundle from a script tag. `before` runs before the bundle. */
+function page(view: string, before = ''): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Orders</title></head><body><main><h1>Orders report</h1>${view}</main>${before}<script src="grid-view.iife.js"></script></body></html>`;
+}
+
+beforeAll(async () => {
+  rmSync(OUT, { recursive: true, force: true });
+  mkdirSync(OUT, { recursive: true });
+  const bundle = join(OUT, 'bundle');
+  await build({ mode: 'iife', configFile: resolve('vite.config.ts'), logLevel: 'warn', build: { outDir: bundle, emptyOutDir: true, rollupOptions: { checks: { bundlerTimings: false } } } });
+  cpSync(join(bundle, 'grid-view.iife.js'), join(OUT, 'grid-view.iife.js'));
+  const view = await renderHtml(SPEC, ROWS, { hydrate: true, locale: 'en' });
+  // Inline test hooks only (a page's own scripts): the first row as the server wrote it, to check
+  // that hydration keeps the server's elements instead of drawing new ones.
+  writeFileSync(join(OUT, 'index.html'), page(view, '<script>window.__serverRow = document.querySelector(".gv-table tbody tr");</script>'));
+  // The same view whose island disagrees with its markup: Vue must report the mismatch.
+  const tampered = view.replace('"region":"North"', '"region":"Nowhere"');
+  expect(tampered).not.toBe(view);
+  writeFileSync(join(OUT, 'tampered.html'), page(tampered));
+  // With SheetJS on the page (its own script tag), as the docs show.
+  cpSync(resolve('node_modules/xlsx/dist/xlsx.full.min.js'), join(OUT, 'xlsx.full.min.js'));
+  writeFileSync(join(OUT, 'sheetjs.html'), page(view, '<script src="xlsx.full.min.js"></script>'));
+  writeFileSync(join(OUT, 'two.html'), page(`<div id="a">${view}</div><div id="b">${await renderHtml(SPEC, ROWS.slice(0, 5), { hydrate: true, locale: 'uk' })}</div>`));
+  site = await serveStatic(OUT);
+  browser = await launchChromium();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+describe('the browser bundle on a plain HTML page', () => {
+  it('hydrates the server-rendered view without a mismatch, keeping the server\'s elements', async () => {
+    const { page: tab, context, errors } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+    const warnings: string[] = [];
+    tab.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await tab.goto(site.url);
+    await waitUntil(tab, 'window.GridView && window.GridView.mountedViews() === 1');
+    expect(await tab.evaluate('window.CmGridView === window.GridView')).toBe(true);
+    expect(await tab.evaluate('document.querySelector(".gv-table tbody tr") === window.__serverRow')).toBe(true);
+    // The chart keeps the server's SVG drawing.
+    expect(await tab.locator('.gv-chart__svg svg').count()).toBeGreaterThan(0);
+    await saveScreenshot(tab, 'browser-bundle-hydrated');
+    expect({ errors, warnings }).toEqual({ errors: [], warnings: [] });
+    await context.close();
+  });
+
+  it('reports a mismatch when the island does not match the markup (the check above can fail)', async () => {
+    const { page: tab, context, errors } = await openPage(browser);
+    await tab.goto(`${site.url}/tampered.html`);
+    await waitUntil(tab, 'window.GridView && window.GridView.mountedViews() === 1');
+    await expect.poll(() => errors.join('\n')).toMatch(/Hydration completed but contains mismatches/);
+    await context.close();
+  });
+
+  it('sorts and searches the hydrated table', async () => {
+    const { page: tab, context, errors } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+    await tab.goto(site.url);
+    await waitUntil(tab, 'window.GridView && window.GridView.mountedViews() === 1');
+    const firstId = () => tab.locator('.gv-table tbody tr td').first().textContent();
+    expect(await firstId()).toBe('SO-001');
+    await tab.locator('.gv-table thead th[data-cm-col-key="amount"] button').first().click();
+    const amounts = ROWS.map((row) => row.amount as number);
+    const smallest = ROWS[amounts.indexOf(Math.min(...amounts))]?.id;
+    await expect.poll(firstId).toBe(smallest);
+    await tab.getByRole('searchbox').first().fill('Laptop');
+    const laptops = ROWS.filter((row) => row.product === 'Laptop').length;
+    await expect.poll(() => tab.locator('.gv-table tbody tr[data-cm-row-index]').count()).toBe(laptops);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('exports the rows the hydrated table shows to XLSX with the page\'s SheetJS, and says what is missing without it', async () => {
+    const { page: tab, context, errors } = await openPage(browser, { viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    await tab.goto(`${site.url}/sheetjs.html`);
+    await waitUntil(tab, 'window.GridView && window.GridView.mountedViews() === 1');
+    await tab.getByRole('searchbox').first().fill('Laptop');
+    const laptops = ROWS.filter((row) => row.product === 'Laptop');
+    await expect.poll(() => tab.locator('.gv-table tbody tr[data-cm-row-index]').count()).toBe(laptops.length);
+    const [download] = await Promise.all([tab.waitForEvent('download'), tab.locator('[data-cm-export="xlsx"]').click()]);
+    const book = XLSX.read(await readFile(await download.path()));
+    const matrix = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0] as string] as XLSX.WorkSheet, { header: 1 });
+    expect(matrix[0]).toEqual(['Order', 'Region', 'Product', 'Amount']);
+    expect(matrix.slice(1).map((line) => line[0])).toEqual(laptops.map((row) => row.id));
+    expect(errors).toEqual([]);
+    // Without SheetJS on the page the export names the package it needs instead of failing silently.
+    await context.close();
+    const bare = await browser.newPage();
+    await bare.goto(site.url);
+    await waitUntil(bare, 'window.GridView && window.GridView.mountedViews() === 1');
+    await bare.locator('[data-cm-export="xlsx"]').click();
+    await expect.poll(() => bare.locator('[data-cm-export-error]').textContent()).toMatch(/“xlsx”/);
+    await bare.close();
+  });
+
+  it('never runs a </script> value from rows or spec, and the island gives it back unchanged', async () => {
+    const { page: tab, context, errors } = await openPage(browser);
+    await tab.goto(site.url);
+    await waitUntil(tab, 'window.GridView && window.GridView.mountedViews() === 1');
+    expect(await tab.evaluate('window.__pwned')).toBeUndefined();
+    expect(await tab.locator('main img').count()).toBe(0);
+    const island = (await tab.evaluate('JSON.parse(document.querySelector("script[data-gv-island]").textContent)')) as { rows: Row[]; spec: GridViewSpecWire };
+    expect(island.rows[0]?.product).toBe(ATTACK);
+    expect(island.spec.title).toBe(SPEC.title);
+    await expect(tab.locator('.gv-table tbody tr').first().textContent()).resolves.toContain(ATTACK);
+    await expect(tab.locator('.gv-view__title').textContent()).resolves.toBe(SPEC.title);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('boots each view once, however often bootScope runs, and unmounts views removed from the page', async () => {
+    const { page: tab, context, errors } = await openPage(browser);
+    await tab.goto(`${site.url}/two.html`);
+    await waitUntil(tab, 'window.GridView && window.GridView.mountedViews() === 2');
+    expect(await tab.evaluate('window.GridView.bootScope()')).toBe(0);
+    expect(await tab.evaluate('window.GridView.bootScope(document.getElementById("a"))')).toBe(0);
+    expect(await tab.evaluate('window.GridView.mountedViews()')).toBe(2);
+    // A removed view (an htmx swap, any DOM replacement) is unmounted by the next boot.
+    await tab.evaluate('document.getElementById("b").remove()');
+    expect(await tab.evaluate('window.GridView.bootScope()')).toBe(0);
+    expect(await tab.evaluate('window.GridView.mountedViews()')).toBe(1);
+    expect(await tab.evaluate('window.GridView.unmountScope(document.getElementById("a"))')).toBe(1);
+    expect(await tab.evaluate('window.GridView.mountedViews()')).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('reads without JavaScript: title, KPI, chart drawing and every row', async () => {
+    const tab = await browser.newPage({ javaScriptEnabled: false });
+    await tab.goto(site.url);
+    await expect(tab.locator('.gv-view__title').textContent()).resolves.toBe(SPEC.title);
+    await expect(tab.locator('.gv-kpi__number').first().textContent()).resolves.toMatch(/^\$[\d,.]+$/);
+    expect(await tab.locator('.gv-chart__svg svg').count()).toBeGreaterThan(0);
+    expect(await tab.locator('.gv-table tbody tr[data-cm-row-index]').count()).toBe(ROWS.length);
+    await tab.close();
+  });
+
+  it('passes axe with no violation once hydrated', async () => {
+    const { page: tab, context } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+    await tab.goto(site.url);
+    await waitUntil(tab, 'window.GridView && window.GridView.mountedViews() === 1');
+    expect(await axeViolations(tab)).toEqual([]);
+    await context.close();
+  });
+});
