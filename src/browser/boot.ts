@@ -3,7 +3,8 @@
  * true })` wrote (`[data-gv-hydrate]`), reads its JSON island and hydrates the server's markup with
  * the same `GridView` component and the same props (`hydratedViewProps`), so the markup becomes the
  * live view (sort, search, exports) without being drawn again. Charts keep the server's SVG drawing
- * (`keptChartRenderer`).
+ * through hydration (`keptChartRenderer`), and become live ECharts charts right after it when the
+ * page has ECharts (`window.echarts`); without it they stay the server's drawings.
  *
  * Every booted view is remembered by its element: booting a scope twice mounts nothing new, and each
  * call first unmounts the views whose element has left the document (an htmx swap, any DOM
@@ -11,7 +12,7 @@
  *
  * @module
  */
-import { createSSRApp, h } from 'vue';
+import { createSSRApp, h, shallowRef } from 'vue';
 import type { App } from 'vue';
 import GridView from '../../components/GridView.vue';
 import { GridViewPlugin } from '../plugin';
@@ -63,8 +64,12 @@ function hydrateView(view: Element, options: BootOptions): App | null {
     chartTheme: island.theme,
     preferencesUrl: options.preferencesUrl ?? '',
   });
-  app.provide(CHART_SSR_RENDERER_KEY, keptChartRenderer(island.chartWidth));
+  // The server's SVG charts are kept through hydration (the markup must match), then, with ECharts
+  // on the page, replaced by live charts: tooltips, resizing, the theme followed.
+  const live = shallowRef(false);
+  app.provide(CHART_SSR_RENDERER_KEY, keptChartRenderer(island.chartWidth, live));
   app.mount(root);
+  if (typeof (globalThis as { echarts?: { init?: unknown } }).echarts?.init === 'function') live.value = true;
   return app;
 }
 

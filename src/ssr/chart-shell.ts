@@ -6,7 +6,7 @@
  * @module
  */
 import { h } from 'vue';
-import type { VNode } from 'vue';
+import type { Ref, VNode } from 'vue';
 import type { ChartSsrInput, ChartSsrRenderer } from '../plugin-context';
 
 /** The wrapper's attributes: one drawing (`responsive` false) or one per width, the stylesheet picking. */
@@ -30,9 +30,12 @@ const KEPT = '<!--gv-kept-->';
 
 /**
  * The chart renderer a hydrating browser provides: the server's drawing of each chart is kept
- * exactly as written (`chartWidth` must be the server's: it decides the wrapper's class).
+ * exactly as written (`chartWidth` must be the server's: it decides the wrapper's class) until
+ * `live` turns true; then it draws nothing, and `ChartBlock` replaces the drawing with a live
+ * ECharts chart (tooltips, resizing). `live` is read inside the render, so turning it re-renders
+ * every chart of the app.
  */
-export function keptChartRenderer(chartWidth?: number): ChartSsrRenderer {
+export function keptChartRenderer(chartWidth: number | undefined, live: Readonly<Ref<boolean>>): ChartSsrRenderer {
   const responsive = !(chartWidth !== undefined && Number.isFinite(chartWidth) && chartWidth > 0);
-  return (input: ChartSsrInput): VNode => h('div', { ...chartShellProps(input, responsive), innerHTML: KEPT });
+  return (input: ChartSsrInput): VNode | null => (live.value ? null : h('div', { ...chartShellProps(input, responsive), innerHTML: KEPT }));
 }

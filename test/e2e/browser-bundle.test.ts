@@ -68,6 +68,9 @@ beforeAll(async () => {
   // With SheetJS on the page (its own script tag), as the docs show.
   cpSync(resolve('node_modules/xlsx/dist/xlsx.full.min.js'), join(OUT, 'xlsx.full.min.js'));
   writeFileSync(join(OUT, 'sheetjs.html'), page(view, '<script src="xlsx.full.min.js"></script>'));
+  // With ECharts on the page (its full build from a script tag): the charts become live after hydration.
+  cpSync(resolve('node_modules/echarts/dist/echarts.min.js'), join(OUT, 'echarts.min.js'));
+  writeFileSync(join(OUT, 'echarts.html'), page(view, '<script src="echarts.min.js"></script>'));
   writeFileSync(join(OUT, 'two.html'), page(`<div id="a">${view}</div><div id="b">${await renderHtml(SPEC, ROWS.slice(0, 5), { hydrate: true, locale: 'uk' })}</div>`));
   site = await serveStatic(OUT);
   browser = await launchChromium();
@@ -101,6 +104,29 @@ describe('the browser bundle on a plain HTML page', () => {
     await tab.goto(`${site.url}/tampered.html`);
     await waitUntil(tab, 'window.GridView && window.GridView.mountedViews() === 1');
     await expect.poll(() => errors.join('\n')).toMatch(/Hydration completed but contains mismatches/);
+    await context.close();
+  });
+
+  it('turns the server\'s chart drawing into a live ECharts chart with a tooltip when the page has ECharts', async () => {
+    const { page: tab, context, errors } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+    await tab.goto(`${site.url}/echarts.html`);
+    await waitUntil(tab, 'window.GridView && window.GridView.mountedViews() === 1');
+    const canvas = tab.locator('.gv-chart canvas').first();
+    await canvas.waitFor();
+    expect(await tab.locator('.gv-chart__svg').count()).toBe(0);
+    await waitUntil(tab, 'document.querySelector(".gv-chart[data-gv-chart-drawn]") !== null');
+    // Hover each fifth of the plot until ECharts shows its tooltip for a bar.
+    const box = await canvas.boundingBox();
+    if (box === null) throw new Error('the chart has no box');
+    const tooltip = tab.locator('.gv-chart div').filter({ hasText: /Amount/ }).filter({ hasText: /\$/ });
+    for (let x = 0.2; x < 1 && (await tooltip.count()) === 0; x += 0.15) {
+      await tab.mouse.move(box.x + box.width * x, box.y + box.height * 0.6);
+      await tab.waitForTimeout(150);
+    }
+    await expect.poll(() => tooltip.count()).toBeGreaterThan(0);
+    await expect(tooltip.first().textContent()).resolves.toMatch(/(North|South|East|West)/);
+    await saveScreenshot(tab, 'browser-bundle-live-chart');
+    expect(errors).toEqual([]);
     await context.close();
   });
 
