@@ -50,7 +50,10 @@ const checks = { bundlerTimings: false };
 export default defineConfig(({ mode }) => {
   if (mode === 'iife') {
     return {
-      plugins: [vue()],
+      // Always compiled as production, also when a test builds it under Vitest (NODE_ENV `test`,
+      // where Vue's compiler keeps templates' HTML comments by default): without the comments, the
+      // markup dist/ssr.js writes and this bundle hydrates.
+      plugins: [vue({ isProduction: true, template: { compilerOptions: { comments: false } } })],
       // The page's full ECharts build registers every part itself (see src/browser/echarts-global.ts).
       // The XLSX writer is the page's own SheetJS build, when it has one (src/browser/xlsx-global.ts).
       resolve: {

@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { createSSRApp, h, shallowRef } from 'vue';
+import { createApp, createSSRApp, h, shallowRef } from 'vue';
 import type { App } from 'vue';
 import GridView from '../../components/GridView.vue';
 import { GridViewPlugin } from '../plugin';
@@ -49,13 +49,34 @@ function readIsland(view: Element): GridViewIsland | null {
   return null;
 }
 
+/** True when `root` still holds the comments Vue's server render writes around fragments. */
+function hasFragmentMarkers(root: Element): boolean {
+  return document.createTreeWalker(root, NodeFilter.SHOW_COMMENT).nextNode() !== null;
+}
+
+/** The server's chart drawings in `root` by chart id: the nodes inside each `[data-gv-ssr-chart]`. */
+function serverDrawings(root: Element): Map<string, Node[]> {
+  const drawings = new Map<string, Node[]>();
+  for (const wrapper of Array.from(root.querySelectorAll('[data-gv-ssr-chart]'))) {
+    const id = wrapper.getAttribute('data-gv-ssr-chart');
+    if (id !== null) drawings.set(id, Array.from(wrapper.childNodes));
+  }
+  return drawings;
+}
+
 /** Hydrates one view; null when it cannot (it then stays read as the server wrote it). */
 function hydrateView(view: Element, options: BootOptions): App | null {
   const root = view.querySelector(':scope > [data-gv-root]');
   const island = root === null ? null : readIsland(view);
   if (root === null || island === null) return null;
   const props = hydratedViewProps(island.spec, island.rows, { interactive: island.interactive, locale: island.locale, currency: island.currency });
-  const app = createSSRApp({ render: () => h(GridView, props) });
+  // Vue's server markup marks fragments with comments, which hydration needs. Some insertions drop
+  // them (htmx 2 parses swapped HTML with Document.parseHTMLUnsafe, which in Chromium 156 keeps no
+  // comments): such markup is rendered afresh from the island instead, the same view, its chart
+  // drawings moved into the new markup.
+  const intact = hasFragmentMarkers(root);
+  const adopted = intact ? undefined : serverDrawings(root);
+  const app = intact ? createSSRApp({ render: () => h(GridView, props) }) : createApp({ render: () => h(GridView, props) });
   app.use(GridViewPlugin, {
     locale: island.locale,
     currency: island.currency,
@@ -67,7 +88,7 @@ function hydrateView(view: Element, options: BootOptions): App | null {
   // The server's SVG charts are kept through hydration (the markup must match), then, with ECharts
   // on the page, replaced by live charts: tooltips, resizing, the theme followed.
   const live = shallowRef(false);
-  app.provide(CHART_SSR_RENDERER_KEY, keptChartRenderer(island.chartWidth, live));
+  app.provide(CHART_SSR_RENDERER_KEY, keptChartRenderer(island.chartWidth, live, adopted));
   app.mount(root);
   if (typeof (globalThis as { echarts?: { init?: unknown } }).echarts?.init === 'function') live.value = true;
   return app;

@@ -56,4 +56,11 @@ window.CmGridView = global;
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => global.bootScope(), { once: true });
 else global.bootScope();
 
+// htmx: after a swap the new content is booted, and the views it replaced (no longer in the page)
+// are unmounted by the same call. htmx 2 announces new content with `htmx:load`, htmx 4 with
+// `htmx:after:swap`; both bubble to the document. Booting the whole document is cheap (one query;
+// live views are skipped). Not htmx's cleanup events: they also fire for elements htmx processes
+// again without removing them, and a view unmounted there could not be hydrated a second time.
+for (const name of ['htmx:load', 'htmx:after:swap']) document.addEventListener(name, () => global.bootScope());
+
 

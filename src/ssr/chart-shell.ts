@@ -33,9 +33,20 @@ const KEPT = '<!--gv-kept-->';
  * exactly as written (`chartWidth` must be the server's: it decides the wrapper's class) until
  * `live` turns true; then it draws nothing, and `ChartBlock` replaces the drawing with a live
  * ECharts chart (tooltips, resizing). `live` is read inside the render, so turning it re-renders
- * every chart of the app.
+ * every chart of the app. With `adopted` (the server's drawings by chart id, for a view rendered
+ * afresh instead of hydrated, see `bootScope`) each wrapper takes its drawing back.
  */
-export function keptChartRenderer(chartWidth: number | undefined, live: Readonly<Ref<boolean>>): ChartSsrRenderer {
+export function keptChartRenderer(chartWidth: number | undefined, live: Readonly<Ref<boolean>>, adopted?: ReadonlyMap<string, readonly Node[]>): ChartSsrRenderer {
   const responsive = !(chartWidth !== undefined && Number.isFinite(chartWidth) && chartWidth > 0);
-  return (input: ChartSsrInput): VNode | null => (live.value ? null : h('div', { ...chartShellProps(input, responsive), innerHTML: KEPT }));
+  return (input: ChartSsrInput): VNode | null => {
+    if (live.value) return null;
+    if (adopted === undefined) return h('div', { ...chartShellProps(input, responsive), innerHTML: KEPT });
+    // Rendered afresh over markup that cannot be hydrated: the server's drawing nodes, taken out
+    // before the render, go back into the new wrapper (DOM nodes moved, no markup parsed).
+    const drawing = adopted.get(input.runtime.id);
+    const adopt = ({ el }: VNode): void => {
+      if (drawing !== undefined && el instanceof Element) el.replaceChildren(...drawing);
+    };
+    return h('div', { ...chartShellProps(input, responsive), onVnodeMounted: adopt });
+  };
 }

@@ -7,17 +7,18 @@
  * `</script>` value in rows and spec neither runs nor breaks the island, the page reads without
  * JavaScript, and axe finds nothing.
  */
-import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { readFile } from 'node:fs/promises';
 import * as XLSX from 'xlsx';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from 'vite';
 import type { Browser } from 'playwright-core';
-import { renderHtml } from '../../src/ssr';
+import type * as Ssr from '../../src/ssr';
 import type { GridViewSpecWire, Row } from '../../src/core/types';
 import { launchChromium, openPage, saveScreenshot, waitUntil } from './helpers/browser';
-import { serveStatic, type StaticServer } from './helpers/static-site';
+import { newestMtime, serveStatic, type StaticServer } from './helpers/static-site';
 import { axeViolations } from './helpers/layout';
 
 const ATTACK = '</script><img src=x onerror="window.__pwned=1">';
@@ -43,6 +44,20 @@ const ROWS: Row[] = Array.from({ length: 40 }, (_, i) => ({
 }));
 
 const OUT = resolve('.tmp', 'e2e-browser-bundle');
+
+/**
+ * `renderHtml` of the built package (dist/ssr.js), as an application's server has it. Not the
+ * sources: under Vitest a component is compiled for server rendering on its own (an SSR render
+ * function), whose markup differs in fragment comments from what the client render function,
+ * which the package ships and the bundle hydrates with, writes (`<!--[-->SO-001<!--]-->` against
+ * `SO-001`). `npm test` builds dist/ first; run alone, this file says when it is missing or stale.
+ */
+async function builtRenderHtml(): Promise<typeof Ssr.renderHtml> {
+  const entry = resolve('dist', 'ssr.js');
+  const sources = Math.max(...['src', 'components', 'composables', 'stores'].map((dir) => newestMtime(resolve(dir))));
+  if (!existsSync(entry) || statSync(entry).mtimeMs < sources) throw new Error('dist/ is missing or older than the sources: run `npm run build` first (`npm test` does)');
+  return ((await import(pathToFileURL(entry).href)) as typeof Ssr).renderHtml;
+}
 let site: StaticServer;
 let browser: Browser;
 
@@ -52,10 +67,19 @@ function page(view: string, before = ''): string {
 }
 
 beforeAll(async () => {
+  const renderHtml = await builtRenderHtml();
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
   const bundle = join(OUT, 'bundle');
-  await build({ mode: 'iife', configFile: resolve('vite.config.ts'), logLevel: 'warn', build: { outDir: bundle, emptyOutDir: true, rollupOptions: { checks: { bundlerTimings: false } } } });
+  // The library's iife build, with Vue's hydration mismatch details on: every mismatch, even one
+  // Vue's production build lets pass silently, is a console warning the tests fail on.
+  await build({
+    mode: 'iife',
+    configFile: resolve('vite.config.ts'),
+    logLevel: 'warn',
+    define: { __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'true' },
+    build: { outDir: bundle, emptyOutDir: true, rollupOptions: { checks: { bundlerTimings: false } } },
+  });
   cpSync(join(bundle, 'grid-view.iife.js'), join(OUT, 'grid-view.iife.js'));
   const view = await renderHtml(SPEC, ROWS, { hydrate: true, locale: 'en' });
   // Inline test hooks only (a page's own scripts): the first row as the server wrote it, to check
@@ -71,6 +95,12 @@ beforeAll(async () => {
   // With ECharts on the page (its full build from a script tag): the charts become live after hydration.
   cpSync(resolve('node_modules/echarts/dist/echarts.min.js'), join(OUT, 'echarts.min.js'));
   writeFileSync(join(OUT, 'echarts.html'), page(view, '<script src="echarts.min.js"></script>'));
+  // htmx 2 swaps one server-rendered view for another (the fragment comes from a static file here;
+  // a server route would answer the same).
+  cpSync(resolve('node_modules/htmx.org/dist/htmx.min.js'), join(OUT, 'htmx.min.js'));
+  writeFileSync(join(OUT, 'fragment.html'), await renderHtml({ ...SPEC, grid_id: 'swapped', title: 'Swapped in' }, ROWS.slice(0, 3), { hydrate: true }));
+  const swap = '<button hx-get="fragment.html" hx-target="#slot" hx-swap="innerHTML">Swap</button>';
+  writeFileSync(join(OUT, 'htmx.html'), page(`${swap}<div id="slot">${view}</div>`, '<script src="htmx.min.js"></script>'));
   writeFileSync(join(OUT, 'two.html'), page(`<div id="a">${view}</div><div id="b">${await renderHtml(SPEC, ROWS.slice(0, 5), { hydrate: true, locale: 'uk' })}</div>`));
   site = await serveStatic(OUT);
   browser = await launchChromium();
@@ -198,6 +228,25 @@ describe('the browser bundle on a plain HTML page', () => {
     expect(await tab.evaluate('window.GridView.mountedViews()')).toBe(1);
     expect(await tab.evaluate('window.GridView.unmountScope(document.getElementById("a"))')).toBe(1);
     expect(await tab.evaluate('window.GridView.mountedViews()')).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('boots the view an htmx 2 swap brings and unmounts the one it replaced', async () => {
+    const { page: tab, context, errors } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+    await tab.goto(`${site.url}/htmx.html`);
+    await waitUntil(tab, 'window.GridView && window.GridView.mountedViews() === 1 && window.htmx !== undefined');
+    await tab.getByRole('button', { name: 'Swap' }).click();
+    await tab.locator('.gv-view__title', { hasText: 'Swapped in' }).waitFor();
+    await waitUntil(tab, 'document.querySelector("#slot [data-gv-hydrate]") !== null');
+    expect(await tab.evaluate('window.GridView.mountedViews()')).toBe(1);
+    // The swapped-in view is live: its table sorts.
+    const firstId = () => tab.locator('#slot .gv-table tbody tr td').first().textContent();
+    expect(await firstId()).toBe('SO-001');
+    await tab.locator('#slot .gv-table thead th[data-cm-col-key="amount"] button').first().click();
+    const three = ROWS.slice(0, 3);
+    const amounts = three.map((row) => row.amount as number);
+    await expect.poll(firstId).toBe(three[amounts.indexOf(Math.min(...amounts))]?.id);
     expect(errors).toEqual([]);
     await context.close();
   });
