@@ -240,6 +240,9 @@ describe('the browser bundle on a plain HTML page', () => {
     await tab.locator('.gv-view__title', { hasText: 'Swapped in' }).waitFor();
     await waitUntil(tab, 'document.querySelector("#slot [data-gv-hydrate]") !== null');
     expect(await tab.evaluate('window.GridView.mountedViews()')).toBe(1);
+    // htmx dropped the markup's comments, so the view was rendered afresh: its chart keeps the
+    // server's drawing, moved into the new markup.
+    expect(await tab.locator('#slot .gv-chart__svg svg').count()).toBeGreaterThan(0);
     // The swapped-in view is live: its table sorts.
     const firstId = () => tab.locator('#slot .gv-table tbody tr td').first().textContent();
     expect(await firstId()).toBe('SO-001');
