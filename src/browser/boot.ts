@@ -129,7 +129,8 @@ export function bootScope(scope: ParentNode = document, options: BootOptions = {
 
 /**
  * Unmounts every live view inside `scope` (the scope itself included), e.g. before a page removes
- * or replaces it. Returns how many it unmounted. The markup stays as the views left it.
+ * or replaces it. Returns how many it unmounted. Vue removes their markup; `bootScope` on the same
+ * elements renders them again from their islands.
  */
 export function unmountScope(scope: ParentNode = document): number {
   let count = 0;

@@ -8,6 +8,8 @@
  */
 import { bootScope, mountedViews, unmountScope } from './boot';
 import type { BootOptions } from './boot';
+import { buildChartOption, initAllCharts, initChart, initKpiStrip, refreshChartWrap, resolveKpis, t } from './api';
+import { createDataGridAdapter, staticRowsAdapter } from '../core/adapters';
 
 /** The `window.GridView` global. */
 export interface GridViewGlobal {
@@ -24,6 +26,26 @@ export interface GridViewGlobal {
   unmountScope(scope?: ParentNode): number;
   /** How many views are live. */
   mountedViews(): number;
+  /** KPIs of wire KPI specs over rows, as the server computes them, in the page's language. */
+  resolveKpis: typeof resolveKpis;
+  /** An adapter over fixed rows (`getRows`, `onChange`, `setRows`). */
+  staticRowsAdapter: typeof staticRowsAdapter;
+  /** An adapter over an AG Grid API: the rows it shows after filter and sort, and their changes. */
+  createDataGridAdapter: typeof createDataGridAdapter;
+  /** The ECharts option of a chart spec over rows, or of a computed chart. */
+  buildChartOption: typeof buildChartOption;
+  /** Mounts one chart in an element. */
+  initChart: typeof initChart;
+  /** Mounts a chart in every `[data-cm-chart-config]` element of a scope. */
+  initAllCharts: typeof initAllCharts;
+  /** New data for a chart `initChart` mounted. */
+  refreshChartWrap: typeof refreshChartWrap;
+  /** KPI cards. */
+  readonly Kpi: { initKpiStrip: typeof initKpiStrip };
+  /** The simple tables of server-rendered views: `initAll(scope)` boots the views in `scope`. */
+  readonly SimpleTable: { initAll(scope?: ParentNode): number };
+  /** Texts in the page's language (`window.GridViewI18n`). */
+  readonly i18n: { t: typeof t };
 }
 
 declare const __GV_VERSION__: string;
@@ -34,6 +56,17 @@ const global: GridViewGlobal = {
   bootScope: (scope?: ParentNode) => bootScope(scope ?? document, bootOptions()),
   unmountScope: (scope?: ParentNode) => unmountScope(scope ?? document),
   mountedViews,
+  resolveKpis,
+  staticRowsAdapter,
+  createDataGridAdapter,
+  buildChartOption,
+  initChart,
+  initAllCharts,
+  refreshChartWrap,
+  Kpi: { initKpiStrip },
+  // The tables live inside the views the server rendered: booting the views makes them live.
+  SimpleTable: { initAll: (scope?: ParentNode) => bootScope(scope ?? document, bootOptions()) },
+  i18n: { t },
 };
 
 function bootOptions(): BootOptions {
@@ -44,6 +77,7 @@ declare global {
   interface Window {
     GridView?: GridViewGlobal;
     CmGridView?: GridViewGlobal;
+    CmSimpleTable?: GridViewGlobal['SimpleTable'];
   }
 }
 
@@ -52,6 +86,7 @@ const preset = typeof window.GridView === 'object' && window.GridView !== null ?
 if (typeof preset.preferencesUrl === 'string') global.preferencesUrl = preset.preferencesUrl;
 window.GridView = global;
 window.CmGridView = global;
+window.CmSimpleTable = global.SimpleTable;
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => global.bootScope(), { once: true });
 else global.bootScope();

@@ -17,6 +17,7 @@ import { build } from 'vite';
 import type { Browser } from 'playwright-core';
 import type * as Ssr from '../../src/ssr';
 import type { GridViewSpecWire, Row } from '../../src/core/types';
+import { buildChartRuntime } from '../../src/core/chart';
 import { launchChromium, openPage, saveScreenshot, waitUntil } from './helpers/browser';
 import { newestMtime, serveStatic, type StaticServer } from './helpers/static-site';
 import { axeViolations } from './helpers/layout';
@@ -101,6 +102,16 @@ beforeAll(async () => {
   writeFileSync(join(OUT, 'fragment.html'), await renderHtml({ ...SPEC, grid_id: 'swapped', title: 'Swapped in' }, ROWS.slice(0, 3), { hydrate: true }));
   const swap = '<button hx-get="fragment.html" hx-target="#slot" hx-swap="innerHTML">Swap</button>';
   writeFileSync(join(OUT, 'htmx.html'), page(`${swap}<div id="slot">${view}</div>`, '<script src="htmx.min.js"></script>'));
+  // The global's functions on a page of their own: ECharts and AG Grid from their script tags, the
+  // page's texts in Ukrainian with one override, a chart the server computed in an attribute.
+  cpSync(resolve('node_modules/ag-grid-community/dist/ag-grid-community.min.js'), join(OUT, 'ag-grid-community.min.js'));
+  const computed = JSON.stringify(buildChartRuntime(SPEC.charts?.[0] as NonNullable<GridViewSpecWire['charts']>[number], ROWS)).replace(/&/g, '&amp;').replace(/'/g, '&#39;');
+  const apiBody = `<h1>API</h1><div id="chart" style="width:600px"></div><div id="computed" style="width:600px" data-cm-chart-config='${computed}'></div><div id="kpis"></div><div id="grid" style="height:300px;width:600px"></div>`;
+  const i18n = '<script>window.GridViewI18n = { locale: "uk", messages: { uk: { "table.no_rows": "Порожньо" } } };</script>';
+  // Parts mounted by the global's functions need the package stylesheet, as the docs say.
+  cpSync(resolve('dist/style.css'), join(OUT, 'style.css'));
+  const stylesheet = '<link rel="stylesheet" href="style.css">';
+  writeFileSync(join(OUT, 'api.html'), page(`${stylesheet}${apiBody}`, `${i18n}<script src="echarts.min.js"></script><script src="ag-grid-community.min.js"></script>`));
   writeFileSync(join(OUT, 'two.html'), page(`<div id="a">${view}</div><div id="b">${await renderHtml(SPEC, ROWS.slice(0, 5), { hydrate: true, locale: 'uk' })}</div>`));
   site = await serveStatic(OUT);
   browser = await launchChromium();
@@ -269,6 +280,100 @@ describe('the browser bundle on a plain HTML page', () => {
     await tab.goto(site.url);
     await waitUntil(tab, 'window.GridView && window.GridView.mountedViews() === 1');
     expect(await axeViolations(tab)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the GridView global', () => {
+  const rowsJson = JSON.stringify(ROWS);
+  const chartJson = JSON.stringify(SPEC.charts?.[0]);
+
+  it('computes KPIs and chart options as the server does, in the page\'s language', async () => {
+    const { page: tab, context, errors } = await openPage(browser);
+    await tab.goto(`${site.url}/api.html`);
+    await waitUntil(tab, 'window.GridView !== undefined');
+    const total = ROWS.reduce((sum, row) => sum + (row.amount as number), 0);
+    const kpis = (await tab.evaluate(`window.GridView.resolveKpis([{ label: 'Revenue', column_key: 'amount', aggregate: 'sum', format: 'currency' }], ${rowsJson})`)) as { value: number; display: string }[];
+    expect(kpis[0]?.value).toBeCloseTo(total, 6);
+    expect(kpis[0]?.display).toMatch(/\$$/u);
+    const option = (await tab.evaluate(`(() => { const o = window.GridView.buildChartOption(${chartJson}, ${rowsJson}); return { categories: o.xAxis.data, values: o.series[0].data }; })()`)) as { categories: string[]; values: number[] };
+    expect(option.categories).toEqual(['North', 'South', 'East', 'West']);
+    const north = ROWS.filter((row) => row.region === 'North').reduce((sum, row) => sum + (row.amount as number), 0);
+    expect(option.values[0]).toBeCloseTo(north, 6);
+    expect(await tab.evaluate('window.GridView.i18n.t("table.no_rows")')).toBe('Порожньо');
+    expect(await tab.evaluate('window.GridView.i18n.t("table.export.csv")')).toBe('Експорт CSV');
+    expect(await tab.evaluate('window.GridView.i18n.t("no.such.key", "Fallback")')).toBe('Fallback');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('mounts a chart, refreshes its data, mounts the charts of data-cm-chart-config attributes and KPI cards', async () => {
+    const { page: tab, context, errors } = await openPage(browser, { viewport: { width: 1280, height: 1400 } });
+    await tab.goto(`${site.url}/api.html`);
+    await waitUntil(tab, 'window.GridView !== undefined');
+    await tab.evaluate(`window.GridView.initChart(document.getElementById('chart'), ${chartJson}, ${rowsJson})`);
+    await tab.locator('#chart canvas').waitFor();
+    const northCell = tab.locator('#chart .gv-chart__data tbody tr').first().locator('td');
+    const before = await northCell.textContent();
+    // Only the first two rows now: North's bar is the first row's amount alone.
+    expect(await tab.evaluate(`window.GridView.refreshChartWrap(document.getElementById('chart'), ${chartJson}, ${JSON.stringify(ROWS.slice(0, 2))})`)).toBe(true);
+    await expect.poll(() => northCell.textContent()).not.toBe(before);
+    // A chart spec alone knows no column formats: its values are plain numbers, in Ukrainian.
+    await expect(northCell.textContent()).resolves.toMatch(/^1\s000$/u);
+    expect(await tab.evaluate('window.GridView.initAllCharts()')).toBe(1);
+    expect(await tab.evaluate('window.GridView.initAllCharts()')).toBe(0);
+    await tab.locator('#computed canvas').waitFor();
+    await expect(tab.locator('#computed figcaption').textContent()).resolves.toContain('Amount');
+    await tab.evaluate(`window.GridView.Kpi.initKpiStrip(document.getElementById('kpis'), window.GridView.resolveKpis([{ label: 'Виручка', column_key: 'amount', aggregate: 'sum', format: 'currency' }], ${rowsJson}), 2)`);
+    await expect(tab.locator('#kpis .gv-kpi__label').textContent()).resolves.toContain('Виручка');
+    await expect(tab.locator('#kpis .gv-kpi__number').textContent()).resolves.toMatch(/\$$/u);
+    await saveScreenshot(tab, 'browser-bundle-api');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('gives row adapters over fixed rows and over a grid the page created with AG Grid', async () => {
+    const { page: tab, context, errors } = await openPage(browser);
+    await tab.goto(`${site.url}/api.html`);
+    await waitUntil(tab, 'window.GridView !== undefined && window.agGrid !== undefined');
+    const fixed = await tab.evaluate(`(() => {
+      const adapter = window.GridView.staticRowsAdapter([{ a: 1 }]);
+      let calls = 0;
+      const stop = adapter.onChange(() => calls++);
+      adapter.setRows([{ a: 1 }, { a: 2 }]);
+      stop();
+      adapter.setRows([]);
+      return { calls, rows: adapter.getRows().length };
+    })()`);
+    expect(fixed).toEqual({ calls: 1, rows: 0 });
+    const shown = await tab.evaluate(`new Promise((done) => {
+      const api = window.agGrid.createGrid(document.getElementById('grid'), { columnDefs: [{ field: 'id' }, { field: 'region', filter: true }], rowData: ${rowsJson} });
+      const adapter = window.GridView.createDataGridAdapter(api);
+      const seen = [];
+      adapter.onChange(() => seen.push(adapter.getRows().length));
+      api.setFilterModel({ region: { filterType: 'text', type: 'equals', filter: 'North' } });
+      setTimeout(() => done({ seen, rows: adapter.getRows().map((row) => row.region) }), 300);
+    })`);
+    const north = ROWS.filter((row) => row.region === 'North').length;
+    expect(shown).toMatchObject({ rows: Array.from({ length: north }, () => 'North') });
+    expect((shown as { seen: number[] }).seen).toContain(north);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('boots server-rendered tables through SimpleTable.initAll and its legacy alias CmSimpleTable', async () => {
+    const { page: tab, context, errors } = await openPage(browser);
+    await tab.goto(`${site.url}/two.html`);
+    await waitUntil(tab, 'window.GridView && window.GridView.mountedViews() === 2');
+    expect(await tab.evaluate('window.CmSimpleTable === window.GridView.SimpleTable')).toBe(true);
+    expect(await tab.evaluate('window.CmSimpleTable.initAll()')).toBe(0);
+    // Unmounted views lose their markup (Vue removes it); booting them again renders them afresh
+    // from their islands.
+    expect(await tab.evaluate('window.GridView.unmountScope()')).toBe(2);
+    expect(await tab.locator('#a .gv-table').count()).toBe(0);
+    expect(await tab.evaluate('window.CmSimpleTable.initAll(document.getElementById("a"))')).toBe(1);
+    await expect(tab.locator('#a .gv-table tbody tr[data-cm-row-index]').count()).resolves.toBe(ROWS.length);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });
