@@ -72,7 +72,30 @@ for (const file of declarations(DIST)) {
   }
 }
 
-if (existsSync('src/browser/index.ts')) await build({ mode: 'iife', logLevel: 'warn', configFile: 'vite.config.ts', customLogger });
+if (existsSync('src/browser/index.ts')) {
+  await build({ mode: 'iife', logLevel: 'warn', configFile: 'vite.config.ts', customLogger });
+  // The globals the bundle sets, for pages' own scripts checked by TypeScript
+  // (`/// <reference types="vue-grid-view/browser" />`): a script declaration file (no import or
+  // export at its top), its types taken from the bundle's modules' declarations.
+  if (!existsSync(join(DIST, 'src', 'browser', 'index.d.ts'))) throw new Error('build: no declarations for src/browser/index');
+  writeFileSync(
+    join(DIST, 'browser', 'grid-view.d.ts'),
+    [
+      '// The globals dist/browser/grid-view.iife.js sets on the page (see docs/browser.md).',
+      "type VueGridViewGlobal = import('../src/browser/index.js').GridViewGlobal;",
+      "type VueGridViewI18n = import('../src/browser/api.js').GridViewI18nGlobal;",
+      '/** The library: boot server-rendered views, KPIs, charts, adapters, texts. */',
+      'declare var GridView: VueGridViewGlobal;',
+      '/** The same object as `GridView`, under the seed system\'s name. */',
+      'declare var CmGridView: VueGridViewGlobal;',
+      '/** `GridView.SimpleTable`, under the seed system\'s name. */',
+      "declare var CmSimpleTable: VueGridViewGlobal['SimpleTable'];",
+      '/** The page\'s language, currency and text overrides; set it before or after the bundle. */',
+      'declare var GridViewI18n: VueGridViewI18n | undefined;',
+      '',
+    ].join('\n'),
+  );
+}
 console.log(`build: dist/ written (${rewritten} declaration files given explicit import extensions)`);
 if (printed.length > 0) {
   console.error(`build: ${printed.length} warning(s) or error(s) printed above; a build must print none (fix the cause, or configure the check in vite.config.ts with the reason)`);

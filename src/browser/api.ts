@@ -31,15 +31,10 @@ export interface GridViewI18nGlobal {
   currency?: string;
 }
 
-declare global {
-  interface Window {
-    GridViewI18n?: GridViewI18nGlobal;
-  }
-}
-
 /** The page's language settings: `window.GridViewI18n`, else the document's `lang`. */
 export function pageLanguage(): GridViewI18nGlobal {
-  const page = typeof window.GridViewI18n === 'object' && window.GridViewI18n !== null ? window.GridViewI18n : {};
+  const set = (window as { GridViewI18n?: unknown }).GridViewI18n;
+  const page = typeof set === 'object' && set !== null ? (set as GridViewI18nGlobal) : {};
   const lang = document.documentElement.lang.trim();
   return { ...page, locale: page.locale ?? (lang === '' ? undefined : lang) };
 }

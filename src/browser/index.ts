@@ -73,20 +73,24 @@ function bootOptions(): BootOptions {
   return { preferencesUrl: global.preferencesUrl };
 }
 
-declare global {
-  interface Window {
-    GridView?: GridViewGlobal;
-    CmGridView?: GridViewGlobal;
-    CmSimpleTable?: GridViewGlobal['SimpleTable'];
-  }
+/**
+ * The page's window as the bundle writes it. Typed here rather than by augmenting `Window`: the
+ * package's declaration of the globals for pages' own scripts is dist/browser/grid-view.d.ts
+ * (written by scripts/build.mjs), and two declarations of one property would clash.
+ */
+interface PageWindow {
+  GridView?: unknown;
+  CmGridView?: GridViewGlobal;
+  CmSimpleTable?: GridViewGlobal['SimpleTable'];
 }
+const page = window as unknown as PageWindow;
 
 // A page may set `window.GridView = { preferencesUrl }` before the tag: keep what it set.
-const preset = typeof window.GridView === 'object' && window.GridView !== null ? (window.GridView as Partial<GridViewGlobal>) : {};
+const preset = typeof page.GridView === 'object' && page.GridView !== null ? (page.GridView as Partial<GridViewGlobal>) : {};
 if (typeof preset.preferencesUrl === 'string') global.preferencesUrl = preset.preferencesUrl;
-window.GridView = global;
-window.CmGridView = global;
-window.CmSimpleTable = global.SimpleTable;
+page.GridView = global;
+page.CmGridView = global;
+page.CmSimpleTable = global.SimpleTable;
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => global.bootScope(), { once: true });
 else global.bootScope();
