@@ -1,8 +1,9 @@
-// The whole test suite, as `npm test` runs it: system packages, then three lanes side by side,
-// because most of the suite waits on a browser or a database and two cores are enough for all of
-// them at once:
-//   - the browser tests (vitest project e2e, real Chromium), the longest lane, started first;
-//   - the library build, then the node and dom tests (the package tests read dist/);
+// The whole test suite, as `npm test` runs it: system packages, the library build, and three lanes
+// side by side, because most of the suite waits on a browser or a database and two cores are enough
+// for all of them at once:
+//   - the browser tests (vitest project e2e, real Chromium), once the build is done (the browser
+//     bundle's tests render with dist/ssr.js);
+//   - the node and dom tests, once the build is done (the package tests read dist/);
 //   - lint and typecheck, then the package checks on dist/ (publint, attw, bundle-size budgets).
 // Each step's output goes to test-results/logs/<step>.log and is printed when the step ends, so the
 // lanes do not interleave. The run ends with every step's duration and one plain summary line
@@ -79,7 +80,9 @@ if (process.argv.includes('--tests-only')) {
   if (ok) {
     const build = chain([['build', 'npm', ['run', '--silent', 'build']]]);
     const lanes = await Promise.all([
-      chain([E2E]),
+      // After the build too: the browser bundle's tests render their server markup with dist/ssr.js,
+      // as an application does. It costs nothing: the unit lane, which also waits, ends later.
+      build.then((built) => (built ? chain([E2E]) : false)),
       build.then((built) => (built ? chain([UNIT]) : false)),
       chain([
         ['lint', 'npx', ['eslint', '.']],
