@@ -22,6 +22,12 @@ export interface PageRouteOptions extends Omit<RenderHtmlOptions, 'host'> {
   title?: string;
   /** Called when loading rows, the spec or the host fails (the response is a plain 500). */
   onError?: (error: unknown, request: Request) => void;
+  /**
+   * URLs of classic scripts written at the end of the body, in order: with `hydrate`, the browser
+   * bundle (`['/static/grid-view.iife.js']`, after ECharts' or SheetJS's when the page uses them)
+   * makes the view live. Each URL is written as an attribute value, escaped. Default: none.
+   */
+  scripts?: readonly string[];
 }
 
 function resolve<T>(value: PerRequest<T>, request: Request): T | Promise<T> {
@@ -34,14 +40,15 @@ function specTitle(spec: unknown): string | null {
   return null;
 }
 
-/** The HTML document around a rendered view. */
-export function pageDocument(body: string, options: { title: string; locale?: string }): string {
+/** The HTML document around a rendered view, with `scripts` (URLs) at the end of its body. */
+export function pageDocument(body: string, options: { title: string; locale?: string; scripts?: readonly string[] }): string {
   const lang = escapeAttribute(options.locale || 'en');
+  const scripts = (options.scripts ?? []).map((src) => `<script src="${escapeAttribute(src)}"></script>`).join('');
   return (
     `<!doctype html><html lang="${lang}"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<title>${escapeText(options.title)}</title></head>` +
-    `<body class="gv-page">${body}</body></html>`
+    `<body class="gv-page">${body}${scripts}</body></html>`
   );
 }
 
@@ -73,7 +80,7 @@ export function pageRoute(
       ]);
       const body = await renderHtml(specValue, rowValue ?? [], { ...options, host: hostValue });
       invalid = !isGridViewSpec(specValue) && !safeParseGridViewSpecJson(specValue).ok;
-      html = pageDocument(body, { title: options.title ?? specTitle(specValue) ?? 'Grid view', locale: options.locale });
+      html = pageDocument(body, { title: options.title ?? specTitle(specValue) ?? 'Grid view', locale: options.locale, scripts: options.scripts });
     } catch (error) {
       options.onError?.(error, request);
       return new Response('The page could not be rendered.', { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } });

@@ -53,11 +53,11 @@ const OUT = resolve('.tmp', 'e2e-browser-bundle');
  * which the package ships and the bundle hydrates with, writes (`<!--[-->SO-001<!--]-->` against
  * `SO-001`). `npm test` builds dist/ first; run alone, this file says when it is missing or stale.
  */
-async function builtRenderHtml(): Promise<typeof Ssr.renderHtml> {
+async function builtSsr(): Promise<typeof Ssr> {
   const entry = resolve('dist', 'ssr.js');
   const sources = Math.max(...['src', 'components', 'composables', 'stores'].map((dir) => newestMtime(resolve(dir))));
   if (!existsSync(entry) || statSync(entry).mtimeMs < sources) throw new Error('dist/ is missing or older than the sources: run `npm run build` first (`npm test` does)');
-  return ((await import(pathToFileURL(entry).href)) as typeof Ssr).renderHtml;
+  return (await import(pathToFileURL(entry).href)) as typeof Ssr;
 }
 let site: StaticServer;
 let browser: Browser;
@@ -68,7 +68,7 @@ function page(view: string, before = ''): string {
 }
 
 beforeAll(async () => {
-  const renderHtml = await builtRenderHtml();
+  const { renderHtml, pageRoute } = await builtSsr();
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
   const bundle = join(OUT, 'bundle');
@@ -112,6 +112,9 @@ beforeAll(async () => {
   cpSync(resolve('dist/style.css'), join(OUT, 'style.css'));
   const stylesheet = '<link rel="stylesheet" href="style.css">';
   writeFileSync(join(OUT, 'api.html'), page(`${stylesheet}${apiBody}`, `${i18n}<script src="echarts.min.js"></script><script src="ag-grid-community.min.js"></script>`));
+  // A whole document from pageRoute, the bundle's tag written by its `scripts` option.
+  const documentResponse = await pageRoute(SPEC, ROWS, { hydrate: true, scripts: ['grid-view.iife.js'] })(new Request('http://localhost/report'));
+  writeFileSync(join(OUT, 'page-route.html'), await documentResponse.text());
   writeFileSync(join(OUT, 'two.html'), page(`<div id="a">${view}</div><div id="b">${await renderHtml(SPEC, ROWS.slice(0, 5), { hydrate: true, locale: 'uk' })}</div>`));
   site = await serveStatic(OUT);
   browser = await launchChromium();
@@ -262,6 +265,20 @@ describe('the browser bundle on a plain HTML page', () => {
     const amounts = three.map((row) => row.amount as number);
     await expect.poll(firstId).toBe(three[amounts.indexOf(Math.min(...amounts))]?.id);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('hydrates the whole document pageRoute serves with hydrate and the bundle in its scripts', async () => {
+    const warnings: string[] = [];
+    const { page: tab, context, errors } = await openPage(browser);
+    tab.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await tab.goto(`${site.url}/page-route.html`);
+    await waitUntil(tab, 'window.GridView && window.GridView.mountedViews() === 1');
+    await tab.locator('.gv-table thead th[data-cm-col-key="amount"] button').first().click();
+    await expect.poll(() => tab.locator('.gv-table thead th[data-cm-col-key="amount"]').getAttribute('aria-sort')).toBe('ascending');
+    expect({ errors, warnings }).toEqual({ errors: [], warnings: [] });
     await context.close();
   });
 

@@ -36,6 +36,15 @@ describe('pageRoute', () => {
     expect(html.endsWith('</body></html>')).toBe(true);
   });
 
+  it('with hydrate and scripts, writes the island and the scripts, in order and escaped, at the end of the body', async () => {
+    const handler = pageRoute(spec, rows, { hydrate: true, scripts: ['/static/echarts.min.js', '/static/grid-view.iife.js?v="1"&x=<y>'] });
+    const html = await (await handler(new Request('http://localhost/report'))).text();
+    expect(html).toContain('<script type="application/json" data-gv-island>');
+    expect(html.endsWith('<script src="/static/echarts.min.js"></script><script src="/static/grid-view.iife.js?v=&quot;1&quot;&amp;x=&lt;y&gt;"></script></body></html>')).toBe(true);
+    // The title's markup stays text in the island too: no second script element opens from it.
+    expect(html.match(/<script/g)).toHaveLength(3);
+  });
+
   it('answers HEAD without a body and other methods with 405', async () => {
     const handler = pageRoute(spec, rows);
     const head = await handler(new Request('http://localhost/report', { method: 'HEAD' }));
