@@ -14,7 +14,7 @@ import * as XLSX from 'xlsx';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from 'vite';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContextOptions } from 'playwright-core';
 import type * as Ssr from '../../src/ssr';
 import type { GridViewSpecWire, Row } from '../../src/core/types';
 import { buildChartRuntime } from '../../src/core/chart';
@@ -125,15 +125,24 @@ afterAll(async () => {
   await site?.close();
 });
 
+/**
+ * `path` of the test site in a page of its own, once `ready` (a page condition) holds: by default
+ * one live view. Console errors are collected in `errors`, warnings in `warnings`.
+ */
+async function openSitePage(path: string, ready = 'window.GridView && window.GridView.mountedViews() === 1', options: BrowserContextOptions = {}) {
+  const opened = await openPage(browser, { viewport: { width: 1280, height: 900 }, ...options });
+  const warnings: string[] = [];
+  opened.page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  await opened.page.goto(`${site.url}/${path}`);
+  await waitUntil(opened.page, ready);
+  return { tab: opened.page, context: opened.context, errors: opened.errors, warnings };
+}
+
 describe('the browser bundle on a plain HTML page', () => {
   it('hydrates the server-rendered view without a mismatch, keeping the server\'s elements', async () => {
-    const { page: tab, context, errors } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
-    const warnings: string[] = [];
-    tab.on('console', (message) => {
-      if (message.type() === 'warning') warnings.push(message.text());
-    });
-    await tab.goto(site.url);
-    await waitUntil(tab, 'window.GridView && window.GridView.mountedViews() === 1');
+    const { tab, context, errors, warnings } = await openSitePage('');
     expect(await tab.evaluate('window.CmGridView === window.GridView')).toBe(true);
     expect(await tab.evaluate('document.querySelector(".gv-table tbody tr") === window.__serverRow')).toBe(true);
     // The chart keeps the server's SVG drawing.
@@ -144,17 +153,13 @@ describe('the browser bundle on a plain HTML page', () => {
   });
 
   it('reports a mismatch when the island does not match the markup (the check above can fail)', async () => {
-    const { page: tab, context, errors } = await openPage(browser);
-    await tab.goto(`${site.url}/tampered.html`);
-    await waitUntil(tab, 'window.GridView && window.GridView.mountedViews() === 1');
+    const { context, errors } = await openSitePage('tampered.html');
     await expect.poll(() => errors.join('\n')).toMatch(/Hydration completed but contains mismatches/);
     await context.close();
   });
 
   it('turns the server\'s chart drawing into a live ECharts chart with a tooltip when the page has ECharts', async () => {
-    const { page: tab, context, errors } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
-    await tab.goto(`${site.url}/echarts.html`);
-    await waitUntil(tab, 'window.GridView && window.GridView.mountedViews() === 1');
+    const { tab, context, errors } = await openSitePage('echarts.html');
     const canvas = tab.locator('.gv-chart canvas').first();
     await canvas.waitFor();
     expect(await tab.locator('.gv-chart__svg').count()).toBe(0);
@@ -175,9 +180,7 @@ describe('the browser bundle on a plain HTML page', () => {
   });
 
   it('sorts and searches the hydrated table', async () => {
-    const { page: tab, context, errors } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
-    await tab.goto(site.url);
-    await waitUntil(tab, 'window.GridView && window.GridView.mountedViews() === 1');
+    const { tab, context, errors } = await openSitePage('');
     const firstId = () => tab.locator('.gv-table tbody tr td').first().textContent();
     expect(await firstId()).toBe('SO-001');
     await tab.locator('.gv-table thead th[data-cm-col-key="amount"] button').first().click();
@@ -192,9 +195,7 @@ describe('the browser bundle on a plain HTML page', () => {
   });
 
   it('exports the rows the hydrated table shows to XLSX with the page\'s SheetJS, and says what is missing without it', async () => {
-    const { page: tab, context, errors } = await openPage(browser, { viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-    await tab.goto(`${site.url}/sheetjs.html`);
-    await waitUntil(tab, 'window.GridView && window.GridView.mountedViews() === 1');
+    const { tab, context, errors } = await openSitePage('sheetjs.html', 'window.GridView && window.GridView.mountedViews() === 1', { acceptDownloads: true });
     await tab.getByRole('searchbox').first().fill('Laptop');
     const laptops = ROWS.filter((row) => row.product === 'Laptop');
     await expect.poll(() => tab.locator('.gv-table tbody tr[data-cm-row-index]').count()).toBe(laptops.length);
@@ -215,9 +216,7 @@ describe('the browser bundle on a plain HTML page', () => {
   });
 
   it('never runs a </script> value from rows or spec, and the island gives it back unchanged', async () => {
-    const { page: tab, context, errors } = await openPage(browser);
-    await tab.goto(site.url);
-    await waitUntil(tab, 'window.GridView && window.GridView.mountedViews() === 1');
+    const { tab, context, errors } = await openSitePage('');
     expect(await tab.evaluate('window.__pwned')).toBeUndefined();
     expect(await tab.locator('main img').count()).toBe(0);
     const island = (await tab.evaluate('JSON.parse(document.querySelector("script[data-gv-island]").textContent)')) as { rows: Row[]; spec: GridViewSpecWire };
@@ -230,9 +229,7 @@ describe('the browser bundle on a plain HTML page', () => {
   });
 
   it('boots each view once, however often bootScope runs, and unmounts views removed from the page', async () => {
-    const { page: tab, context, errors } = await openPage(browser);
-    await tab.goto(`${site.url}/two.html`);
-    await waitUntil(tab, 'window.GridView && window.GridView.mountedViews() === 2');
+    const { tab, context, errors } = await openSitePage('two.html', 'window.GridView && window.GridView.mountedViews() === 2');
     expect(await tab.evaluate('window.GridView.bootScope()')).toBe(0);
     expect(await tab.evaluate('window.GridView.bootScope(document.getElementById("a"))')).toBe(0);
     expect(await tab.evaluate('window.GridView.mountedViews()')).toBe(2);
@@ -247,9 +244,7 @@ describe('the browser bundle on a plain HTML page', () => {
   });
 
   it('boots the view an htmx 2 swap brings and unmounts the one it replaced', async () => {
-    const { page: tab, context, errors } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
-    await tab.goto(`${site.url}/htmx.html`);
-    await waitUntil(tab, 'window.GridView && window.GridView.mountedViews() === 1 && window.htmx !== undefined');
+    const { tab, context, errors } = await openSitePage('htmx.html', 'window.GridView && window.GridView.mountedViews() === 1 && window.htmx !== undefined');
     await tab.getByRole('button', { name: 'Swap' }).click();
     await tab.locator('.gv-view__title', { hasText: 'Swapped in' }).waitFor();
     await waitUntil(tab, 'document.querySelector("#slot [data-gv-hydrate]") !== null');
@@ -269,13 +264,7 @@ describe('the browser bundle on a plain HTML page', () => {
   });
 
   it('hydrates the whole document pageRoute serves with hydrate and the bundle in its scripts', async () => {
-    const warnings: string[] = [];
-    const { page: tab, context, errors } = await openPage(browser);
-    tab.on('console', (message) => {
-      if (message.type() === 'warning') warnings.push(message.text());
-    });
-    await tab.goto(`${site.url}/page-route.html`);
-    await waitUntil(tab, 'window.GridView && window.GridView.mountedViews() === 1');
+    const { tab, context, errors, warnings } = await openSitePage('page-route.html');
     await tab.locator('.gv-table thead th[data-cm-col-key="amount"] button').first().click();
     await expect.poll(() => tab.locator('.gv-table thead th[data-cm-col-key="amount"]').getAttribute('aria-sort')).toBe('ascending');
     expect({ errors, warnings }).toEqual({ errors: [], warnings: [] });
@@ -293,9 +282,7 @@ describe('the browser bundle on a plain HTML page', () => {
   });
 
   it('passes axe with no violation once hydrated', async () => {
-    const { page: tab, context } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
-    await tab.goto(site.url);
-    await waitUntil(tab, 'window.GridView && window.GridView.mountedViews() === 1');
+    const { tab, context } = await openSitePage('');
     expect(await axeViolations(tab)).toEqual([]);
     await context.close();
   });
@@ -306,9 +293,7 @@ describe('the GridView global', () => {
   const chartJson = JSON.stringify(SPEC.charts?.[0]);
 
   it('computes KPIs and chart options as the server does, in the page\'s language', async () => {
-    const { page: tab, context, errors } = await openPage(browser);
-    await tab.goto(`${site.url}/api.html`);
-    await waitUntil(tab, 'window.GridView !== undefined');
+    const { tab, context, errors } = await openSitePage('api.html', 'window.GridView !== undefined');
     const total = ROWS.reduce((sum, row) => sum + (row.amount as number), 0);
     const kpis = (await tab.evaluate(`window.GridView.resolveKpis([{ label: 'Revenue', column_key: 'amount', aggregate: 'sum', format: 'currency' }], ${rowsJson})`)) as { value: number; display: string }[];
     expect(kpis[0]?.value).toBeCloseTo(total, 6);
@@ -325,9 +310,7 @@ describe('the GridView global', () => {
   });
 
   it('mounts a chart, refreshes its data, mounts the charts of data-cm-chart-config attributes and KPI cards', async () => {
-    const { page: tab, context, errors } = await openPage(browser, { viewport: { width: 1280, height: 1400 } });
-    await tab.goto(`${site.url}/api.html`);
-    await waitUntil(tab, 'window.GridView !== undefined');
+    const { tab, context, errors } = await openSitePage('api.html', 'window.GridView !== undefined', { viewport: { width: 1280, height: 1400 } });
     await tab.evaluate(`window.GridView.initChart(document.getElementById('chart'), ${chartJson}, ${rowsJson})`);
     await tab.locator('#chart canvas').waitFor();
     const northCell = tab.locator('#chart .gv-chart__data tbody tr').first().locator('td');
@@ -350,9 +333,7 @@ describe('the GridView global', () => {
   });
 
   it('gives row adapters over fixed rows and over a grid the page created with AG Grid', async () => {
-    const { page: tab, context, errors } = await openPage(browser);
-    await tab.goto(`${site.url}/api.html`);
-    await waitUntil(tab, 'window.GridView !== undefined && window.agGrid !== undefined');
+    const { tab, context, errors } = await openSitePage('api.html', 'window.GridView !== undefined && window.agGrid !== undefined');
     const fixed = await tab.evaluate(`(() => {
       const adapter = window.GridView.staticRowsAdapter([{ a: 1 }]);
       let calls = 0;
@@ -379,9 +360,7 @@ describe('the GridView global', () => {
   });
 
   it('boots server-rendered tables through SimpleTable.initAll and its legacy alias CmSimpleTable', async () => {
-    const { page: tab, context, errors } = await openPage(browser);
-    await tab.goto(`${site.url}/two.html`);
-    await waitUntil(tab, 'window.GridView && window.GridView.mountedViews() === 2');
+    const { tab, context, errors } = await openSitePage('two.html', 'window.GridView && window.GridView.mountedViews() === 2');
     expect(await tab.evaluate('window.CmSimpleTable === window.GridView.SimpleTable')).toBe(true);
     expect(await tab.evaluate('window.CmSimpleTable.initAll()')).toBe(0);
     // Unmounted views lose their markup (Vue removes it); booting them again renders them afresh
