@@ -13,7 +13,7 @@ import type { App, ShallowRef, VNode } from 'vue';
 import ChartBlock from '../../components/ChartBlock.vue';
 import KpiStrip from '../../components/KpiStrip.vue';
 import { GridViewPlugin } from '../plugin';
-import type { GridViewPluginOptions } from '../plugin-context';
+import { unmountDetached } from './boot';
 import { buildChartOption as optionOf, buildChartRuntime } from '../core/chart';
 import type { ChartOption } from '../core/chart';
 import { createTranslator } from '../core/i18n';
@@ -32,18 +32,13 @@ export interface GridViewI18nGlobal {
 }
 
 /** The page's language settings: `window.GridViewI18n`, else the document's `lang`. */
-export function pageLanguage(): GridViewI18nGlobal {
+function pageLanguage(): GridViewI18nGlobal {
   const set = (window as { GridViewI18n?: unknown }).GridViewI18n;
   const page = typeof set === 'object' && set !== null ? (set as GridViewI18nGlobal) : {};
   const lang = document.documentElement.lang.trim();
   return { ...page, locale: page.locale ?? (lang === '' ? undefined : lang) };
 }
 
-/** The plugin options of a part mounted by these functions. */
-export function pagePluginOptions(extra: GridViewPluginOptions = {}): GridViewPluginOptions {
-  const language = pageLanguage();
-  return { locale: language.locale, currency: language.currency, messages: language.messages, ...extra };
-}
 
 /**
  * The text of `key` in the page's language (`window.GridViewI18n`), `fallback` when no catalog
@@ -81,7 +76,8 @@ export function buildChartOption(config: ChartSpecWire | ChartRuntime, rows?: re
 /** A Vue app in `el` drawing what `render` returns, with the page's plugin options. */
 function mountRendered(el: Element, render: () => VNode): App {
   const app = createApp({ render });
-  app.use(GridViewPlugin, pagePluginOptions());
+  const language = pageLanguage();
+  app.use(GridViewPlugin, { locale: language.locale, currency: language.currency, messages: language.messages });
   app.mount(el);
   return app;
 }
@@ -94,14 +90,6 @@ interface MountedChart {
 
 const charts = new Map<Element, MountedChart>();
 
-/** Unmounts the charts whose element left the document. */
-function sweepCharts(): void {
-  for (const [el, chart] of charts) {
-    if (el.isConnected) continue;
-    chart.app.unmount();
-    charts.delete(el);
-  }
-}
 
 /**
  * Mounts one chart in `el` (its content is replaced): `config` a chart spec over `rows`, or a
@@ -109,7 +97,7 @@ function sweepCharts(): void {
  * (`window.echarts`). Mounting on an element that has a chart updates it instead (`refreshChartWrap`).
  */
 export function initChart(el: Element, config: ChartSpecWire | ChartRuntime, rows?: readonly Row[] | null): void {
-  sweepCharts();
+  unmountDetached(charts);
   const mounted = charts.get(el);
   if (mounted !== undefined) {
     refreshChartWrap(el, config, rows);
@@ -167,12 +155,7 @@ const strips = new Map<Element, { app: App; kpis: ShallowRef<readonly ResolvedKp
  * same root shows the new figures.
  */
 export function initKpiStrip(root: Element, kpis: readonly ResolvedKpi[], columns?: number): void {
-  for (const [el, strip] of strips) {
-    if (!el.isConnected) {
-      strip.app.unmount();
-      strips.delete(el);
-    }
-  }
+  unmountDetached(strips);
   const mounted = strips.get(root);
   if (mounted !== undefined) {
     mounted.kpis.value = kpis;

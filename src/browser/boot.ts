@@ -34,7 +34,7 @@ export interface BootOptions {
   preferencesUrl?: string;
 }
 
-const booted = new Map<Element, App>();
+const booted = new Map<Element, { readonly app: App }>();
 
 /** The island of a hydratable view, or null (with a warning) when it is missing or unreadable. */
 function readIsland(view: Element): GridViewIsland | null {
@@ -94,13 +94,21 @@ function hydrateView(view: Element, options: BootOptions): App | null {
   return app;
 }
 
+/**
+ * Unmounts the apps of `mounted` whose element is no longer in the document, and forgets them: the
+ * views here, and the charts and KPI strips the global's functions mount (`./api`).
+ */
+export function unmountDetached(mounted: Map<Element, { readonly app: App }>): void {
+  for (const [el, entry] of mounted) {
+    if (el.isConnected) continue;
+    entry.app.unmount();
+    mounted.delete(el);
+  }
+}
+
 /** Unmounts the views whose element is no longer in the document. */
 function sweep(): void {
-  for (const [view, app] of booted) {
-    if (view.isConnected) continue;
-    app.unmount();
-    booted.delete(view);
-  }
+  unmountDetached(booted);
 }
 
 /**
@@ -121,7 +129,7 @@ export function bootScope(scope: ParentNode = document, options: BootOptions = {
     if (booted.has(view) || !view.isConnected) continue;
     const app = hydrateView(view, options);
     if (app === null) continue;
-    booted.set(view, app);
+    booted.set(view, { app });
     mounted++;
   }
   return mounted;
@@ -134,7 +142,7 @@ export function bootScope(scope: ParentNode = document, options: BootOptions = {
  */
 export function unmountScope(scope: ParentNode = document): number {
   let count = 0;
-  for (const [view, app] of booted) {
+  for (const [view, { app }] of booted) {
     if (view !== scope && !scope.contains(view)) continue;
     app.unmount();
     booted.delete(view);

@@ -177,7 +177,7 @@ function lineCategoryLabels(runtime: ChartRuntime, options: ChartOptionOptions |
 }
 
 /** Every how many categories a line chart of `options.width` names one (1: every one, or unknown width). */
-export function lineLabelStep(runtime: ChartRuntime, options: Pick<ChartOptionOptions, 'width' | 'locale' | 'currency' | 'fontSize'> | undefined): number {
+function lineLabelStep(runtime: ChartRuntime, options: Pick<ChartOptionOptions, 'width' | 'locale' | 'currency' | 'fontSize'> | undefined): number {
   const width = options?.width;
   const count = runtime.categories.length;
   if (width === undefined || !Number.isFinite(width) || width <= 0 || count < 3) return 1;
