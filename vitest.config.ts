@@ -21,8 +21,8 @@ const NODE_TESTS = ['test/core/**/*.test.ts', 'test/assistant/**/*.test.ts', 'te
  */
 export const NODE_FRESH_TESTS = ['test/core/registry-fixture-chart.test.ts', 'test/core/spec-issue-texts-offline.test.ts', 'test/server/units.test.ts'];
 
-/** The jsdom tests: components, stores and composables. */
-const DOM_TESTS = ['test/components/**/*.test.ts', 'test/stores/**/*.test.ts', 'test/composables/**/*.test.ts'];
+/** The jsdom tests: components, stores, composables and the browser bundle's own modules. */
+const DOM_TESTS = ['test/components/**/*.test.ts', 'test/stores/**/*.test.ts', 'test/composables/**/*.test.ts', 'test/browser/**/*.test.ts'];
 
 /**
  * jsdom tests that need modules nobody has imported yet, so they run isolated (a new jsdom and module

@@ -51,7 +51,8 @@ export type GridViewWarningCode =
   | 'spec_warning'
   | 'table_engine_unavailable'
   | 'optional_package_missing'
-  | 'hydrate_failed';
+  | 'hydrate_failed'
+  | 'lazy_failed';
 
 /** One warning: a stable code, a sentence for people, and the thrown value or data behind it. */
 export interface GridViewWarning {

@@ -1,6 +1,7 @@
 /**
  * `vue-grid-view/ssr`: server-side rendering of whole views with Vue SSR and ECharts SVG, whole
- * pages as web-standard handlers, and lazy blocks for the server's lazy route.
+ * pages as web-standard handlers, and lazy blocks for the server's lazy route with the placeholders
+ * pages write for them.
  *
  * @module
  */
@@ -8,7 +9,7 @@ export { renderHtml, renderLazyFragment, GRID_VIEW_STYLESHEET } from './render';
 export type { RenderHtmlOptions, SsrRenderOptions, SsrStylesheet } from './render';
 export { pageRoute, mountPage } from './page';
 export type { GetRouter, MountPageOptions, PageRouteOptions, PerRequest } from './page';
-export { lazyBlockFromComponent } from './lazy';
-export type { LazyBlockProps } from './lazy';
+export { lazyBlockFromComponent, lazyPlaceholder } from './lazy';
+export type { LazyBlockProps, LazyPlaceholderOptions } from './lazy';
 export { renderChartSvg } from './chart-svg';
 export type { SvgChartOptions } from './chart-svg';

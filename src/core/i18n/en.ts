@@ -444,6 +444,8 @@ export const en = {
   'lazy.loading': 'Loading…',
   'lazy.failed': 'This part could not be loaded.',
   'lazy.retry': 'Load again',
+  'lazy.loaded': 'Loaded.',
+  'lazy.open': 'Open this part',
 } as const satisfies Record<string, string>;
 
 /** Every message key. Every catalog holds exactly these keys (a test enforces it). */

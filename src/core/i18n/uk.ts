@@ -429,4 +429,6 @@ export const uk: MessageCatalog = {
   'lazy.loading': 'Завантаження…',
   'lazy.failed': 'Цю частину не вдалося завантажити.',
   'lazy.retry': 'Завантажити знову',
+  'lazy.loaded': 'Завантажено.',
+  'lazy.open': 'Відкрити цю частину',
 };
