@@ -11,6 +11,7 @@ import { HttpHost } from '../src/host/http-host';
 import type { GridViewHost } from '../src/host/types';
 import { useGridViewOptions } from '../src/plugin-context';
 import { useGridPreferencesStore } from '../stores/preferences';
+import { LAYOUT_PRESET } from '../stores/preferences/model';
 import type { GridPrefsEntry, PreferencesStoreOptions, PrefsResult, SavePresetOptions, SwitchSubjectOptions } from '../stores/preferences';
 import type { ColumnStateInput } from '../src/core/column-state';
 
@@ -53,6 +54,8 @@ export interface UseGridPreferencesReturn {
   deletePreset(name: string): PrefsResult;
   /** The preset's column state for the grid (`applyColumnState({ state, applyOrder: true })`), or null. */
   applyPreset(name: string): PresetColumnState[] | null;
+  /** Keeps the grid's column layout with its preferences (the store's `saveLayout`); read it back with `applyPreset(LAYOUT_PRESET)`. */
+  saveLayout(columns: readonly ColumnStateInput[]): PrefsResult<string>;
   /** Marks `name` as the preset that loads first (null: none). */
   setDefaultPreset(name: string | null): PrefsResult<string | null>;
   /** The preset that loads first, or null. */
@@ -130,7 +133,8 @@ export function useGridPreferences(gridId: MaybeRefOrGetter<string>, options: Us
 
   return {
     entry,
-    presetNames: computed(() => Object.keys(entry.value.colPresets)),
+    // The grid's own layout is kept as a preset (`saveLayout`) but is not one the reader chose.
+    presetNames: computed(() => Object.keys(entry.value.colPresets).filter((name) => name !== LAYOUT_PRESET)),
     searches: computed(() => entry.value.searches),
     pending: computed(() => entry.value.pending),
     loading: computed(() => entry.value.loading),
@@ -139,6 +143,7 @@ export function useGridPreferences(gridId: MaybeRefOrGetter<string>, options: Us
     statusMessage,
     load,
     savePreset: (name, columns, saveOptions) => store.savePreset(id.value, name, columns, saveOptions),
+    saveLayout: (columns) => store.saveLayout(id.value, columns),
     renamePreset: (from, to) => store.renamePreset(id.value, from, to),
     deletePreset: (name) => store.deletePreset(id.value, name),
     applyPreset: (name) => store.applyPreset(id.value, name),

@@ -23,6 +23,8 @@ export { default as DataGridToolbar } from '../components/DataGridToolbar.vue';
 export { default as GridKpiStrip } from '../components/GridKpiStrip.vue';
 export type { DataGridController, DataGridColumnInfo, DataGridCounts, DataGridQueryState, DataGridReady } from '../components/data-grid/controller';
 export type { SimpleTableRowClick, SimpleTableSearchChange } from '../components/simple-table/types';
+export { useGridLayoutSync } from '../components/data-grid/useGridLayoutSync';
+export type { UseGridLayoutSyncOptions, UseGridLayoutSyncReturn } from '../components/data-grid/useGridLayoutSync';
 
 export * from '../composables/index';
 export * from '../stores/index';

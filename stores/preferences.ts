@@ -50,7 +50,7 @@ import { isHostError, toHostErrorInfo } from '../src/host/errors';
 import { cloneJson } from '../src/host/prefs-data';
 import type { GridViewHost, LoadPrefsResult } from '../src/host/types';
 import type { ColumnStateInput } from '../src/core/column-state';
-import { hasPreset, planDeletePreset, planRemoveSearch, planRenamePreset, planSavePreset, planSaveSearch, planSetDefaultPreset } from './preferences/edits';
+import { hasPreset, planDeletePreset, planRemoveSearch, planRenamePreset, planSaveLayout, planSavePreset, planSaveSearch, planSetDefaultPreset } from './preferences/edits';
 import type { PrefsEdit, PrefsEditBase } from './preferences/edits';
 import { applyOtherTabWrite, listenToPrefsEvents, readLocalRecord, writeRecord } from './preferences/local';
 import type { PrefsErrorCode, PrefsProblem } from './preferences/model';
@@ -520,6 +520,16 @@ export const useGridPreferencesStore = defineStore('gridView/preferences', () =>
     return commit(runtime, planSavePreset(editBase(runtime), name, columns, options.overwrite));
   }
 
+  /**
+   * Keeps the grid's column layout (as `savePreset` takes it) under `LAYOUT_PRESET`, saved like any
+   * change: locally at once, to the host after `debounceMs`, retried after a failure. Returns the
+   * problem when the layout would break the limits (a grid at `maxPresets` keeps no layout).
+   */
+  function saveLayout(gridId: string, columns: readonly ColumnStateInput[]): PrefsResult<string> {
+    const runtime = prepare(gridId);
+    return commit(runtime, planSaveLayout(editBase(runtime), columns));
+  }
+
   /** Renames a preset, keeping its place. Refused when `from` is unknown or `to` is empty, too long or taken. */
   function renamePreset(gridId: string, from: string, to: string): PrefsResult<string> {
     const runtime = prepare(gridId);
@@ -591,6 +601,7 @@ export const useGridPreferencesStore = defineStore('gridView/preferences', () =>
     flush,
     retry,
     savePreset,
+    saveLayout,
     renamePreset,
     deletePreset,
     applyPreset,

@@ -13,7 +13,7 @@ import type { App, ShallowRef, VNode } from 'vue';
 import ChartBlock from '../../components/ChartBlock.vue';
 import KpiStrip from '../../components/KpiStrip.vue';
 import { GridViewPlugin } from '../plugin';
-import { unmountDetached } from './boot';
+import { pagePinia, unmountDetached } from './boot';
 import { buildChartOption as optionOf, buildChartRuntime } from '../core/chart';
 import type { ChartOption } from '../core/chart';
 import { createTranslator } from '../core/i18n';
@@ -32,7 +32,7 @@ export interface GridViewI18nGlobal {
 }
 
 /** The page's language settings: `window.GridViewI18n`, else the document's `lang`. */
-function pageLanguage(): GridViewI18nGlobal {
+export function pageLanguage(): GridViewI18nGlobal {
   const set = (window as { GridViewI18n?: unknown }).GridViewI18n;
   const page = typeof set === 'object' && set !== null ? (set as GridViewI18nGlobal) : {};
   const lang = document.documentElement.lang.trim();
@@ -74,9 +74,10 @@ export function buildChartOption(config: ChartSpecWire | ChartRuntime, rows?: re
 }
 
 /** A Vue app in `el` drawing what `render` returns, with the page's plugin options. */
-function mountRendered(el: Element, render: () => VNode): App {
+export function mountRendered(el: Element, render: () => VNode): App {
   const app = createApp({ render });
   const language = pageLanguage();
+  app.use(pagePinia);
   app.use(GridViewPlugin, { locale: language.locale, currency: language.currency, messages: language.messages });
   app.mount(el);
   return app;

@@ -13,14 +13,19 @@
  * @module
  */
 import { createApp, createSSRApp, h, shallowRef } from 'vue';
-import type { App } from 'vue';
+import type { App, ShallowRef } from 'vue';
+import { createPinia } from 'pinia';
 import GridView from '../../components/GridView.vue';
 import { GridViewPlugin } from '../plugin';
 import { CHART_SSR_RENDERER_KEY } from '../plugin-context';
+import type { GridViewPluginOptions } from '../plugin-context';
 import { keptChartRenderer } from '../ssr/chart-shell';
 import { ISLAND_VERSION, hydratedViewProps } from '../ssr/island';
 import type { GridViewIsland } from '../ssr/island';
 import { warn } from '../core/warn';
+import type { GridAdapter } from '../core/adapters';
+import type { GridArtifact, GridArtifactJson } from '../core/types';
+import { usePageStateStore } from '../../stores/page-state';
 
 /** The element `renderHtml` writes around a hydratable view. */
 export const HYDRATE_SELECTOR = '[data-gv-hydrate]';
@@ -35,6 +40,18 @@ export interface BootOptions {
 }
 
 const booted = new Map<Element, { readonly app: App }>();
+
+/**
+ * The page's one Pinia, installed on every app the bundle mounts: the views' page state (column
+ * layout, collapsed sections; kept in `localStorage` per view) lives in ONE store for the page,
+ * `GridView.PageState`, whichever app a view belongs to.
+ */
+export const pagePinia = createPinia();
+
+/** The page-state store of every view the bundle mounts (`GridView.PageState`). */
+export function pageStateStore(): ReturnType<typeof usePageStateStore> {
+  return usePageStateStore(pagePinia);
+}
 
 /** The island of a hydratable view, or null (with a warning) when it is missing or unreadable. */
 function readIsland(view: Element): GridViewIsland | null {
@@ -77,6 +94,7 @@ function hydrateView(view: Element, options: BootOptions): App | null {
   const intact = hasFragmentMarkers(root);
   const adopted = intact ? undefined : serverDrawings(root);
   const app = intact ? createSSRApp({ render: () => h(GridView, props) }) : createApp({ render: () => h(GridView, props) });
+  app.use(pagePinia);
   app.use(GridViewPlugin, {
     locale: island.locale,
     currency: island.currency,
@@ -94,6 +112,36 @@ function hydrateView(view: Element, options: BootOptions): App | null {
   return app;
 }
 
+/** What `mountArtifactView` shows; replaced as a whole by a second call on the same element. */
+export interface ArtifactViewInput {
+  artifact: GridArtifact | GridArtifactJson;
+  /** The rows of a grid the page owns: the view's KPI strip and `grid_filtered` charts follow them. */
+  adapter?: GridAdapter | null;
+}
+
+const artifactInputs = new Map<Element, ShallowRef<ArtifactViewInput>>();
+
+/**
+ * Renders a live view of an artifact (or its JSON) in `el`, replacing its content, counted among the
+ * page's views (`mountedViews`, `unmountScope`). A second call on the same element shows the new
+ * input in the same app. Texts and numbers follow `language` (the page's `window.GridViewI18n`).
+ */
+export function mountArtifactView(el: Element, input: ArtifactViewInput, language: Pick<GridViewPluginOptions, 'locale' | 'currency' | 'messages'>, options: BootOptions = {}): void {
+  sweep();
+  const known = artifactInputs.get(el);
+  if (known !== undefined && booted.has(el)) {
+    known.value = input;
+    return;
+  }
+  const current = shallowRef(input);
+  const app = createApp({ render: () => h(GridView, { artifact: current.value.artifact, adapter: current.value.adapter ?? null }) });
+  app.use(pagePinia);
+  app.use(GridViewPlugin, { ...language, preferencesUrl: options.preferencesUrl ?? '' });
+  app.mount(el);
+  booted.set(el, { app });
+  artifactInputs.set(el, current);
+}
+
 /**
  * Unmounts the apps of `mounted` whose element is no longer in the document, and forgets them: the
  * views here, and the charts and KPI strips the global's functions mount (`./api`).
@@ -109,6 +157,7 @@ export function unmountDetached(mounted: Map<Element, { readonly app: App }>): v
 /** Unmounts the views whose element is no longer in the document. */
 function sweep(): void {
   unmountDetached(booted);
+  for (const el of artifactInputs.keys()) if (!booted.has(el)) artifactInputs.delete(el);
 }
 
 /**
@@ -146,6 +195,7 @@ export function unmountScope(scope: ParentNode = document): number {
     if (view !== scope && !scope.contains(view)) continue;
     app.unmount();
     booted.delete(view);
+    artifactInputs.delete(view);
     count++;
   }
   return count;

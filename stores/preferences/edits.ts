@@ -14,7 +14,7 @@ import { PREFS_LIMITS, validateGridPrefsPatch } from '../../src/core/prefs';
 import { jsonByteLength } from '../../src/host/prefs-data';
 import { presetColumnsFromState } from '../../src/core/column-state';
 import type { ColumnStateInput } from '../../src/core/column-state';
-import { invalidProblem, normaliseName, presetNameProblem, renameKey, searchProblem } from './model';
+import { LAYOUT_PRESET, clashingName, invalidProblem, normaliseName, presetNameProblem, renameKey, searchProblem } from './model';
 import type { PrefsContents, PrefsProblem, Tombstones } from './model';
 
 /** Tombstones kept per list at most; the oldest go first (a merge may then bring one back). */
@@ -74,9 +74,23 @@ export function checkPrefsContents(gridId: string, next: PrefsContents): { ok: t
  * the result breaks the server's limits. The value is the stored name.
  */
 export function planSavePreset(base: PrefsEditBase, name: string, columns: readonly ColumnStateInput[], overwrite?: boolean): PrefsEdit<string> {
-  const { contents, tombstones } = base;
+  const { contents } = base;
   const clean = normaliseName(name);
-  const problem = presetNameProblem(clean, contents.colPresets);
+  return planPreset(base, clean, columns, overwrite, presetNameProblem(clean, contents.colPresets));
+}
+
+/**
+ * Plans keeping `columns` as the grid's own layout (`LAYOUT_PRESET`), replacing the one kept
+ * before. It counts as a preset towards `PREFS_LIMITS.maxPresets`; refused like a new preset beyond
+ * it, or when the result breaks the server's limits.
+ */
+export function planSaveLayout(base: PrefsEditBase, columns: readonly ColumnStateInput[]): PrefsEdit<string> {
+  const taken = clashingName(base.contents.colPresets, LAYOUT_PRESET);
+  return planPreset(base, LAYOUT_PRESET, columns, true, taken === null ? null : { code: 'name_taken', key: 'prefs.preset.name_taken', params: { name: taken } });
+}
+
+function planPreset(base: PrefsEditBase, clean: string, columns: readonly ColumnStateInput[], overwrite: boolean | undefined, problem: PrefsProblem | null): PrefsEdit<string> {
+  const { contents, tombstones } = base;
   let colPresets = { ...contents.colPresets };
   if (problem) {
     if (!(problem.code === 'name_taken' && overwrite)) return refused(problem);

@@ -173,6 +173,12 @@ export function clashingName(colPresets: Record<string, ColumnPreset>, name: str
   return null;
 }
 
+/**
+ * The preset under which a grid's own column layout is kept (`saveLayout`), so it travels with the
+ * reader's presets through the same routes. Never listed as a preset, and refused as a name.
+ */
+export const LAYOUT_PRESET = '__layout__';
+
 /** Checks a new preset name (already trimmed). Null when fine. */
 export function presetNameProblem(name: string, colPresets: Record<string, ColumnPreset>, ignore?: string): PrefsProblem | null {
   if (name === '') return { code: 'name_empty', key: 'prefs.preset.name_empty', params: {} };
@@ -181,6 +187,7 @@ export function presetNameProblem(name: string, colPresets: Record<string, Colum
     return { code: 'name_too_long', key: 'prefs.preset.name_too_long', params: {}, plural: { base: 'prefs.preset.name_too_long', count: max } };
   }
   if (name === '__proto__') return invalidProblem('"__proto__" is not allowed as a preset name.');
+  if (name.toLowerCase() === LAYOUT_PRESET) return invalidProblem(`"${LAYOUT_PRESET}" is kept for the grid's own layout.`);
   const clash = clashingName(colPresets, name, ignore);
   if (clash !== null) return { code: 'name_taken', key: 'prefs.preset.name_taken', params: { name: clash } };
   return null;

@@ -11,6 +11,7 @@ import { parseGridViewSpecJson } from '../../src/core/spec';
 import type { GridArtifactJson, GridViewSpecWire, Row, SimpleTableConfig } from '../../src/core/types';
 import { loadCatalog } from '../../src/core/i18n/translator';
 import { waitFor } from '../setup/wait';
+import { staticRowsAdapter } from '../../src/core/adapters';
 
 // These components are mounted without GridViewPlugin, which would register every shipped catalog;
 // load Ukrainian up front as the plugin would (the on-demand path: catalog-loading.test.ts).
@@ -149,6 +150,24 @@ describe('GridView', () => {
     expect(charts[0]!.findAll('.gv-chart__data tbody td').map((td) => td.text())[0]).toMatch(/^15,00\s₴$/u);
     const en = mount(GridView, { props: { spec: wire(), rows } });
     expect(en.findComponent(ChartBlock).find('figcaption').text()).toBe('Amount by Region');
+  });
+
+  it('makes its KPI strip and grid_filtered charts follow a page-owned grid through the adapter prop, and its table keeps every row', async () => {
+    const filtered = wire({ charts: [{ id: 'live', chart_type: 'bar', x_key: 'region', data_source: 'grid_filtered', series: [{ key: 'amount', label: 'Amount' }] }] });
+    const adapter = staticRowsAdapter(rows);
+    const wrapper = mount(GridView, { props: { spec: filtered, rows, adapter } });
+    const figures = () => wrapper.findAll('[data-gv-block="kpis"] .gv-kpi__number').map((n) => n.text());
+    const categories = () => wrapper.findAll('.gv-chart__data tbody tr th').map((n) => n.text());
+    await waitFor(() => expect(wrapper.find('[data-gv-block="kpis"][data-gv-live="true"]').exists()).toBe(true));
+    await waitFor(() => expect(categories()).toEqual(['North', 'South']));
+    adapter.setRows(rows.filter((row) => row.region === 'North'));
+    await waitFor(() => expect(figures()).toEqual(['2', '$15.00']));
+    await waitFor(() => expect(categories()).toEqual(['North']));
+    expect(wrapper.findAll('.gv-table tbody tr[data-cm-row-index]')).toHaveLength(rows.length);
+    // Without the adapter the view shows its own figures again.
+    await wrapper.setProps({ adapter: null });
+    await waitFor(() => expect(figures()).toEqual(['3', '$35.50']));
+    expect(wrapper.find('[data-gv-block="kpis"][data-gv-live="true"]').exists()).toBe(false);
   });
 
   it('accepts a parsed spec', () => {

@@ -18,6 +18,7 @@ import type { Browser, BrowserContextOptions } from 'playwright-core';
 import type * as Ssr from '../../src/ssr';
 import type { GridViewSpecWire, Row } from '../../src/core/types';
 import { buildChartRuntime } from '../../src/core/chart';
+import { buildArtifactJsonFromView } from '../../src/core/artifact';
 import { launchChromium, openPage, saveScreenshot, waitUntil } from './helpers/browser';
 import { newestMtime, serveStatic, type StaticServer } from './helpers/static-site';
 import { axeViolations } from './helpers/layout';
@@ -115,6 +116,14 @@ beforeAll(async () => {
   // A whole document from pageRoute, the bundle's tag written by its `scripts` option.
   const documentResponse = await pageRoute(SPEC, ROWS, { hydrate: true, scripts: ['grid-view.iife.js'] })(new Request('http://localhost/report'));
   writeFileSync(join(OUT, 'page-route.html'), await documentResponse.text());
+  // A grid the page owns (AG Grid from its tag) with parts that follow it: a KPI strip and a
+  // grid-filtered chart marked with data-cm-* attributes, and a view drawn from an artifact.
+  const filteredChart = { ...(SPEC.charts?.[0] as object), id: 'live-region', data_source: 'grid_filtered' };
+  const attr = (value: unknown) => JSON.stringify(value).replace(/&/g, '&amp;').replace(/'/g, '&#39;');
+  const liveSpec: GridViewSpecWire = { ...SPEC, grid_id: 'owned', title: 'Owned grid', charts: [filteredChart as NonNullable<GridViewSpecWire['charts']>[number]] };
+  const artifactJson = JSON.stringify(buildArtifactJsonFromView(liveSpec, ROWS)).replace(/</g, '\\u003c');
+  const gridBody = `<h1>Grid</h1><div id="grid" style="height:300px;width:600px"></div><section id="bound"><div data-cm-grid-kpi='${attr(SPEC.kpis)}' data-cm-kpi-columns="2"></div><div id="live-chart" style="width:600px" data-cm-chart-spec='${attr(filteredChart)}'></div></section><div id="view"></div><script>window.__artifact = ${artifactJson};</script>`;
+  writeFileSync(join(OUT, 'grid.html'), page(`${stylesheet}${gridBody}`, '<script src="echarts.min.js"></script><script src="ag-grid-community.min.js"></script>'));
   writeFileSync(join(OUT, 'two.html'), page(`<div id="a">${view}</div><div id="b">${await renderHtml(SPEC, ROWS.slice(0, 5), { hydrate: true, locale: 'uk' })}</div>`));
   site = await serveStatic(OUT);
   browser = await launchChromium();
@@ -369,6 +378,129 @@ describe('the GridView global', () => {
     expect(await tab.locator('#a .gv-table').count()).toBe(0);
     expect(await tab.evaluate('window.CmSimpleTable.initAll(document.getElementById("a"))')).toBe(1);
     await expect(tab.locator('#a .gv-table tbody tr[data-cm-row-index]').count()).resolves.toBe(ROWS.length);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+  it('binds KPI strips and grid-filtered charts to a grid the page owns, and stops following it when asked', async () => {
+    const { tab, context, errors } = await openSitePage('grid.html', 'window.GridView !== undefined && window.agGrid !== undefined', { viewport: { width: 1280, height: 1400 } });
+    await tab.evaluate(`(() => {
+      window.__api = window.agGrid.createGrid(document.getElementById('grid'), { columnDefs: [{ field: 'id' }, { field: 'region', filter: true }, { field: 'amount' }], rowData: ${JSON.stringify(ROWS)} });
+      window.__stop = window.GridView.init({ root: document.getElementById('bound'), gridAdapter: window.GridView.createDataGridAdapter(window.__api) });
+    })()`);
+    const kpi = tab.locator('#bound [data-cm-grid-kpi] .gv-kpi__number');
+    const categories = () => tab.locator('#live-chart .gv-chart__data tbody tr th').allTextContents();
+    const sum = (region?: string) => ROWS.filter((row) => region === undefined || row.region === region).reduce((total, row) => total + (row.amount as number), 0);
+    const money = (value: number) => new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }).format(value);
+    await expect.poll(() => kpi.textContent()).toBe(money(sum()));
+    await expect.poll(categories).toEqual(['North', 'South', 'East', 'West']);
+    await tab.evaluate(`window.__api.setFilterModel({ region: { filterType: 'text', type: 'equals', filter: 'North' } })`);
+    await expect.poll(() => kpi.textContent()).toBe(money(sum('North')));
+    await expect.poll(categories).toEqual(['North']);
+    // Stopped: the figures stay as they were, whatever the grid does next.
+    await tab.evaluate('window.__stop()');
+    await tab.evaluate(`window.__api.setFilterModel({ region: { filterType: 'text', type: 'equals', filter: 'South' } })`);
+    await tab.waitForTimeout(200);
+    expect(await kpi.textContent()).toBe(money(sum('North')));
+    expect(await categories()).toEqual(['North']);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('draws a view from an artifact with init, its KPIs and grid-filtered chart following the page\'s grid', async () => {
+    const { tab, context, errors } = await openSitePage('grid.html', 'window.GridView !== undefined && window.agGrid !== undefined', { viewport: { width: 1280, height: 1600 } });
+    expect(await tab.evaluate('window.GridView.mountedViews()')).toBe(0);
+    await tab.evaluate(`(() => {
+      window.__api = window.agGrid.createGrid(document.getElementById('grid'), { columnDefs: [{ field: 'id' }, { field: 'region', filter: true }, { field: 'amount' }], rowData: ${JSON.stringify(ROWS)} });
+      window.__stop = window.GridView.init({ root: document.getElementById('view'), artifact: window.__artifact, gridAdapter: window.GridView.createDataGridAdapter(window.__api) });
+    })()`);
+    await tab.locator('#view .gv-view__title', { hasText: 'Owned grid' }).waitFor();
+    expect(await tab.evaluate('window.GridView.mountedViews()')).toBe(1);
+    const kpi = tab.locator('#view [data-gv-block="kpis"] .gv-kpi__number');
+    const categories = () => tab.locator('#view .gv-chart__data tbody tr th').allTextContents();
+    const north = ROWS.filter((row) => row.region === 'North').reduce((total, row) => total + (row.amount as number), 0);
+    await tab.evaluate(`window.__api.setFilterModel({ region: { filterType: 'text', type: 'equals', filter: 'North' } })`);
+    await expect.poll(() => kpi.textContent()).toBe(new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }).format(north));
+    await expect.poll(categories).toEqual(['North']);
+    // The view's own table is the artifact's: all rows, whatever the page's grid filters.
+    expect(await tab.locator('#view .gv-table tbody tr[data-cm-row-index]').count()).toBe(ROWS.length);
+    await tab.evaluate('window.__stop()');
+    await tab.evaluate(`window.__api.setFilterModel(null)`);
+    await tab.waitForTimeout(200);
+    expect(await categories()).toEqual(['North']);
+    // A second init on the same root updates the view in place.
+    await tab.evaluate(`window.GridView.init({ root: document.getElementById('view'), artifact: { ...window.__artifact, spec: { ...window.__artifact.spec, title: 'Renamed' } } })`);
+    await tab.locator('#view .gv-view__title', { hasText: 'Renamed' }).waitFor();
+    expect(await tab.evaluate('window.GridView.mountedViews()')).toBe(1);
+    await expect(tab.evaluate('window.GridView.init({ artifact: window.__artifact })')).rejects.toThrow(/needs a root element/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps a hydrated view\'s column layout in GridView.PageState across a reload', async () => {
+    const { tab, context, errors, warnings } = await openSitePage('');
+    await waitUntil(tab, 'Object.keys(window.GridView.PageState.entries).length === 1');
+    const handle = tab.getByRole('separator', { name: 'Resize Product' });
+    const start = Number(await handle.getAttribute('aria-valuenow'));
+    await handle.focus();
+    await tab.keyboard.press('Shift+ArrowRight');
+    await expect.poll(async () => Number(await handle.getAttribute('aria-valuenow'))).toBe(start + 50);
+    const stored = (await tab.evaluate('Object.values(window.GridView.PageState.entries)[0].state.columnState')) as { colId: string; width?: number }[];
+    expect(stored.find((column) => column.colId === 'product')?.width).toBe(start + 50);
+    await tab.reload();
+    await waitUntil(tab, 'window.GridView && window.GridView.mountedViews() === 1');
+    await expect.poll(async () => Number(await tab.getByRole('separator', { name: 'Resize Product' }).getAttribute('aria-valuenow'))).toBe(start + 50);
+    expect({ errors, warnings }).toEqual({ errors: [], warnings: [] });
+    await context.close();
+  });
+  it('attaches the toolbar, gear, column chooser and presets to a grid the page created, and keeps its layout across a reload', async () => {
+    const ready = 'window.GridView !== undefined && window.agGrid !== undefined';
+    const { tab, context, errors } = await openSitePage('grid.html', ready, { viewport: { width: 1280, height: 1400 } });
+    const attach = `(() => {
+      const container = document.getElementById('grid');
+      window.__api = window.agGrid.createGrid(container, { columnDefs: [{ field: 'id', headerName: 'Order' }, { field: 'region', headerName: 'Region', filter: true }, { field: 'amount', headerName: 'Amount' }], rowData: ${JSON.stringify(ROWS)}, context: { gridId: 'owned' } });
+      window.__attached = window.GridView.attachDataGrid(window.__api, { gridId: 'owned', container, figures: document.getElementById('bound') });
+    })()`;
+    await tab.evaluate(attach);
+    const toolbar = tab.locator('.gv-attached-toolbar');
+    await toolbar.getByRole('searchbox').waitFor();
+    // The toolbar sits right before the grid it drives.
+    expect(await tab.evaluate('document.querySelector(".gv-attached-toolbar").nextElementSibling === document.getElementById("grid")')).toBe(true);
+    const shownRows = () => tab.evaluate('window.__api.getDisplayedRowCount()');
+    await toolbar.getByRole('searchbox').fill('North');
+    const north = ROWS.filter((row) => row.region === 'North');
+    await expect.poll(shownRows).toBe(north.length);
+    // The KPI strip in the page follows the grid it was attached with.
+    const money = (value: number) => new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }).format(value);
+    await expect.poll(() => tab.locator('#bound [data-cm-grid-kpi] .gv-kpi__number').textContent()).toBe(money(north.reduce((sum, row) => sum + (row.amount as number), 0)));
+    await toolbar.getByRole('searchbox').fill('');
+    await expect.poll(shownRows).toBe(ROWS.length);
+    // The gear's column chooser hides a column of the page's grid.
+    await toolbar.getByRole('button', { name: 'Choose columns' }).click();
+    const dialog = tab.getByRole('dialog', { name: 'Columns' });
+    await dialog.getByRole('checkbox', { name: 'Region' }).uncheck();
+    await expect.poll(() => tab.evaluate('window.__api.getColumn("region").isVisible()')).toBe(false);
+    await tab.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    // A preset of that layout, kept on this device (no preferences URL on this page).
+    await toolbar.locator('[data-gv-presets] .gv-menu__button').click();
+    await toolbar.getByRole('textbox', { name: 'Save the current layout as' }).fill('No region');
+    await tab.keyboard.press('Enter');
+    await expect.poll(() => toolbar.locator('[data-gv-preset]').evaluateAll((items) => items.map((item) => item.getAttribute('data-gv-preset')))).toEqual(['No region']);
+    // The layout itself is kept without asking (after its quiet time), and is not listed as a preset.
+    await tab.waitForTimeout(600);
+    await tab.reload();
+    await waitUntil(tab, ready);
+    await tab.evaluate(attach);
+    await expect.poll(() => tab.evaluate('window.__api.getColumn("region").isVisible()')).toBe(false);
+    await tab.locator('.gv-attached-toolbar [data-gv-presets] .gv-menu__button').click();
+    await expect.poll(() => tab.locator('.gv-attached-toolbar [data-gv-preset]').evaluateAll((items) => items.map((item) => item.getAttribute('data-gv-preset')))).toEqual(['No region']);
+    expect(await axeViolations(tab)).toEqual([]);
+    await saveScreenshot(tab, 'browser-bundle-attached-grid');
+    // Detached: the toolbar is gone, the grid stays.
+    await tab.evaluate('window.__attached.detach()');
+    expect(await tab.locator('.gv-attached-toolbar').count()).toBe(0);
+    expect(await tab.evaluate('window.__api.isDestroyed()')).toBe(false);
+    await expect(tab.evaluate('window.GridView.attachDataGrid(window.__api, { gridId: "owned" })')).rejects.toThrow(/container/);
     expect(errors).toEqual([]);
     await context.close();
   });
