@@ -1,4 +1,5 @@
 import { defineConfig } from 'vite';
+import type { Plugin } from 'vite';
 import vue from '@vitejs/plugin-vue';
 import dts from 'vite-plugin-dts';
 import { fileURLToPath } from 'node:url';
@@ -44,25 +45,59 @@ const checks = { bundlerTimings: false };
  *   yup). Each entry is also written at the top of dist/ (`dist/core.js`, …) as a one-line
  *   re-export. Plus style.css and one `.d.ts` per module beside it (scripts/build.mjs then gives
  *   their relative imports explicit `.js` extensions for `moduleResolution: node16`).
- * - `iife`: the standalone browser bundle with the global `GridView` (everything bundled), once
- *   `src/browser/index.ts` exists.
+ * - `esm`: the browser bundle as ES modules (dist/browser/esm/): the first script `grid-view.js`
+ *   and the Vue part `vue-part.js` with its chunks.
+ * - `iife`: the same first script as a classic script (dist/browser/grid-view.iife.js, the global
+ *   `GridView`), which loads the Vue part from the ES build beside it when something needs it.
  */
+/**
+ * In the browser bundle's ES build, ECharts and AG Grid are the page's own script tags
+ * (`window.echarts`, `window.agGrid`), as in the IIFE: an import of either package becomes a module
+ * that reads the page's global when its chunk runs, with the package's named exports (their names
+ * read from the installed package here, so the bundler keeps only those used).
+ */
+function pageGlobals(): Plugin {
+  const PREFIX = '\0gv-page-global:';
+  const globalOf = (id: string): string | null => (/^(echarts|zrender)(\/|$)/.test(id) ? 'echarts' : /^ag-grid-community(\/|$)/.test(id) ? 'agGrid' : null);
+  return {
+    name: 'gv-page-globals',
+    enforce: 'pre',
+    resolveId(id) {
+      return globalOf(id) === null ? null : `${PREFIX}${id}`;
+    },
+    async load(id) {
+      if (!id.startsWith(PREFIX)) return null;
+      const specifier = id.slice(PREFIX.length);
+      let names: string[] = [];
+      try {
+        names = Object.keys((await import(specifier)) as Record<string, unknown>).filter((name) => name !== 'default' && /^[A-Za-z_$][\w$]*$/.test(name));
+      } catch {
+        // A deep zrender path Node cannot load: the default export (the namespace) only.
+      }
+      const lines = [`const page = globalThis.${globalOf(specifier)} ?? {};`, 'export default page;', ...names.map((name) => `export const ${name} = page.${name};`)];
+      return lines.join('\n');
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
-  if (mode === 'iife') {
-    return {
-      // Always compiled as production, also when a test builds it under Vitest (NODE_ENV `test`,
-      // where Vue's compiler keeps templates' HTML comments by default): without the comments, the
-      // markup dist/ssr.js writes and this bundle hydrates.
-      plugins: [vue({ isProduction: true, template: { compilerOptions: { comments: false } } })],
+  if (mode === 'iife' || mode === 'esm') {
+    // Shared by the two builds of the browser bundle. Always compiled as production, also when a
+    // test builds it under Vitest (NODE_ENV `test`, where Vue's compiler keeps templates' HTML
+    // comments by default): without the comments, the markup dist/ssr.js writes and this bundle hydrates.
+    const browser = {
+      plugins: [vue({ isProduction: true, template: { compilerOptions: { comments: false } } }), ...(mode === 'esm' ? [pageGlobals()] : [])],
       // The page's full ECharts build registers every part itself (see src/browser/echarts-global.ts).
       // The XLSX writer is the page's own SheetJS build, when it has one (src/browser/xlsx-global.ts).
-      // HttpHost's HTTP client is a small one over fetch instead of axios, 21 kB gzip less
-      // (src/browser/axios-fetch.ts); the library build keeps axios.
+      // HttpHost's requests go over fetch, not axios (src/browser/axios-fetch.ts): a page without a
+      // build should not download an HTTP library for two kinds of JSON request.
       resolve: {
         alias: [
           { find: /^\.\/echarts-setup$/, replacement: fromRoot('src/browser/echarts-global.ts') },
           { find: /^xlsx$/, replacement: fromRoot('src/browser/xlsx-global.ts') },
           { find: /^axios$/, replacement: fromRoot('src/browser/axios-fetch.ts') },
+          // The IIFE is a classic script: it loads the Vue part from the ES build beside it, by URL.
+          ...(mode === 'iife' ? [{ find: /^\.\/load-vue-part$/, replacement: fromRoot('src/browser/load-vue-part-iife.ts') }] : []),
         ],
       },
       // Without `process.env.NODE_ENV` the bundle throws `process is not defined` in a browser.
@@ -75,6 +110,28 @@ export default defineConfig(({ mode }) => {
         __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false',
         __GV_VERSION__: JSON.stringify(pkg.version),
       },
+    };
+    if (mode === 'esm') {
+      // The ES build: the first script (`grid-view.js`, the same as the IIFE) and the Vue part
+      // (`vue-part.js`), which the first script and the IIFE load when a view, chart or grid needs
+      // it, with chunks of their own (the data grid, presets, catalogs) loaded on demand below it.
+      return {
+        ...browser,
+        build: {
+          outDir: 'dist/browser/esm',
+          // Old chunks (hashed names) of an earlier build would stay beside the new ones.
+          emptyOutDir: true,
+          sourcemap: true,
+          // Library builds leave ES output unminified by default; this one is served to browsers as it is.
+          minify: true,
+          target: 'es2022',
+          lib: { entry: { 'grid-view': fromRoot('src/browser/index.ts'), 'vue-part': fromRoot('src/browser/vue-part.ts') }, formats: ['es'], fileName: (_format: string, name: string) => `${name}.js` },
+          rollupOptions: { checks, output: { chunkFileNames: 'chunks/[name]-[hash].js', minify: true } },
+        },
+      };
+    }
+    return {
+      ...browser,
       build: {
         outDir: 'dist/browser',
         emptyOutDir: false,

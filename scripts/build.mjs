@@ -73,6 +73,8 @@ for (const file of declarations(DIST)) {
 }
 
 if (existsSync('src/browser/index.ts')) {
+  // The ES build first: the IIFE loads its Vue part (dist/browser/esm/vue-part.js) at run time.
+  await build({ mode: 'esm', logLevel: 'warn', configFile: 'vite.config.ts', customLogger });
   await build({ mode: 'iife', logLevel: 'warn', configFile: 'vite.config.ts', customLogger });
   // The globals the bundle sets, for pages' own scripts checked by TypeScript
   // (`/// <reference types="vue-grid-view/browser" />`): a script declaration file (no import or
@@ -83,7 +85,7 @@ if (existsSync('src/browser/index.ts')) {
     [
       '// The globals dist/browser/grid-view.iife.js sets on the page (see docs/browser.md).',
       "type VueGridViewGlobal = import('../src/browser/index.js').GridViewGlobal;",
-      "type VueGridViewI18n = import('../src/browser/api.js').GridViewI18nGlobal;",
+      "type VueGridViewI18n = import('../src/browser/compute.js').GridViewI18nGlobal;",
       '/** The library: boot server-rendered views, KPIs, charts, adapters, texts. */',
       'declare var GridView: VueGridViewGlobal;',
       '/** The same object as `GridView`, under the seed system\'s name. */',

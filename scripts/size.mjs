@@ -10,8 +10,8 @@
 // which test/package/size-budgets.test.ts also reads, so BENCHMARKS.md cannot list other budgets.
 import { build } from 'vite';
 import vue from '@vitejs/plugin-vue';
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const ROOT = resolve('.');
@@ -153,6 +153,61 @@ createApp({ render: () => h(GridView, { spec, rows: [{ region: 'North', amount: 
   },
 ];
 
+/**
+ * The browser bundle, measured from its built files (dist/browser/): `entries` and what they import
+ * statically, transitively (what loads before any `import()`); the ES build's other chunks are
+ * listed as loaded on demand.
+ */
+const BROWSER = [
+  {
+    ...budgeted('browser-iife'),
+    // Issue 24: the first script only (the global, texts, KPIs, chart options, lazy blocks); Vue
+    // and the components come from the ES build when a reader reaches a view.
+    files: ['grid-view.iife.js'],
+    onDemand: 'the Vue part (`esm/vue-part.js`) and its chunks, when a reader reaches a view (rows below)',
+  },
+  {
+    ...budgeted('browser-esm-first'),
+    files: ['esm/grid-view.js'],
+    onDemand: 'the Vue part and its chunks, when a reader reaches a view (rows below)',
+  },
+  {
+    ...budgeted('browser-esm-live'),
+    // Issue 24's target for the whole bundle, 150 kB: met by the ES build.
+    files: ['esm/grid-view.js', 'esm/vue-part.js'],
+  },
+  {
+    ...budgeted('browser-iife-live'),
+    // Issue 24's target for the whole bundle is 150 kB: NOT met through the script tag, knowingly.
+    // The classic script carries its own copy of the pure core (texts, KPIs, chart options, about
+    // 25 kB) so that its functions answer at once, and the Vue part has the same code again
+    // (separate builds share no module): 32.6 + 137.5 = 170.1 kB. Budget just above, as a ratchet.
+    files: ['grid-view.iife.js', 'esm/vue-part.js'],
+  },
+];
+
+/** Gzipped size of `files` (relative to dist/browser) and their static imports; the rest of esm/ listed as on demand. */
+function measureFiles(app) {
+  const base = join(ROOT, 'dist', 'browser');
+  if (!existsSync(join(base, 'esm', 'vue-part.js'))) throw new Error('size: dist/browser/esm is missing; run `npm run build` first');
+  const seen = new Set();
+  const visit = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const code = readFileSync(file, 'utf8');
+    for (const match of code.matchAll(/(?:import|export)\s*(?:[^'"()]*?from\s*)?["'](\.[^"']+)["']/g)) visit(resolve(dirname(file), match[1]));
+  };
+  for (const file of app.files) visit(join(base, file));
+  let js = 0;
+  for (const file of seen) js += gzipSync(readFileSync(file), { level: 9 }).length;
+  const lazy = [];
+  for (const name of readdirSync(join(base, 'esm', 'chunks')).filter((file) => file.endsWith('.js')).sort()) {
+    const file = join(base, 'esm', 'chunks', name);
+    if (!seen.has(file)) lazy.push(`${name.replace(/-[\w-]{8}\.js$/, '')} ${(gzipSync(readFileSync(file), { level: 9 }).length / KB).toFixed(1)} kB`);
+  }
+  return { js, css: 0, lazy: app.onDemand ? [app.onDemand] : lazy };
+}
+
 function prepare() {
   if (!existsSync(join(ROOT, 'dist', 'index.js'))) throw new Error('size: dist/ is missing; run `npm run build` first');
   rmSync(WORK, { recursive: true, force: true });
@@ -211,10 +266,11 @@ const reportPath = reportAt > 0 ? process.argv[reportAt + 1] : null;
 prepare();
 const results = new Map();
 for (const app of APPS) results.set(app.name, await measure(app));
+for (const app of BROWSER) results.set(app.name, measureFiles(app));
 
 const rows = [];
 let failed = false;
-for (const app of APPS) {
+for (const app of [...APPS, ...BROWSER]) {
   if (app.name === 'vue') continue;
   const result = results.get(app.name);
   const base = app.over ? results.get(app.over).js : 0;

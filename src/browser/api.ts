@@ -1,10 +1,8 @@
 /**
- * The functions of the interface document's Browser API table, for pages without a Vue build:
- * KPIs and charts computed by the core, and charts and KPI strips mounted with the same components
- * a Vue app uses (`ChartBlock`, `KpiStrip`), each a small Vue app of its own on its element.
- *
- * The page's texts follow `window.GridViewI18n` (`{ locale?, messages? }`, read at each call):
- * `i18n.t` and every mounted part use its language and its overrides.
+ * The mounting functions of the interface document's Browser API table, for pages without a Vue
+ * build: charts and KPI strips mounted with the same components a Vue app uses (`ChartBlock`,
+ * `KpiStrip`), each a small Vue app of its own on its element, in the page's language
+ * (`window.GridViewI18n`, read at each call; see `./compute`).
  *
  * @module
  */
@@ -14,64 +12,8 @@ import ChartBlock from '../../components/ChartBlock.vue';
 import KpiStrip from '../../components/KpiStrip.vue';
 import { GridViewPlugin } from '../plugin';
 import { pagePinia, unmountDetached } from './boot';
-import { buildChartOption as optionOf, buildChartRuntime } from '../core/chart';
-import type { ChartOption } from '../core/chart';
-import { createTranslator } from '../core/i18n';
-import type { MessageOverrides } from '../core/i18n/translator';
-import type { ChartRuntime, ChartSpecWire, FormatOptions, KpiSpecWire, ResolvedKpi, Row } from '../core/types';
-import { resolveKpis as resolveKpisIn } from '../core/kpi';
-
-/** What a page may set as `window.GridViewI18n` before or after the bundle's tag. */
-export interface GridViewI18nGlobal {
-  /** BCP 47 tag of the page's texts and numbers; default the document's `lang`, else `en`. */
-  locale?: string;
-  /** Texts that win over the catalogs, by locale then key (as `GridViewPlugin`'s `messages`). */
-  messages?: MessageOverrides;
-  /** ISO 4217 code of `currency` values; default `USD`. */
-  currency?: string;
-}
-
-/** The page's language settings: `window.GridViewI18n`, else the document's `lang`. */
-export function pageLanguage(): GridViewI18nGlobal {
-  const set = (window as { GridViewI18n?: unknown }).GridViewI18n;
-  const page = typeof set === 'object' && set !== null ? (set as GridViewI18nGlobal) : {};
-  const lang = document.documentElement.lang.trim();
-  return { ...page, locale: page.locale ?? (lang === '' ? undefined : lang) };
-}
-
-
-/**
- * The text of `key` in the page's language (`window.GridViewI18n`), `fallback` when no catalog
- * has it (else the key itself). Placeholders stay as written.
- */
-export function t(key: string, fallback?: string): string {
-  const language = pageLanguage();
-  return createTranslator({ locale: language.locale, overrides: language.messages }).t(key, fallback);
-}
-
-/**
- * The KPIs of wire KPI specs over `rows`, as the server computes them (`resolveKpis` of the core),
- * their texts in the page's language and currency unless `options` says otherwise.
- */
-export function resolveKpis(specs: readonly KpiSpecWire[], rows: readonly Row[], options?: FormatOptions): ResolvedKpi[] {
-  const language = pageLanguage();
-  return resolveKpisIn(specs, rows, { locale: language.locale, currency: language.currency, ...options });
-}
-
-/** A chart spec over `rows`, or with `rows` not an array a chart the server computed (a runtime). */
-function runtimeOf(config: ChartSpecWire | ChartRuntime, rows: readonly Row[] | null | undefined): ChartRuntime {
-  return Array.isArray(rows) ? buildChartRuntime(config as ChartSpecWire, rows) : (config as ChartRuntime);
-}
-
-/**
- * The ECharts option of a chart: `config` is a chart spec (wire JSON) computed over `rows`, or,
- * when `rows` is not given, a chart already computed (the runtime in an artifact or a
- * `data-cm-chart-config` attribute). Formatted in the page's language.
- */
-export function buildChartOption(config: ChartSpecWire | ChartRuntime, rows?: readonly Row[] | null): ChartOption {
-  const language = pageLanguage();
-  return optionOf(runtimeOf(config, rows), { locale: language.locale, currency: language.currency });
-}
+import type { ChartRuntime, ChartSpecWire, ResolvedKpi, Row } from '../core/types';
+import { pageLanguage } from './compute';
 
 /** A Vue app in `el` drawing what `render` returns, with the page's plugin options. */
 export function mountRendered(el: Element, render: () => VNode): App {

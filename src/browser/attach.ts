@@ -18,9 +18,10 @@ import { createDataGridAdapter } from '../core/adapters';
 import type { DataGridAdapter, DataGridApiLike } from '../core/adapters';
 import { HttpHost } from '../host/http-host';
 import { GridViewPlugin } from '../plugin';
-import { pageLanguage } from './api';
+import { pageLanguage } from './compute';
 import { pagePinia } from './boot';
 import { bindGridFilteredCharts, bindGridKpis } from './grid-bindings';
+import { checkAttachPlace } from './checks';
 
 /** Options of `attachDataGrid`. */
 export interface AttachDataGridOptions {
@@ -85,7 +86,7 @@ export function attachDataGrid(gridApi: ToolbarGridApi & DataGridApiLike, option
   if (where instanceof Element) {
     host = where;
   } else {
-    if (where && !options.container) throw new TypeError('GridView.attachDataGrid: the toolbar needs the grid\'s container element (option container), or an element to render in (option toolbar).');
+    checkAttachPlace(where, options.container);
     created = document.createElement('div');
     created.className = 'gv-attached-toolbar';
     if (where && options.container) options.container.before(created);

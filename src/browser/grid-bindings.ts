@@ -14,17 +14,18 @@
  *
  * @module
  */
-import { h, shallowRef } from 'vue';
+import { defineAsyncComponent, h, shallowRef } from 'vue';
 import type { App, ShallowRef } from 'vue';
-import GridKpiStrip from '../../components/GridKpiStrip.vue';
 import { createCoalescer } from '../core/coalesce';
 import { staticRowsAdapter } from '../core/adapters';
 import type { GridAdapter } from '../core/adapters';
 import type { ChartSpecWire, GridArtifact, GridArtifactJson, KpiSpecWire } from '../core/types';
 import { warn } from '../core/warn';
-import { initAllCharts, initChart, mountRendered, pageLanguage } from './api';
+import { initAllCharts, initChart, mountRendered } from './api';
+import { pageLanguage } from './compute';
 import { bootScope, mountArtifactView, unmountDetached } from './boot';
 import type { BootOptions } from './boot';
+import { checkInitRoot } from './checks';
 
 /** Options of `bindGridKpis`. */
 export interface BindGridKpisOptions {
@@ -40,6 +41,9 @@ interface BoundStrip {
 }
 
 const strips = new Map<Element, BoundStrip>();
+
+// A chunk of its own, as `GridView` loads it: only pages that bind a grid need it.
+const GridKpiStrip = defineAsyncComponent(() => import('../../components/GridKpiStrip.vue'));
 
 /** The elements of `scope` (itself included) that carry `attribute`. */
 function marked(scope: ParentNode, attribute: string): Element[] {
@@ -171,8 +175,8 @@ export function init(options: InitOptions = {}, boot: BootOptions = {}): () => v
   const root = options.root ?? document;
   const adapter = options.gridAdapter ?? null;
   const artifact = options.artifact ?? null;
-  if (artifact !== null) {
-    if (!(root instanceof Element)) throw new TypeError('GridView.init: an artifact needs a root element to be drawn in.');
+  checkInitRoot(root, artifact);
+  if (artifact !== null && root instanceof Element) {
     const language = pageLanguage();
     mountArtifactView(root, { artifact, adapter }, { locale: language.locale, currency: language.currency, messages: language.messages }, boot);
   } else {

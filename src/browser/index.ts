@@ -1,22 +1,33 @@
 /**
- * The standalone browser bundle (`dist/browser/grid-view.iife.js`): one `<script>` tag makes the
- * views a server rendered with `renderHtml(…, { hydrate: true })` live, with the same Vue components
- * that rendered them. It sets `window.GridView` (and `window.CmGridView`, the same object, for pages
- * written for the seed system) and boots the page once the document is parsed.
+ * The browser bundle's first script (`dist/browser/grid-view.iife.js`, and `esm/grid-view.js` of the
+ * ES build): one `<script>` tag makes the views a server rendered with `renderHtml(…, { hydrate:
+ * true })` live, with the same Vue components that rendered them. It sets `window.GridView` (and
+ * `window.CmGridView`, the same object, for pages written for the seed system).
+ *
+ * It carries the global, what answers at once (texts, KPIs, chart options, row adapters, lazy
+ * blocks) and no Vue: the Vue part (`./vue-part`) is loaded the first time something needs it. By
+ * default a server-rendered view hydrates when the reader first reaches it (the pointer over it,
+ * the keyboard focus in it, a touch), so a page nobody touches loads no Vue; a click or typing that
+ * came before the Vue part is replayed on the live view. `window.GridView = { hydrate: 'load' }`
+ * before the tag hydrates every view once the document is parsed instead. The functions that mount
+ * (`bootScope`, `initChart`, `init`, `attachDataGrid`, …) load the Vue part at once and do their work
+ * when it is there; `ready()` says when.
  *
  * @module
  */
-import { bootScope, mountedViews, pageStateStore, unmountScope } from './boot';
-import type { BootOptions } from './boot';
+import type { BootOptions, pageStateStore } from './boot';
 import { bootLazy } from './lazy';
-import { buildChartOption, initAllCharts, initChart, initKpiStrip, refreshChartWrap, resolveKpis, t } from './api';
+import { buildChartOption, resolveKpis, t } from './compute';
+import type { ChartRuntime, ChartSpecWire, ResolvedKpi, Row } from '../core/types';
 import { createDataGridAdapter, staticRowsAdapter } from '../core/adapters';
-import { bindGridFilteredCharts, bindGridKpis, init } from './grid-bindings';
-import type { InitOptions } from './grid-bindings';
-import { attachDataGrid } from './attach';
+import type { DataGridApiLike, GridAdapter } from '../core/adapters';
+import type { BindGridKpisOptions, InitOptions } from './grid-bindings';
 import type { AttachDataGridOptions, AttachedDataGrid } from './attach';
 import type { ToolbarGridApi } from '../../components/data-grid/controller';
-import type { DataGridApiLike } from '../core/adapters';
+import { checkAttachPlace, checkInitRoot } from './checks';
+import { loadVuePart } from './load-vue-part';
+import type { VuePartModule } from './load-vue-part';
+import { warn } from '../core/warn';
 
 /** The `window.GridView` global. */
 export interface GridViewGlobal {
@@ -27,11 +38,23 @@ export interface GridViewGlobal {
    * Read by every boot, so set it before the document is parsed or before calling `bootScope`.
    */
   preferencesUrl: string;
-  /** Hydrates the server-rendered views in `scope` (default the document); see `./boot`. */
+  /**
+   * When server-rendered views hydrate: `interaction` (default) when the reader first reaches each
+   * one, `load` all once the document is parsed. Set it before the tag (`window.GridView = {
+   * hydrate: 'load' }`) or before an htmx swap.
+   */
+  hydrate: 'interaction' | 'load';
+  /** Resolves once the Vue part is loaded (it starts loading now): then `mountedViews` and `PageState` answer for every view. */
+  ready(): Promise<void>;
+  /**
+   * Hydrates the server-rendered views in `scope` (default the document) now, not waiting for the
+   * reader; see `./boot`. Returns how many it mounted, or, while the Vue part is still loading, how
+   * many it will mount. Idempotent.
+   */
   bootScope(scope?: ParentNode): number;
   /** Unmounts the live views in `scope`. */
   unmountScope(scope?: ParentNode): number;
-  /** How many views are live. */
+  /** How many views are live (0 until the Vue part is loaded). */
   mountedViews(): number;
   /**
    * Watches the lazy-block placeholders in `scope` (default the document; `lazyPlaceholder` of
@@ -53,14 +76,15 @@ export interface GridViewGlobal {
    */
   attachDataGrid(gridApi: ToolbarGridApi & DataGridApiLike, options: AttachDataGridOptions): AttachedDataGrid;
   /** Live KPI strips in the `[data-cm-grid-kpi]` elements of `root`, over a grid's rows; returns the stop function. */
-  bindGridKpis: typeof bindGridKpis;
+  bindGridKpis(options: BindGridKpisOptions): () => void;
   /** The `[data-cm-chart-spec]` charts of `scope` with `data_source: grid_filtered`, over a grid's rows; returns the stop function. */
-  bindGridFilteredCharts: typeof bindGridFilteredCharts;
+  bindGridFilteredCharts(scope: ParentNode, adapter: GridAdapter): () => void;
   /**
    * The page-state store (Pinia) of every view the bundle mounts: each view's column layout and
-   * collapsed sections, kept in `localStorage`. Read `entries`, or call `reset(key)` and the other actions.
+   * collapsed sections, kept in `localStorage`. Read `entries`, or call `reset(key)` and the other
+   * actions. Null until the Vue part is loaded (`await GridView.ready()`).
    */
-  readonly PageState: ReturnType<typeof pageStateStore>;
+  readonly PageState: ReturnType<typeof pageStateStore> | null;
   /** KPIs of wire KPI specs over rows, as the server computes them, in the page's language. */
   resolveKpis: typeof resolveKpis;
   /** An adapter over fixed rows (`getRows`, `onChange`, `setRows`). */
@@ -70,13 +94,13 @@ export interface GridViewGlobal {
   /** The ECharts option of a chart spec over rows, or of a computed chart. */
   buildChartOption: typeof buildChartOption;
   /** Mounts one chart in an element. */
-  initChart: typeof initChart;
-  /** Mounts a chart in every `[data-cm-chart-config]` element of a scope. */
-  initAllCharts: typeof initAllCharts;
-  /** New data for a chart `initChart` mounted. */
-  refreshChartWrap: typeof refreshChartWrap;
+  initChart(el: Element, config: ChartSpecWire | ChartRuntime, rows?: readonly Row[] | null): void;
+  /** Mounts a chart in every `[data-cm-chart-config]` element of a scope; returns how many. */
+  initAllCharts(scope?: ParentNode): number;
+  /** New data for a chart `initChart` mounted (or is mounting); false when `node` holds none. */
+  refreshChartWrap(node: Element, config: ChartSpecWire | ChartRuntime, rows?: readonly Row[] | null): boolean;
   /** KPI cards. */
-  readonly Kpi: { initKpiStrip: typeof initKpiStrip };
+  readonly Kpi: { initKpiStrip(root: Element, kpis: readonly ResolvedKpi[], columns?: number): void };
   /** The simple tables of server-rendered views: `initAll(scope)` boots the views in `scope`. */
   readonly SimpleTable: { initAll(scope?: ParentNode): number };
   /** Texts in the page's language (`window.GridViewI18n`). */
@@ -85,30 +109,193 @@ export interface GridViewGlobal {
 
 declare const __GV_VERSION__: string;
 
+/** The element `renderHtml` writes around a hydratable view (as `./boot` reads it). */
+const VIEW = '[data-gv-hydrate]';
+
+let part: VuePartModule | null = null;
+let loading: Promise<VuePartModule> | null = null;
+
+/** The Vue part, loaded once; a failed load (offline, a new deployment) is tried again by the next need. */
+function vuePart(): Promise<VuePartModule> {
+  loading ??= loadVuePart().then(
+    (module) => (part = module),
+    (error: unknown) => {
+      loading = null;
+      warn('hydrate_failed', 'The Vue part of the browser bundle could not be loaded; the page stays as the server wrote it.', error);
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** Runs `task` with the Vue part: at once when it is loaded, else once it is (never when it fails). */
+function withPart(task: (module: VuePartModule) => void): void {
+  if (part !== null) task(part);
+  else vuePart().then(task, () => undefined);
+}
+
+/** The elements of `scope` (itself included) matching `selector`. */
+function within(scope: ParentNode, selector: string): Element[] {
+  const found: Element[] = [];
+  if (scope instanceof Element && scope.matches(selector)) found.push(scope);
+  found.push(...Array.from(scope.querySelectorAll(selector)));
+  return found;
+}
+
+// --- views hydrating when the reader reaches them -------------------------------------------------
+
+/** Views asked to hydrate (or hydrated) by this script: not armed again. */
+const requested = new WeakSet<Element>();
+/** What reaching a view means: the pointer over it, focus in it, a touch. */
+const REACH = ['pointerover', 'focusin', 'touchstart'] as const;
+const disarms = new Map<Element, () => void>();
+
+/**
+ * Hydrates `view` now. A click (on a button: a sort header, an export) or text typed in it while the
+ * Vue part loads is handed to the live view once it is there: hydration keeps the server's
+ * elements, so the same button is clicked again and the typed text is given back to its field.
+ */
+function hydrateView(view: Element): void {
+  if (requested.has(view)) return;
+  requested.add(view);
+  disarms.get(view)?.();
+  let clicked: Element | null = null;
+  const remember = (event: Event): void => {
+    if (event.target instanceof Element) clicked = event.target;
+  };
+  view.addEventListener('click', remember, true);
+  withPart((module) => {
+    view.removeEventListener('click', remember, true);
+    if (!view.isConnected) return;
+    const typed = Array.from(view.querySelectorAll('input, textarea'))
+      .filter((field): field is HTMLInputElement | HTMLTextAreaElement => (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) && field.value !== field.defaultValue)
+      .map((field) => [field, field.value] as const);
+    module.bootScope(view, bootOptions());
+    // After the view's first render has settled (v-model sets its fields in a post-render hook).
+    void Promise.resolve().then(() => {
+      for (const [field, value] of typed) {
+        if (!field.isConnected) continue;
+        field.value = value;
+        field.dispatchEvent(new Event('input', { bubbles: true }));
+      }
+      const button = (clicked as Element | null)?.closest('button');
+      if (button && button.isConnected && view.contains(button)) button.click();
+    });
+  });
+}
+
+/** Waits for the reader to reach each view of `scope` not asked for yet (or, with `hydrate: 'load'`, hydrates them). */
+function armViews(scope: ParentNode): void {
+  for (const view of within(scope, VIEW)) {
+    if (requested.has(view) || disarms.has(view) || !view.isConnected) continue;
+    if (global.hydrate === 'load') {
+      hydrateView(view);
+      continue;
+    }
+    const reached = (): void => hydrateView(view);
+    for (const type of REACH) view.addEventListener(type, reached, { passive: true });
+    disarms.set(view, () => {
+      for (const type of REACH) view.removeEventListener(type, reached);
+      disarms.delete(view);
+    });
+  }
+  // Views that left the page waiting are forgotten with their listeners.
+  for (const [view, disarm] of disarms) if (!view.isConnected) disarm();
+}
+
+// --- charts and KPI strips asked for before the Vue part is there ------------------------------------
+
+/** Charts `initChart` was asked for while the Vue part loads: the latest arguments per element. */
+const pendingCharts = new Map<Element, { config: ChartSpecWire | ChartRuntime; rows?: readonly Row[] | null }>();
+
+/**
+ * A stop function for work that starts once the Vue part is there (and, for `start`s that load a
+ * chunk of their own, once that is): stopping before then cancels it.
+ */
+function deferredStop(start: (module: VuePartModule) => (() => void) | Promise<() => void>): () => void {
+  let stop: (() => void) | null = null;
+  let stopped = false;
+  withPart((module) => {
+    if (stopped) return;
+    void Promise.resolve(start(module)).then((started) => {
+      if (stopped) started();
+      else stop = started;
+    });
+  });
+  return () => {
+    stopped = true;
+    stop?.();
+  };
+}
+
 const global: GridViewGlobal = {
   version: typeof __GV_VERSION__ === 'string' ? __GV_VERSION__ : '0.0.0',
   preferencesUrl: '',
-  bootScope: (scope?: ParentNode) => bootScope(scope ?? document, bootOptions()),
-  unmountScope: (scope?: ParentNode) => unmountScope(scope ?? document),
-  mountedViews,
-  loadLazyBlocks: (scope?: ParentNode) => bootLazy(scope ?? document, { boot: (block) => bootScope(block, bootOptions()) }),
-  init: (options?: InitOptions) => init(options, bootOptions()),
-  attachDataGrid: (gridApi, options) => attachDataGrid(gridApi, options, global.preferencesUrl),
-  bindGridKpis,
-  bindGridFilteredCharts,
+  hydrate: 'interaction',
+  ready: () => vuePart().then(() => undefined),
+  bootScope(scope = document) {
+    if (part !== null) return part.bootScope(scope, bootOptions());
+    const views = within(scope, VIEW).filter((view) => view.isConnected && !requested.has(view));
+    for (const view of views) hydrateView(view);
+    return views.length;
+  },
+  unmountScope: (scope = document) => (part === null ? 0 : part.unmountScope(scope)),
+  mountedViews: () => (part === null ? 0 : part.mountedViews()),
+  loadLazyBlocks: (scope = document) => bootLazy(scope, { boot: (block) => armViews(block) }),
+  init(options = {}) {
+    checkInitRoot(options.root ?? document, options.artifact);
+    return deferredStop((module) => module.init(options, bootOptions()));
+  },
+  attachDataGrid(gridApi, options) {
+    if (!(options.toolbar instanceof Element) && options.toolbar !== false) checkAttachPlace(options.toolbar, options.container);
+    const adapter = createDataGridAdapter(gridApi);
+    const detach = deferredStop(async (module) => {
+      const attached = (await module.loadAttach()).attachDataGrid(gridApi, options, global.preferencesUrl);
+      return () => attached.detach();
+    });
+    return { adapter, detach };
+  },
+  bindGridKpis: (options) => deferredStop((module) => module.bindGridKpis(options)),
+  bindGridFilteredCharts: (scope, adapter) => deferredStop((module) => module.bindGridFilteredCharts(scope, adapter)),
   get PageState() {
-    return pageStateStore();
+    return part === null ? null : part.pageStateStore();
   },
   resolveKpis,
   staticRowsAdapter,
   createDataGridAdapter,
   buildChartOption,
-  initChart,
-  initAllCharts,
-  refreshChartWrap,
-  Kpi: { initKpiStrip },
+  initChart(el, config, rows) {
+    if (part !== null) {
+      part.initChart(el, config, rows);
+      return;
+    }
+    const waiting = pendingCharts.has(el);
+    pendingCharts.set(el, { config, rows });
+    if (waiting) return;
+    withPart((module) => {
+      const latest = pendingCharts.get(el);
+      pendingCharts.delete(el);
+      if (latest !== undefined && el.isConnected) module.initChart(el, latest.config, latest.rows);
+    });
+  },
+  initAllCharts(scope = document) {
+    if (part !== null) return part.initAllCharts(scope);
+    const found = within(scope, '[data-cm-chart-config]').filter((el) => !pendingCharts.has(el)).length;
+    withPart((module) => module.initAllCharts(scope));
+    return found;
+  },
+  refreshChartWrap(node, config, rows) {
+    if (part !== null) return part.refreshChartWrap(node, config, rows);
+    const el = pendingCharts.has(node) ? node : [...pendingCharts.keys()].find((candidate) => node.contains(candidate));
+    if (el === undefined) return false;
+    pendingCharts.set(el, { config, rows });
+    return true;
+  },
+  Kpi: {
+    initKpiStrip: (root, kpis, columns) => withPart((module) => module.initKpiStrip(root, kpis, columns)),
+  },
   // The tables live inside the views the server rendered: booting the views makes them live.
-  SimpleTable: { initAll: (scope?: ParentNode) => bootScope(scope ?? document, bootOptions()) },
+  SimpleTable: { initAll: (scope?: ParentNode) => global.bootScope(scope) },
   i18n: { t },
 };
 
@@ -128,27 +315,30 @@ interface PageWindow {
 }
 const page = window as unknown as PageWindow;
 
-// A page may set `window.GridView = { preferencesUrl }` before the tag: keep what it set.
+// A page may set `window.GridView = { preferencesUrl, hydrate }` before the tag: keep what it set.
 const preset = typeof page.GridView === 'object' && page.GridView !== null ? (page.GridView as Partial<GridViewGlobal>) : {};
 if (typeof preset.preferencesUrl === 'string') global.preferencesUrl = preset.preferencesUrl;
+if (preset.hydrate === 'load' || preset.hydrate === 'interaction') global.hydrate = preset.hydrate;
 page.GridView = global;
 page.CmGridView = global;
 page.CmSimpleTable = global.SimpleTable;
 
-/** The views to hydrate and the lazy blocks to watch: once the document is parsed, and after each htmx swap. */
+/**
+ * The views to hydrate and the lazy blocks to watch: once the document is parsed, and after each
+ * htmx swap. Live views whose element left the page are unmounted first (`mountedViews` sweeps).
+ */
 function bootPage(): void {
-  global.bootScope();
+  part?.mountedViews();
+  armViews(document);
   global.loadLazyBlocks();
 }
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', bootPage, { once: true });
 else bootPage();
 
-// htmx: after a swap the new content is booted, and the views it replaced (no longer in the page)
-// are unmounted by the same call. htmx 2 announces new content with `htmx:load`, htmx 4 with
-// `htmx:after:swap`; both bubble to the document. Booting the whole document is cheap (one query;
-// live views are skipped). Not htmx's cleanup events: they also fire for elements htmx processes
-// again without removing them, and a view unmounted there could not be hydrated a second time.
+// htmx: after a swap the new content is armed (or booted), and the views it replaced (no longer in
+// the page) are unmounted. htmx 2 announces new content with `htmx:load`, htmx 4 with
+// `htmx:after:swap`; both bubble to the document. Not htmx's cleanup events: they also fire for
+// elements htmx processes again without removing them, and a view unmounted there could not be
+// hydrated a second time.
 for (const name of ['htmx:load', 'htmx:after:swap']) document.addEventListener(name, bootPage);
-
-

@@ -2,7 +2,8 @@
  * Lazy blocks in the page: each placeholder the server wrote (`lazyPlaceholder` of
  * `vue-grid-view/ssr`, or by hand: any element with `data-gv-lazy` and `data-gv-lazy-url`) loads its
  * HTML fragment once it comes near the viewport, shows it in place of "Loading…", and boots the views
- * in it (`bootScope`), so a fragment rendered with `renderHtml(…, { hydrate: true })` becomes live.
+ * in it (the `boot` option: the global's `bootScope`), so a fragment rendered with
+ * `renderHtml(…, { hydrate: true })` becomes live.
  *
  * One IntersectionObserver watches every placeholder. A request that fails (network error, an answer
  * other than 2xx, no answer within {@link LAZY_TIMEOUT_MS}) leaves a message and a "Load again"
@@ -16,8 +17,7 @@
  *
  * @module
  */
-import { bootScope } from './boot';
-import { t } from './api';
+import { t } from './compute';
 import { isSafeUrl } from '../core/url';
 import { warn } from '../core/warn';
 
@@ -39,9 +39,9 @@ const STATE = 'data-gv-lazy-state';
 /** Options of `bootLazy`. */
 export interface LazyOptions {
   /**
-   * Boots what a loaded fragment brought, called with the placeholder once the fragment is in it.
-   * Default: `bootScope(block)` (the views in it hydrate). Placeholders inside the fragment are
-   * watched in any case.
+   * Boots what a loaded fragment brought, called with the placeholder once the fragment is in it
+   * (the global passes its `bootScope`, so the views in it hydrate). Absent: nothing is booted.
+   * Placeholders inside the fragment are watched in any case.
    */
   boot?: (block: Element) => void;
   /** Milliseconds before a request is abandoned as failed; default {@link LAZY_TIMEOUT_MS}. */
@@ -179,7 +179,7 @@ function showLoaded(block: Element, html: string, options: LazyOptions): void {
   block.setAttribute(STATE, 'loaded');
   block.setAttribute('aria-busy', 'false');
   try {
-    (options.boot ?? ((scope: Element) => bootScope(scope)))(block);
+    options.boot?.(block);
   } catch (error) {
     // The fragment stays as the server wrote it: readable, only not live.
     warn('lazy_failed', 'A lazy block loaded, but booting its views failed; it stays as the server wrote it.', { error });

@@ -13,7 +13,6 @@ import { readFile } from 'node:fs/promises';
 import * as XLSX from 'xlsx';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from 'vite';
 import type { Browser, BrowserContextOptions } from 'playwright-core';
 import type * as Ssr from '../../src/ssr';
 import type { GridViewSpecWire, Row } from '../../src/core/types';
@@ -22,6 +21,7 @@ import { buildArtifactJsonFromView } from '../../src/core/artifact';
 import { launchChromium, openPage, saveScreenshot, waitUntil } from './helpers/browser';
 import { newestMtime, serveStatic, type StaticServer } from './helpers/static-site';
 import { axeViolations } from './helpers/layout';
+import { buildBrowserBundle } from './helpers/browser-bundle-build';
 
 const ATTACK = '</script><img src=x onerror="window.__pwned=1">';
 const SPEC: GridViewSpecWire = {
@@ -63,26 +63,21 @@ async function builtSsr(): Promise<typeof Ssr> {
 let site: StaticServer;
 let browser: Browser;
 
-/** A plain page: the server's view, then the bundle from a script tag. `before` runs before the bundle. */
-function page(view: string, before = ''): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Orders</title></head><body><main><h1>Orders report</h1>${view}</main>${before}<script src="grid-view.iife.js"></script></body></html>`;
+/**
+ * A plain page: the server's view, then the bundle from a script tag. `before` runs before the
+ * bundle. Views hydrate once the document is parsed (`hydrate: 'load'`), so a test can wait for
+ * them; `interaction`, the bundle's default, leaves them until the reader reaches one.
+ */
+function page(view: string, before = '', hydrate: 'load' | 'interaction' = 'load'): string {
+  const preset = hydrate === 'load' ? '<script>window.GridView = { hydrate: "load" };</script>' : '';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Orders</title></head><body><main><h1>Orders report</h1>${view}</main>${before}${preset}<script src="grid-view.iife.js"></script></body></html>`;
 }
 
 beforeAll(async () => {
   const { renderHtml, pageRoute } = await builtSsr();
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
-  const bundle = join(OUT, 'bundle');
-  // The library's iife build, with Vue's hydration mismatch details on: every mismatch, even one
-  // Vue's production build lets pass silently, is a console warning the tests fail on.
-  await build({
-    mode: 'iife',
-    configFile: resolve('vite.config.ts'),
-    logLevel: 'warn',
-    define: { __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'true' },
-    build: { outDir: bundle, emptyOutDir: true, rollupOptions: { checks: { bundlerTimings: false } } },
-  });
-  cpSync(join(bundle, 'grid-view.iife.js'), join(OUT, 'grid-view.iife.js'));
+  await buildBrowserBundle(OUT);
   const view = await renderHtml(SPEC, ROWS, { hydrate: true, locale: 'en' });
   // Inline test hooks only (a page's own scripts): the first row as the server wrote it, to check
   // that hydration keeps the server's elements instead of drawing new ones.
@@ -125,6 +120,8 @@ beforeAll(async () => {
   const gridBody = `<h1>Grid</h1><div id="grid" style="height:300px;width:600px"></div><section id="bound"><div data-cm-grid-kpi='${attr(SPEC.kpis)}' data-cm-kpi-columns="2"></div><div id="live-chart" style="width:600px" data-cm-chart-spec='${attr(filteredChart)}'></div></section><div id="view"></div><script>window.__artifact = ${artifactJson};</script>`;
   writeFileSync(join(OUT, 'grid.html'), page(`${stylesheet}${gridBody}`, '<script src="echarts.min.js"></script><script src="ag-grid-community.min.js"></script>'));
   writeFileSync(join(OUT, 'two.html'), page(`<div id="a">${view}</div><div id="b">${await renderHtml(SPEC, ROWS.slice(0, 5), { hydrate: true, locale: 'uk' })}</div>`));
+  // The bundle's default: each view hydrates when the reader first reaches it.
+  writeFileSync(join(OUT, 'interaction.html'), page(view, '', 'interaction'));
   site = await serveStatic(OUT);
   browser = await launchChromium();
 }, 120_000);
@@ -272,8 +269,10 @@ describe('the browser bundle on a plain HTML page', () => {
     await context.close();
   });
 
-  it('hydrates the whole document pageRoute serves with hydrate and the bundle in its scripts', async () => {
-    const { tab, context, errors, warnings } = await openSitePage('page-route.html');
+  it('hydrates the whole document pageRoute serves with hydrate and the bundle in its scripts, when the reader reaches the table', async () => {
+    // The bundle's default: nothing hydrates (and no Vue loads) until the reader reaches a view.
+    const { tab, context, errors, warnings } = await openSitePage('page-route.html', 'window.GridView !== undefined');
+    expect(await tab.evaluate('window.GridView.mountedViews()')).toBe(0);
     await tab.locator('.gv-table thead th[data-cm-col-key="amount"] button').first().click();
     await expect.poll(() => tab.locator('.gv-table thead th[data-cm-col-key="amount"]').getAttribute('aria-sort')).toBe('ascending');
     expect({ errors, warnings }).toEqual({ errors: [], warnings: [] });
@@ -503,5 +502,49 @@ describe('the GridView global', () => {
     await expect(tab.evaluate('window.GridView.attachDataGrid(window.__api, { gridId: "owned" })')).rejects.toThrow(/container/);
     expect(errors).toEqual([]);
     await context.close();
+  });
+  it('loads no Vue before the reader reaches a view: only the first script', async () => {
+    const { tab, context, errors } = await openSitePage('interaction.html', 'window.GridView !== undefined');
+    await tab.waitForTimeout(300);
+    const scripts = () => tab.evaluate(`performance.getEntriesByType('resource').filter((entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js')).map((entry) => new URL(entry.name).pathname)`) as Promise<string[]>;
+    expect(await scripts()).toEqual(['/grid-view.iife.js']);
+    expect(await tab.evaluate('window.GridView.mountedViews()')).toBe(0);
+    // Its size is a budget of scripts/size.mjs (at most 60 kB gzip), checked in CI with the others.
+    // Reaching the view (the pointer over it) loads the Vue part and hydrates it.
+    await tab.locator('.gv-table').hover();
+    await waitUntil(tab, 'window.GridView.mountedViews() === 1');
+    expect((await scripts()).some((name) => name.startsWith('/esm/'))).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('hands a click and typed text that came before the Vue part to the live view', async () => {
+    const { tab, context, errors, warnings } = await openSitePage('interaction.html', 'window.GridView !== undefined');
+    // Slow the Vue part down, so the reader is quicker than it.
+    await context.route('**/esm/**', async (route) => {
+      await new Promise((done) => setTimeout(done, 400));
+      await route.continue();
+    });
+    // Focus reaches the search field by keyboard: that starts the hydration; the text is typed at once.
+    await tab.getByRole('searchbox').first().focus();
+    await tab.keyboard.type('Laptop');
+    expect(await tab.evaluate('window.GridView.mountedViews()')).toBe(0);
+    const laptops = ROWS.filter((row) => row.product === 'Laptop').length;
+    await expect.poll(() => tab.locator('.gv-table tbody tr[data-cm-row-index]').count(), { timeout: 5000 }).toBe(laptops);
+    await expect(tab.getByRole('searchbox').first().inputValue()).resolves.toBe('Laptop');
+    expect({ errors, warnings }).toEqual({ errors: [], warnings: [] });
+    await context.close();
+
+    // A click on a sort header right away, before anything is live: the table is sorted once it is.
+    const second = await openSitePage('interaction.html', 'window.GridView !== undefined');
+    await second.context.route('**/esm/**', async (route) => {
+      await new Promise((done) => setTimeout(done, 400));
+      await route.continue();
+    });
+    await second.tab.locator('.gv-table thead th[data-cm-col-key="amount"] button').first().click();
+    expect(await second.tab.evaluate('window.GridView.mountedViews()')).toBe(0);
+    await expect.poll(() => second.tab.locator('.gv-table thead th[data-cm-col-key="amount"]').getAttribute('aria-sort'), { timeout: 5000 }).toBe('ascending');
+    expect({ errors: second.errors, warnings: second.warnings }).toEqual({ errors: [], warnings: [] });
+    await second.context.close();
   });
 });

@@ -13,7 +13,6 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { build } from 'vite';
 import type { Browser, BrowserContextOptions } from 'playwright-core';
 import type * as Ssr from '../../src/ssr';
 import type * as ServerEntry from '../../src/server';
@@ -22,6 +21,7 @@ import type { GridViewSpecWire, Row } from '../../src/core/types';
 import { launchChromium, openPage, saveScreenshot, waitUntil } from './helpers/browser';
 import { newestMtime } from './helpers/static-site';
 import { axeScan, type AxeViolation } from './helpers/layout';
+import { buildBrowserBundle } from './helpers/browser-bundle-build';
 
 const ATTACK = '<img src=x onerror="window.__pwned=1">';
 const SPEC: GridViewSpecWire = {
@@ -77,16 +77,10 @@ beforeAll(async () => {
   const { renderHtml, lazyBlockFromComponent, lazyPlaceholder, GRID_VIEW_STYLESHEET } = ssr;
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
-  // The library's iife build with Vue's hydration mismatch details on, as in browser-bundle.test.ts:
-  // a fragment that hydrates with a mismatch is a console warning the tests fail on.
-  await build({
-    mode: 'iife',
-    configFile: resolve('vite.config.ts'),
-    logLevel: 'warn',
-    define: { __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'true' },
-    build: { outDir: join(OUT, 'bundle'), emptyOutDir: true, rollupOptions: { checks: { bundlerTimings: false } } },
-  });
-  const bundle = readFileSync(join(OUT, 'bundle', 'grid-view.iife.js'));
+  // The library's builds of the bundle with Vue's hydration mismatch details on, as in
+  // browser-bundle.test.ts: a fragment that hydrates with a mismatch is a console warning the tests fail on.
+  const bundleDir = join(OUT, 'bundle');
+  await buildBrowserBundle(bundleDir);
   cpSync(resolve('node_modules/htmx.org/dist/htmx.min.js'), join(OUT, 'htmx.min.js'));
   const htmx = readFileSync(join(OUT, 'htmx.min.js'));
 
@@ -116,7 +110,8 @@ beforeAll(async () => {
   const page = (body: string, { lang = 'en', withHtmx = false } = {}): string =>
     `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Lazy blocks</title>` +
     `<style>${GRID_VIEW_STYLESHEET}</style></head><body><main><h1>Sales report</h1>${body}</main>` +
-    `${withHtmx ? '<script src="/htmx.min.js"></script>' : ''}<script src="/grid-view.iife.js"></script></body></html>`;
+    // Views hydrate as soon as their block is in (not when the reader reaches them, the default).
+    `${withHtmx ? '<script src="/htmx.min.js"></script>' : ''}<script>window.GridView = { hydrate: 'load' };</script><script src="/grid-view.iife.js"></script></body></html>`;
   const spacer = '<div style="height:2400px"><p>The report starts with a long introduction.</p></div>';
   const pages: Record<string, (query: URLSearchParams) => string> = {
     '/': () =>
@@ -136,7 +131,8 @@ beforeAll(async () => {
   const listener = serverEntry.toNodeHandler(handler, {
     fallback: (req, res) => {
       const url = new URL(req.url ?? '/', 'http://localhost');
-      const body = url.pathname === '/grid-view.iife.js' ? bundle : url.pathname === '/htmx.min.js' ? htmx : pages[url.pathname]?.(url.searchParams);
+      const script = url.pathname === '/grid-view.iife.js' || /^\/esm\/[\w./-]+\.js$/.test(url.pathname) ? join(bundleDir, url.pathname) : null;
+      const body = script !== null && existsSync(script) ? readFileSync(script) : url.pathname === '/htmx.min.js' ? htmx : pages[url.pathname]?.(url.searchParams);
       if (body === undefined) {
         res.writeHead(404).end();
         return;

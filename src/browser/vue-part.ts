@@ -1,0 +1,21 @@
+/**
+ * The Vue part of the browser bundle: everything that mounts Vue components (hydrating views,
+ * charts, KPI strips, the grid bindings, the attached toolbar) and the page's Pinia. The bundle's
+ * first script (`./index`) loads it the first time something needs it (a reader reaching a view,
+ * a call of the global that mounts), so a page whose views nobody touches loads no Vue.
+ *
+ * It imports nothing of the first script's own state: the two are separate modules (in the IIFE the
+ * first script is one file and this part comes from the ES build), and only pure core code is in both.
+ *
+ * @module
+ */
+import type * as Attach from './attach';
+
+export { bootScope, mountedViews, pageStateStore, unmountScope } from './boot';
+export { initAllCharts, initChart, initKpiStrip, refreshChartWrap } from './api';
+export { bindGridFilteredCharts, bindGridKpis, init } from './grid-bindings';
+/**
+ * `attachDataGrid`'s module (the toolbar, its menus and dialogs, the layout keeping), a chunk of its
+ * own: only pages that attach to a grid of their own load it.
+ */
+export const loadAttach = (): Promise<typeof Attach> => import('./attach');
