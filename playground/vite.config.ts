@@ -14,7 +14,8 @@ const library = [
   { find: /^vue-grid-view\/server$/, replacement: here('../src/server/index.ts') },
   { find: /^vue-grid-view\/ssr$/, replacement: here('../src/ssr/index.ts') },
   { find: /^vue-grid-view\/assistant$/, replacement: here('../src/assistant/index.ts') },
-  { find: /^vue-grid-view\/style\.css$/, replacement: here('../src/style.css') },
+  // With or without a query: the plain HTML page's server takes the stylesheet as text (`?inline`).
+  { find: /^vue-grid-view\/style\.css(?=$|\?)/, replacement: here('../src/style.css') },
   { find: /^vue-grid-view$/, replacement: here('../src/index.ts') },
 ];
 
@@ -45,7 +46,11 @@ export default defineConfig(({ mode }) => {
   if (mode === 'server') {
     return {
       root: here('.'),
-      plugins: [vue()],
+      // Always compiled as production, also when the e2e helpers build it under Vitest (NODE_ENV
+      // `test`, where Vue's compiler keeps templates' HTML comments): the plain HTML page's views
+      // are hydrated by the browser bundle, which is built without them, and every comment the
+      // server wrote would be a hydration mismatch.
+      plugins: [vue({ isProduction: true, template: { compilerOptions: { comments: false } } })],
       resolve: { alias: library },
       define: { ...vueFlags, 'process.env.NODE_ENV': '"production"' },
       logLevel: 'warn',

@@ -1,7 +1,7 @@
 /**
  * The playground server, composed from the library's parts: the real grid-view handler (SQLite
  * preferences in a file, XLSX and PDF exports, a lazy block, the big table's server rows), the
- * server-rendered report, the demo sign-in and the built Vue app. One web-standard `(Request) => Promise<Response>` function, served
+ * server-rendered report, the plain HTML page, the demo sign-in and the built Vue app. One web-standard `(Request) => Promise<Response>` function, served
  * by `node:http` through the library's own `toNodeHandler`.
  *
  * @module
@@ -21,6 +21,7 @@ import { API_BASE, DEMO_CURRENCY, demoLocale, localiseSpec, type DemoLocale } fr
 import { demoUserOf, handleDemoUsers } from './demo-users';
 import { registerSalesExports } from './exports';
 import { createReportPage } from './report';
+import { createPlainPage } from './plain';
 import { createStaticHandler } from './static';
 import { BIG_TABLE_DEFAULT_ROWS, openBigTable, type BigTable } from './big-table';
 
@@ -30,6 +31,11 @@ export interface PlaygroundAppOptions {
   dataDir: string;
   /** Folder of the built client (playground/dist/client). */
   distDir: string;
+  /**
+   * The repository the plain HTML page (`/plain`) serves its scripts from: the vendor builds in
+   * `node_modules/` and the library's browser bundle in `dist/browser/`.
+   */
+  rootDir: string;
   /** Rows of the big table (`big-table.sqlite` in `dataDir`, generated when missing). @default 1_000_000 */
   bigTableRows?: number;
   /**
@@ -112,7 +118,9 @@ export async function createPlaygroundApp(options: PlaygroundAppOptions): Promis
     // The demo is clicked through by hand and by tests; allow more exports than the library default.
     throttle: { limit: 30, windowMs: 60_000 },
   });
-  const report = createReportPage(reportSpec, { en: summariseByMonthAndRegion(rowsByLocale.en), uk: summariseByMonthAndRegion(rowsByLocale.uk) });
+  const summaryByLocale = { en: summariseByMonthAndRegion(rowsByLocale.en), uk: summariseByMonthAndRegion(rowsByLocale.uk) };
+  const report = createReportPage(reportSpec, summaryByLocale);
+  const plain = createPlainPage({ rootDir: options.rootDir, reportSpec, rowsByLocale, summaryByLocale });
   const files = createStaticHandler(options.distDir);
 
   return {
@@ -125,7 +133,7 @@ export async function createPlaygroundApp(options: PlaygroundAppOptions): Promis
       if (path === '/demo/settings' && request.method === 'GET') {
         return new Response(JSON.stringify({ demoRows }), { headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });
       }
-      const answer = (await gridView(request)) ?? (await handleDemoUsers(request)) ?? (await files(request));
+      const answer = (await plain(request)) ?? (await gridView(request)) ?? (await handleDemoUsers(request)) ?? (await files(request));
       return (
         answer ??
         new Response(JSON.stringify({ status: 'error', message: 'Not found.' }), {

@@ -3,8 +3,9 @@
  * and starts it. The server is built with Vite rather than run from source by tsx because it
  * renders the library's .vue components on the server.
  *
- * The browser app must be built first (`vite build --config playground/vite.config.ts`); the
- * `npm run playground` script does both.
+ * The browser app must be built first (`vite build --config playground/vite.config.ts`), and the
+ * library's browser bundle for the plain HTML page (`vite build --mode esm`, then `--mode iife`:
+ * dist/browser/); the `npm run playground` script does all of it.
  *
  * @module
  */

@@ -15,10 +15,11 @@ import { DEMO_CURRENCY, demoLocale, localiseSpec, type DemoLocale } from '../sha
 
 type Theme = 'light' | 'dark';
 
-const TEXTS: Record<DemoLocale, Record<'heading' | 'back' | 'note' | 'language' | 'theme' | 'light' | 'dark', string>> = {
+const TEXTS: Record<DemoLocale, Record<'heading' | 'back' | 'plain' | 'note' | 'language' | 'theme' | 'light' | 'dark', string>> = {
   en: {
     heading: 'Server-rendered report',
     back: 'Back to the playground',
+    plain: 'The same report live, on a plain HTML page',
     note: 'Rendered on the server by renderHtml: no JavaScript runs on this page.',
     language: 'Language',
     theme: 'Theme',
@@ -28,6 +29,7 @@ const TEXTS: Record<DemoLocale, Record<'heading' | 'back' | 'note' | 'language' 
   uk: {
     heading: 'Звіт, відрендерений на сервері',
     back: 'Назад до пісочниці',
+    plain: 'Цей самий звіт наживо, на звичайній HTML-сторінці',
     note: 'Відрендерено на сервері через renderHtml: на цій сторінці не виконується JavaScript.',
     language: 'Мова',
     theme: 'Тема',
@@ -66,6 +68,8 @@ async function renderReport(spec: GridViewSpecWire, rows: readonly SummaryRow[],
       // One <h1> per document; the view's own title stays the h2 under it.
       h('h1', { class: 'pg-ssr-heading' }, texts.heading),
       link('/#/ssr', texts.back, false, '_top'),
+      // The page that hydrates this report with the browser bundle (this one runs no script).
+      link(`/plain?lang=${locale}&theme=${theme}`, texts.plain, false, '_top'),
       h('span', [`${texts.language}: `, link(query('en', theme), 'English', locale === 'en'), ' · ', link(query('uk', theme), 'Українська', locale === 'uk')]),
       h('span', [`${texts.theme}: `, link(query(locale, 'light'), texts.light, theme === 'light'), ' · ', link(query(locale, 'dark'), texts.dark, theme === 'dark')]),
       h('p', { class: 'pg-ssr-note' }, texts.note),

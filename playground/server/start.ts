@@ -27,6 +27,7 @@ async function main(): Promise<void> {
   const app = await createPlaygroundApp({
     dataDir: process.env.GV_DATA_DIR || `${playgroundDir}.data`,
     distDir: process.env.GV_DIST_DIR || `${playgroundDir}dist/client`,
+    rootDir: `${playgroundDir}..`,
     bigTableRows,
     demoRows: demoRowsFromEnv(process.env.GV_DEMO_ROWS),
   });

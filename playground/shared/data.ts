@@ -346,3 +346,54 @@ export function summariseByMonthAndRegion(rows: readonly SaleRow[]): SummaryRow[
     margin: group.amount === 0 ? 0 : round(group.marginAmount / group.amount, 4),
   }));
 }
+
+/**
+ * `count` sales spread evenly over the ledger (every `rows.length / count`-th row, from the first),
+ * so a short sample still covers both years, every region and every product. The plain HTML page
+ * serves them to its own AG Grid (`GET /plain/rows`); its test computes the same sample.
+ *
+ * Edge cases: `count` at or above the ledger's length gives every row; 0 or less gives none.
+ */
+export function sampleSales<T>(rows: readonly T[], count: number): T[] {
+  if (count <= 0) return [];
+  if (count >= rows.length) return [...rows];
+  const step = rows.length / count;
+  return Array.from({ length: count }, (_, index) => rows[Math.floor(index * step)] as T);
+}
+
+/** One line of a region's sales by product (the plain HTML page's swapped-in view). */
+export type ProductSummaryRow = {
+  product: string;
+  orders: number;
+  units: number;
+  amount: number;
+  /** Amount-weighted average margin, a fraction. */
+  margin: number;
+};
+
+/**
+ * Sums the sales of `rows` whose region is `region` (a value in the ledger's language) per
+ * product, in first-seen order. No sale in that region gives an empty summary.
+ */
+export function summariseRegionByProduct(rows: readonly SaleRow[], region: string): ProductSummaryRow[] {
+  const groups = new Map<string, { orders: number; units: number; amount: number; marginAmount: number }>();
+  for (const row of rows) {
+    if (row.region !== region) continue;
+    let group = groups.get(row.product);
+    if (group === undefined) {
+      group = { orders: 0, units: 0, amount: 0, marginAmount: 0 };
+      groups.set(row.product, group);
+    }
+    group.orders += 1;
+    group.units += row.units;
+    group.amount += row.amount;
+    group.marginAmount += row.amount * row.margin;
+  }
+  return [...groups].map(([product, group]) => ({
+    product,
+    orders: group.orders,
+    units: group.units,
+    amount: round(group.amount, 2),
+    margin: group.amount === 0 ? 0 : round(group.marginAmount / group.amount, 4),
+  }));
+}
