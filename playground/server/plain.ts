@@ -229,9 +229,6 @@ body{margin:0;font-family:var(--gv-font);background:var(--gv-color-bg);color:var
 .pg-plain-main select{box-sizing:border-box;min-height:var(--gv-control-height);padding:0 var(--gv-space-2);font:inherit;font-size:var(--gv-control-font-size);color:var(--gv-color-text);background:var(--gv-color-surface);border:1px solid var(--gv-color-border-strong);border-radius:var(--gv-control-radius)}
 .pg-plain-main :is(a,select,input):focus-visible,.pg-plain-bar a:focus-visible{outline:var(--gv-focus-ring-width) solid var(--gv-color-focus);outline-offset:2px;border-radius:var(--gv-radius-small)}
 .pg-plain-status{margin:0;color:var(--gv-color-text-muted);font-size:var(--gv-font-size-small)}
-/* A KPI strip the bundle mounts outside a view: the package stylesheet sizes its cards border-box
-   only inside .gv-view, so without this the fourth card of a row wraps (see the playground README). */
-[data-cm-grid-kpi] *,[data-cm-grid-kpi] *::before,[data-cm-grid-kpi] *::after{box-sizing:border-box}
 .pg-plain-grid{height:26rem;min-width:0}
 .pg-plain-figures{display:flex;flex-direction:column;gap:var(--gv-gap)}
 .pg-plain-chart{min-width:0}
@@ -279,65 +276,31 @@ const PAGE_SCRIPT = `(() => {
     status.textContent = config.texts.gridFailed;
     return;
   }
-  const numbers = {
-    number: new Intl.NumberFormat(config.locale),
-    // The narrow symbol, as the library writes US dollars in Ukrainian too ("1 445,52 $", not "… USD").
-    currency: new Intl.NumberFormat(config.locale, { style: 'currency', currency: config.currency, currencyDisplay: 'narrowSymbol' }),
-    percent: new Intl.NumberFormat(config.locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }),
-  };
-  const columnDefs = config.columns.map((column) => {
-    const format = numbers[column.format];
-    return {
-      field: column.key,
-      headerName: column.label,
-      // The column chooser groups by context.menuGroup and formats by context.format.
-      context: { menuGroup: column.group, format: column.format || 'text' },
-      ...(column.width ? { width: column.width } : { flex: 1, minWidth: format ? 120 : 150 }),
-      ...(format ? { type: 'rightAligned', valueFormatter: (params) => (typeof params.value === 'number' ? format.format(params.value) : '') } : {}),
-    };
-  });
-  // Where scrollbars take no room (overlay scrollbars: phones, macOS), AG Grid still draws a
-  // 16-pixel band for its vertical one over the last column; told its width, and that the band is
-  // always there, it keeps the cells clear of it and never scrolls sideways for it (the library's
-  // own DataGrid sets the same two options).
-  const probe = document.createElement('div');
-  probe.style.cssText = 'position:absolute;top:-9999px;width:100px;height:100px;overflow:scroll';
-  document.body.appendChild(probe);
-  const overlayScrollbars = probe.offsetWidth === probe.clientWidth;
-  probe.remove();
+  const columnDefs = config.columns.map((column) => ({
+    field: column.key,
+    headerName: column.label,
+    // The column chooser groups by context.menuGroup; gridOptions formats cells by context.format.
+    context: { menuGroup: column.group, format: column.format || 'text' },
+    ...(column.width ? { width: column.width } : { flex: 1, minWidth: column.format && column.format !== 'text' ? 120 : 150 }),
+  }));
   const container = document.getElementById('plain-orders-grid');
-  const api = agGrid.createGrid(container, {
-    ...(overlayScrollbars ? { scrollbarWidth: 16, alwaysShowVerticalScroll: true } : {}),
-    columnDefs,
-    rowData: [],
-    loading: true,
-    getRowId: (params) => params.data.id,
-    context: { gridId: config.gridId },
-    defaultColDef: { sortable: true, resizable: true },
-    localeText: config.gridTexts,
-    // The library's Quartz parameters: every colour from the --gv tokens, so the grid follows the theme.
-    theme: agGrid.themeQuartz.withParams({
-      backgroundColor: 'var(--gv-color-surface)',
-      foregroundColor: 'var(--gv-color-text)',
-      textColor: 'var(--gv-color-text)',
-      accentColor: 'var(--gv-color-accent)',
-      borderColor: 'var(--gv-color-border)',
-      chromeBackgroundColor: 'var(--gv-table-head-bg)',
-      headerBackgroundColor: 'var(--gv-table-head-bg)',
-      headerTextColor: 'var(--gv-color-text)',
-      oddRowBackgroundColor: 'var(--gv-table-stripe)',
-      rowHoverColor: 'var(--gv-table-hover)',
-      subtleTextColor: 'var(--gv-color-text-muted)',
-      fontFamily: 'var(--gv-font)',
-      fontSize: 14,
-      headerFontWeight: 600,
-      wrapperBorderRadius: 'var(--gv-radius)',
-      borderRadius: 'var(--gv-radius-small)',
-      browserColorScheme: 'inherit',
-      cellHorizontalPaddingScale: 0.7,
-      focusShadow: '0 0 0 2px var(--gv-color-focus)',
-    }),
-  });
+  // What the library's own data grid sets (its theme over the --gv tokens, AG Grid's texts in the
+  // page's language, the overlay scrollbar band, formatted cells), under the page's own options.
+  const api = agGrid.createGrid(
+    container,
+    GridView.gridOptions(
+      {
+        columnDefs,
+        rowData: [],
+        loading: true,
+        getRowId: (params) => params.data.id,
+        context: { gridId: config.gridId },
+        defaultColDef: { sortable: true, resizable: true },
+        localeText: config.gridTexts,
+      },
+      { locale: config.locale, currency: config.currency },
+    ),
+  );
   const attached = GridView.attachDataGrid(api, {
     gridId: config.gridId,
     container,

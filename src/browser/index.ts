@@ -25,6 +25,7 @@ import type { BindGridKpisOptions, InitOptions } from './grid-bindings';
 import type { AttachDataGridOptions, AttachedDataGrid } from './attach';
 import type { ToolbarGridApi } from '../../components/data-grid/controller';
 import { checkAttachPlace, checkInitRoot } from './checks';
+import { gridOptions } from './grid-options';
 import { loadVuePart } from './load-vue-part';
 import type { VuePartModule } from './load-vue-part';
 import { warn } from '../core/warn';
@@ -75,6 +76,12 @@ export interface GridViewGlobal {
    * preferences (posted to `saveUrl`, default `preferencesUrl`). See `./attach`.
    */
   attachDataGrid(gridApi: ToolbarGridApi & DataGridApiLike, options: AttachDataGridOptions): AttachedDataGrid;
+  /**
+   * What the library's own data grid sets on AG Grid, added to a page's grid options: the theme
+   * over the `--gv-*` tokens, AG Grid's texts in the page's language, the overlay scrollbar band,
+   * cells of `context.format` columns formatted as the library formats them. See `./grid-options`.
+   */
+  gridOptions: typeof gridOptions;
   /** Live KPI strips in the `[data-cm-grid-kpi]` elements of `root`, over a grid's rows; returns the stop function. */
   bindGridKpis(options: BindGridKpisOptions): () => void;
   /** The `[data-cm-chart-spec]` charts of `scope` with `data_source: grid_filtered`, over a grid's rows; returns the stop function. */
@@ -255,6 +262,7 @@ const global: GridViewGlobal = {
     });
     return { adapter, detach };
   },
+  gridOptions,
   bindGridKpis: (options) => deferredStop((module) => module.bindGridKpis(options)),
   bindGridFilteredCharts: (scope, adapter) => deferredStop((module) => module.bindGridFilteredCharts(scope, adapter)),
   get PageState() {

@@ -67,7 +67,9 @@ export interface HttpHostOptions extends HostBaseOptions {
  * `message` is the server's own when its JSON body has one; `retryAfterMs` from `Retry-After`) or
  * `invalid_response` (a 2xx body that is not the documented JSON, or one for another grid).
  * A patch or grid id that breaks the server's rules is refused before sending (`invalid_prefs`).
- * A save for a subject other than a known `subjectId` throws `subject_mismatch`.
+ * A save for a subject other than a known `subjectId` throws `subject_mismatch`. A save route set B
+ * refuses because nobody is signed in (401 `login_required`) answers `localOnly: true, reason:
+ * 'anonymous'`, as route set A does for an anonymous caller.
  *
  * `new HttpHost()` talks to `/grid/preferences/` on the page's own origin with cookies.
  *
@@ -114,7 +116,17 @@ export class HttpHost extends HostBase {
     }
     // An empty patch changes nothing, and the server refuses it ("nothing to save"): read instead.
     if (patch.colPresets === undefined && patch.searches === undefined) return this.loadGridPrefs(subjectId, gridId);
-    const response = await this.#send({ method: 'POST', url: this.#saveUrl, data: { grid_id: gridId, ...patch } });
+    let response: AxiosResponse<unknown>;
+    try {
+      response = await this.#send({ method: 'POST', url: this.#saveUrl, data: { grid_id: gridId, ...patch } });
+    } catch (error) {
+      // Route set B refuses an anonymous caller (401 login_required) where route set A answers
+      // local_only: for the reader it is the same outcome, kept on this device, never retried.
+      if (error instanceof HostError && error.status === 401 && error.serverCode === 'login_required') {
+        return { localOnly: true, reason: 'anonymous', prefs: applyPrefsPatch(emptyGridPrefs(), patch) };
+      }
+      throw error;
+    }
     return readPrefsBody(response.data, gridId);
   }
 

@@ -547,4 +547,25 @@ describe('the GridView global', () => {
     expect({ errors: second.errors, warnings: second.warnings }).toEqual({ errors: [], warnings: [] });
     await second.context.close();
   });
+  it("gives a page's own AG Grid what the library's data grid sets: theme, texts in the page's language, formatted cells", async () => {
+    const { tab, context, errors } = await openSitePage('api.html', 'window.GridView !== undefined && window.agGrid !== undefined');
+    // api.html speaks Ukrainian (window.GridViewI18n).
+    const made = (await tab.evaluate(`(() => {
+      const options = window.GridView.gridOptions({ columnDefs: [{ field: 'id' }, { field: 'amount', context: { format: 'currency' } }], localeText: { noRowsToShow: 'Нічого' } }, { currency: 'USD' });
+      const api = window.agGrid.createGrid(document.getElementById('grid'), { ...options, rowData: [{ id: 'SO-1', amount: 1234.5 }] });
+      return {
+        themed: options.theme !== undefined,
+        noRows: options.localeText.noRowsToShow,
+        filterText: options.localeText.filterOoo,
+        types: options.columnDefs.map((def) => def.type ?? null),
+        cell: document.querySelector('#grid .ag-cell[col-id="amount"]')?.textContent ?? null,
+        alive: !api.isDestroyed(),
+      };
+    })()`)) as { themed: boolean; noRows: string; filterText: string; types: (string | null)[]; cell: string | null; alive: boolean };
+    expect(made).toMatchObject({ themed: true, noRows: 'Нічого', types: [null, 'rightAligned'], alive: true });
+    expect(made.filterText).not.toBe('Filter...');
+    await expect.poll(() => tab.locator('#grid .ag-cell[col-id="amount"]').first().textContent()).toMatch(/^1\s234,50\s\$$/u);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

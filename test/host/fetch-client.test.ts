@@ -95,6 +95,14 @@ describe.each(CLIENTS)('HttpHost over $name against createGridViewHandler', ({ c
     await expect(host({ headers: { 'X-Test-User': 'u2' } }).loadGridPrefs(null, 'orders')).resolves.toEqual({ localOnly: false, prefs: { colPresets: {}, searches: [], updatedAt: null } });
   });
 
+  it('answers local-only, not an error, when route set B refuses a caller who is not signed in', async () => {
+    const anonymous = host({ headers: {}, preferencesUrl: `${ctx.base}/api/grid-view/save/`, preferencesReadUrl: `${ctx.base}/grid/preferences/` });
+    await expect(anonymous.saveGridPrefs(null, 'orders-b', patch)).resolves.toEqual({ localOnly: true, reason: 'anonymous', prefs: { ...patch, updatedAt: null } });
+    // A signed-in caller saves through it.
+    const saved = await host({ preferencesUrl: `${ctx.base}/api/grid-view/save/`, preferencesReadUrl: `${ctx.base}/grid/preferences/` }).saveGridPrefs(null, 'orders-b', patch);
+    expect(saved).toMatchObject({ localOnly: false, prefs: patch });
+  });
+
   it("turns a 4xx with the server's JSON error into a non-retryable http error with its message and serverCode", async () => {
     // A cookie caller's POST from a foreign origin: the handler's CSRF check answers 403.
     const error = await host({ headers: { 'X-Test-User': 'u1', Cookie: 's=1', Origin: 'https://evil.example' } })
