@@ -72,6 +72,18 @@ GridView.initChart('by-region', { id: 'by-region', chart_type: 'bar', x_key: 're
 CmSimpleTable.initAll(document.body);
 const language: string | undefined = GridViewI18n?.locale;
 GridView.preferencesUrl = '/grid/prefs/';
+GridView.hydrate = 'load';
+// @ts-expect-error hydrate is 'interaction' or 'load'
+GridView.hydrate = 'later';
+void GridView.ready().then(() => GridView.PageState?.entries);
+declare const gridApi: Parameters<typeof GridView.attachDataGrid>[0];
+const attached = GridView.attachDataGrid(gridApi, { gridId: 'orders', container: document.body, saveUrl: '/api/grid-view/save/' });
+attached.detach();
+const options = GridView.gridOptions({ columnDefs: [{ field: 'amount', context: { format: 'currency' } }] });
+const stopFollowing: () => void = GridView.init({ root: document.body, gridAdapter: attached.adapter });
+stopFollowing();
+GridView.bindGridKpis({ root: document, gridAdapter: GridView.staticRowsAdapter([]) })();
+const watched: number = GridView.loadLazyBlocks();
 `;
 
 const MODES: Record<string, { module: string; moduleResolution: string }> = {
