@@ -164,14 +164,14 @@ const BROWSER = [
   {
     ...budgeted('browser-iife'),
     // Issue 24: the first script only (the global, texts, KPIs, chart options, lazy blocks); Vue
-    // and the components come from the ES build when a reader reaches a view.
+    // and the components come from the ES build at the reader's first interaction.
     files: ['grid-view.iife.js'],
-    onDemand: 'the Vue part (`esm/vue-part.js`) and its chunks, when a reader reaches a view (rows below)',
+    onDemand: 'the Vue part (`esm/vue-part.js`) and its chunks, at the first interaction (rows below)',
   },
   {
     ...budgeted('browser-esm-first'),
     files: ['esm/grid-view.js'],
-    onDemand: 'the Vue part and its chunks, when a reader reaches a view (rows below)',
+    onDemand: 'the Vue part and its chunks, at the first interaction (rows below)',
   },
   {
     ...budgeted('browser-esm-live'),

@@ -6,9 +6,9 @@
  *
  * It carries the global, what answers at once (texts, KPIs, chart options, row adapters, lazy
  * blocks) and no Vue: the Vue part (`./vue-part`) is loaded the first time something needs it. By
- * default a server-rendered view hydrates when the reader first reaches it (the pointer over it,
- * the keyboard focus in it, a touch), so a page nobody touches loads no Vue; a click or typing that
- * came before the Vue part is replayed on the live view. `window.GridView = { hydrate: 'load' }`
+ * default server-rendered views hydrate at the reader's first interaction with the page (the
+ * pointer moving, a key, a touch, the wheel, focus), so a page nobody touches loads no Vue; a click
+ * or typing that came before the Vue part is replayed on the live view. `window.GridView = { hydrate: 'load' }`
  * before the tag hydrates every view once the document is parsed instead. The functions that mount
  * (`bootScope`, `initChart`, `init`, `attachDataGrid`, …) load the Vue part at once and do their work
  * when it is there; `ready()` says when.
@@ -40,8 +40,8 @@ export interface GridViewGlobal {
    */
   preferencesUrl: string;
   /**
-   * When server-rendered views hydrate: `interaction` (default) when the reader first reaches each
-   * one, `load` all once the document is parsed. Set it before the tag (`window.GridView = {
+   * When server-rendered views hydrate: `interaction` (default) at the reader's first interaction
+   * with the page, `load` once the document is parsed. Set it before the tag (`window.GridView = {
    * hydrate: 'load' }`) or before an htmx swap.
    */
   hydrate: 'interaction' | 'load';
@@ -149,13 +149,29 @@ function within(scope: ParentNode, selector: string): Element[] {
   return found;
 }
 
-// --- views hydrating when the reader reaches them -------------------------------------------------
+// --- views hydrating at the reader's first interaction ----------------------------------------------
 
 /** Views asked to hydrate (or hydrated) by this script: not armed again. */
 const requested = new WeakSet<Element>();
-/** What reaching a view means: the pointer over it, focus in it, a touch. */
-const REACH = ['pointerover', 'focusin', 'touchstart'] as const;
-const disarms = new Map<Element, () => void>();
+/** Server-rendered views waiting for the reader's first interaction with the page. */
+const waiting = new Set<Element>();
+/**
+ * What counts as the reader's first interaction: the pointer moved or pressed, a key, a touch, the
+ * wheel, focus arriving (the keyboard's Tab). Not `scroll`: a page opened at an `#anchor` scrolls by
+ * itself. Page-wide rather than per view: the views take their final layout (measured column
+ * widths) while the reader is still finding their way, not under the pointer that reached them.
+ */
+const FIRST_INTERACTION = ['pointermove', 'pointerdown', 'keydown', 'touchstart', 'wheel', 'focusin'] as const;
+let interacted = false;
+
+function onFirstInteraction(): void {
+  if (interacted) return;
+  interacted = true;
+  for (const type of FIRST_INTERACTION) document.removeEventListener(type, onFirstInteraction, true);
+  for (const view of waiting) if (view.isConnected) hydrateView(view);
+  waiting.clear();
+}
+for (const type of FIRST_INTERACTION) document.addEventListener(type, onFirstInteraction, { capture: true, passive: true });
 
 /**
  * Hydrates `view` now. A click (on a button: a sort header, an export) or text typed in it while the
@@ -165,7 +181,7 @@ const disarms = new Map<Element, () => void>();
 function hydrateView(view: Element): void {
   if (requested.has(view)) return;
   requested.add(view);
-  disarms.get(view)?.();
+  waiting.delete(view);
   let clicked: Element | null = null;
   const remember = (event: Event): void => {
     if (event.target instanceof Element) clicked = event.target;
@@ -191,23 +207,18 @@ function hydrateView(view: Element): void {
   });
 }
 
-/** Waits for the reader to reach each view of `scope` not asked for yet (or, with `hydrate: 'load'`, hydrates them). */
+/**
+ * Hydrates the views of `scope` not asked for yet once the reader has interacted with the page (at
+ * once with `hydrate: 'load'`, or when the interaction already happened: an htmx swap, a lazy block).
+ */
 function armViews(scope: ParentNode): void {
   for (const view of within(scope, VIEW)) {
-    if (requested.has(view) || disarms.has(view) || !view.isConnected) continue;
-    if (global.hydrate === 'load') {
-      hydrateView(view);
-      continue;
-    }
-    const reached = (): void => hydrateView(view);
-    for (const type of REACH) view.addEventListener(type, reached, { passive: true });
-    disarms.set(view, () => {
-      for (const type of REACH) view.removeEventListener(type, reached);
-      disarms.delete(view);
-    });
+    if (requested.has(view) || !view.isConnected) continue;
+    if (global.hydrate === 'load' || interacted) hydrateView(view);
+    else waiting.add(view);
   }
-  // Views that left the page waiting are forgotten with their listeners.
-  for (const [view, disarm] of disarms) if (!view.isConnected) disarm();
+  // Views that left the page while waiting are forgotten.
+  for (const view of waiting) if (!view.isConnected) waiting.delete(view);
 }
 
 // --- charts and KPI strips asked for before the Vue part is there ------------------------------------

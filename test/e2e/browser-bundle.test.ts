@@ -66,7 +66,7 @@ let browser: Browser;
 /**
  * A plain page: the server's view, then the bundle from a script tag. `before` runs before the
  * bundle. Views hydrate once the document is parsed (`hydrate: 'load'`), so a test can wait for
- * them; `interaction`, the bundle's default, leaves them until the reader reaches one.
+ * them; `interaction`, the bundle's default, leaves them until the reader's first interaction.
  */
 function page(view: string, before = '', hydrate: 'load' | 'interaction' = 'load'): string {
   const preset = hydrate === 'load' ? '<script>window.GridView = { hydrate: "load" };</script>' : '';
@@ -120,7 +120,7 @@ beforeAll(async () => {
   const gridBody = `<h1>Grid</h1><div id="grid" style="height:300px;width:600px"></div><section id="bound"><div data-cm-grid-kpi='${attr(SPEC.kpis)}' data-cm-kpi-columns="2"></div><div id="live-chart" style="width:600px" data-cm-chart-spec='${attr(filteredChart)}'></div></section><div id="view"></div><script>window.__artifact = ${artifactJson};</script>`;
   writeFileSync(join(OUT, 'grid.html'), page(`${stylesheet}${gridBody}`, '<script src="echarts.min.js"></script><script src="ag-grid-community.min.js"></script>'));
   writeFileSync(join(OUT, 'two.html'), page(`<div id="a">${view}</div><div id="b">${await renderHtml(SPEC, ROWS.slice(0, 5), { hydrate: true, locale: 'uk' })}</div>`));
-  // The bundle's default: each view hydrates when the reader first reaches it.
+  // The bundle's default: the views hydrate at the reader's first interaction with the page.
   writeFileSync(join(OUT, 'interaction.html'), page(view, '', 'interaction'));
   site = await serveStatic(OUT);
   browser = await launchChromium();
@@ -269,8 +269,8 @@ describe('the browser bundle on a plain HTML page', () => {
     await context.close();
   });
 
-  it('hydrates the whole document pageRoute serves with hydrate and the bundle in its scripts, when the reader reaches the table', async () => {
-    // The bundle's default: nothing hydrates (and no Vue loads) until the reader reaches a view.
+  it("hydrates the whole document pageRoute serves with hydrate and the bundle in its scripts, at the reader's first interaction", async () => {
+    // The bundle's default: nothing hydrates (and no Vue loads) before the reader's first interaction.
     const { tab, context, errors, warnings } = await openSitePage('page-route.html', 'window.GridView !== undefined');
     expect(await tab.evaluate('window.GridView.mountedViews()')).toBe(0);
     await tab.locator('.gv-table thead th[data-cm-col-key="amount"] button').first().click();
@@ -503,7 +503,7 @@ describe('the GridView global', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
-  it('loads no Vue before the reader reaches a view: only the first script', async () => {
+  it("loads no Vue before the reader's first interaction: only the first script", async () => {
     const { tab, context, errors } = await openSitePage('interaction.html', 'window.GridView !== undefined');
     await tab.waitForTimeout(300);
     const scripts = () => tab.evaluate(`performance.getEntriesByType('resource').filter((entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js')).map((entry) => new URL(entry.name).pathname)`) as Promise<string[]>;

@@ -110,7 +110,7 @@ beforeAll(async () => {
   const page = (body: string, { lang = 'en', withHtmx = false } = {}): string =>
     `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Lazy blocks</title>` +
     `<style>${GRID_VIEW_STYLESHEET}</style></head><body><main><h1>Sales report</h1>${body}</main>` +
-    // Views hydrate as soon as their block is in (not when the reader reaches them, the default).
+    // Views hydrate as soon as their block is in (not at the reader's first interaction, the default).
     `${withHtmx ? '<script src="/htmx.min.js"></script>' : ''}<script>window.GridView = { hydrate: 'load' };</script><script src="/grid-view.iife.js"></script></body></html>`;
   const spacer = '<div style="height:2400px"><p>The report starts with a long introduction.</p></div>';
   const pages: Record<string, (query: URLSearchParams) => string> = {
