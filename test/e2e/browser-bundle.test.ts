@@ -165,11 +165,14 @@ describe('the browser bundle on a plain HTML page', () => {
   });
 
   it('turns the server\'s chart drawing into a live ECharts chart with a tooltip when the page has ECharts', async () => {
-    const { tab, context, errors } = await openSitePage('echarts.html');
+    // Motion allowed (the suite's pages prefer reduced motion): the takeover must still not animate.
+    const { tab, context, errors } = await openSitePage('echarts.html', undefined, { reducedMotion: 'no-preference' });
     const canvas = tab.locator('.gv-chart canvas').first();
     await canvas.waitFor();
     expect(await tab.locator('.gv-chart__svg').count()).toBe(0);
     await waitUntil(tab, 'document.querySelector(".gv-chart[data-gv-chart-drawn]") !== null');
+    // It takes over the server's drawing without growing again from zero: no animation for that data.
+    expect(await tab.evaluate('window.echarts.getInstanceByDom(document.querySelector(".gv-chart canvas").closest("[_echarts_instance_]")).getOption().animation')).toBe(false);
     // Hover each fifth of the plot until ECharts shows its tooltip for a bar.
     const box = await canvas.boundingBox();
     if (box === null) throw new Error('the chart has no box');
