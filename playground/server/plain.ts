@@ -41,6 +41,13 @@ const PLAIN_GRID_ROWS = 300;
 /** Where the page finds its scripts and stylesheet. */
 const ASSETS = '/plain/assets/';
 
+/**
+ * A test of escaping, not data: with `?probe=1` the page's region view gets one more row whose
+ * product is this text, and the same text ends its title. Markup that would close the view's JSON
+ * island and run a script if any layer wrote it unescaped; the page must show it as text.
+ */
+const ESCAPING_PROBE = '</script><img src=x onerror="window.__pwned=1">';
+
 /** Options of `createPlainPage`. */
 export interface PlainPageOptions {
   /** The repository: `node_modules/` (the vendor scripts) and `dist/browser/` (the bundle). */
@@ -89,7 +96,7 @@ const TEXTS = {
     onThisPage: 'On this page',
     viewHeading: 'A view the server rendered',
     viewNote:
-      'renderHtml(spec, rows, { hydrate: true }) wrote it with its data; the bundle hydrates it when the reader first reaches it (pointer, keyboard focus or touch): sorting, search, live charts and the XLSX export.',
+      'renderHtml(spec, rows, { hydrate: true }) wrote it with its data; the bundle hydrates it at the reader’s first interaction with the page (pointer, keyboard, touch): sorting, search, live charts and the XLSX export.',
     gridHeading: 'A grid the page owns',
     gridNote:
       'The page’s script creates AG Grid over sales fetched from /plain/rows. GridView.attachDataGrid adds the toolbar, the column chooser, presets and saved searches, and keeps the column layout with the demo user’s preferences. The figures under the grid follow its rows.',
@@ -129,7 +136,7 @@ const TEXTS = {
     onThisPage: 'На цій сторінці',
     viewHeading: 'Представлення, відрендерене сервером',
     viewNote:
-      'Його разом із даними записав renderHtml(spec, rows, { hydrate: true }); пакет гідратує його, щойно читач до нього дістається (вказівник, фокус клавіатури чи дотик): сортування, пошук, живі діаграми й експорт у XLSX.',
+      'Його разом із даними записав renderHtml(spec, rows, { hydrate: true }); пакет гідратує його за першої дії читача на сторінці (вказівник, клавіатура, дотик): сортування, пошук, живі діаграми й експорт у XLSX.',
     gridHeading: 'Таблиця, якою володіє сторінка',
     gridNote:
       'Скрипт сторінки створює AG Grid над продажами з /plain/rows. GridView.attachDataGrid додає панель інструментів, вибір стовпців, набори й збережені пошуки та зберігає розкладку стовпців у налаштуваннях демокористувача. Показники під таблицею йдуть за її рядками.',
@@ -392,9 +399,9 @@ function contentSecurityPolicy(nonce: string): string {
 
 /**
  * The page's handler: `GET /plain`, `/plain/rows`, `/plain/fragment` and `/plain/assets/<file>`;
- * undefined for every other path. The views depend only on language, theme and region, so each is
- * rendered once and kept; the document around them is written per request (the demo user and the
- * script nonce differ).
+ * undefined for every other path. The views depend only on language, theme and region (and
+ * `probe=1`, the test of escaping: see `ESCAPING_PROBE`), so each is rendered once and kept; the
+ * document around them is written per request (the demo user and the script nonce differ).
  *
  * Edge cases: another method than GET or HEAD is a 405; an unknown region shows the first one; a
  * missing bundle (dist/browser/grid-view.iife.js, written by `npm run build`) is a 503 saying so,
@@ -419,10 +426,12 @@ export function createPlainPage(options: PlainPageOptions): (request: Request) =
       renderHtml({ ...localiseSpec(options.reportSpec, locale), export_xlsx: true }, options.summaryByLocale[locale], { hydrate: true, locale, currency: DEMO_CURRENCY, theme, stylesheet: 'none' }),
     );
 
-  const regionView = (locale: DemoLocale, theme: Theme, region: (typeof REGIONS)[number]): Promise<string> =>
-    cached(`region|${locale}|${theme}|${region.en}`, () => {
-      const spec = { ...localiseSpec(REGION_SPEC, locale), title: fill(TEXTS[locale].regionTitle, { region: region[locale] }) };
+  const regionView = (locale: DemoLocale, theme: Theme, region: (typeof REGIONS)[number], probe = false): Promise<string> =>
+    cached(`region|${locale}|${theme}|${region.en}${probe ? '|probe' : ''}`, () => {
+      const title = fill(TEXTS[locale].regionTitle, { region: region[locale] });
+      const spec = { ...localiseSpec(REGION_SPEC, locale), title: probe ? `${title} ${ESCAPING_PROBE}` : title };
       const rows = summariseRegionByProduct(options.rowsByLocale[locale], region[locale]);
+      if (probe) rows.push({ product: ESCAPING_PROBE, orders: 1, units: 1, amount: 1, margin: 0 });
       return renderHtml(spec, rows, { hydrate: true, locale, currency: DEMO_CURRENCY, theme, stylesheet: 'none' });
     });
 
@@ -432,7 +441,7 @@ export function createPlainPage(options: PlainPageOptions): (request: Request) =
     const region = regionOf(params.get('region'));
     const texts = TEXTS[locale];
     const user = demoUserOf(request);
-    const [report, regional] = await Promise.all([reportView(locale, theme), regionView(locale, theme, region)]);
+    const [report, regional] = await Promise.all([reportView(locale, theme), regionView(locale, theme, region, params.get('probe') === '1')]);
     return (
       `<!doctype html><html lang="${locale}" data-gv-theme="${theme}"><head><meta charset="utf-8">` +
       `<meta name="viewport" content="width=device-width, initial-scale=1">` +

@@ -2,18 +2,23 @@
  * The playground's plain HTML page (`/plain`, issue 24) in Chromium against the real playground
  * server: a page with no Vue build, only script tags (ECharts, AG Grid, SheetJS, htmx, the
  * library's browser bundle from dist/browser) and its own inline script. The server-rendered view
- * hydrates without a warning and sorts; the AG Grid the page creates gets the library's toolbar
- * through `GridView.attachDataGrid` (search with the KPI strip following, the column chooser,
- * presets on route set B per demo user, the column layout kept by itself); htmx swaps in another
- * server-rendered view, which boots while the old one is unmounted; axe finds nothing serious; and
- * without JavaScript the server view reads in full.
+ * hydrates without a warning, sorts, searches, exports the rows it shows to XLSX with the page's
+ * SheetJS and shows a tooltip on its live charts; the AG Grid the page creates gets the library's
+ * toolbar through `GridView.attachDataGrid` (search with the KPI strip following, the column
+ * chooser, presets and saved searches on route set B per demo user, the column layout kept by
+ * itself); htmx swaps in another server-rendered view, which boots while the old one is unmounted,
+ * again and again without a listener left behind; a `</script>` value in a row and a title
+ * (`?probe=1`) stays text; axe finds nothing serious; and without JavaScript the server view reads
+ * in full.
  *
  * Expected figures come from the demo data itself (the same seeded generator), with plain loops.
  */
 import { existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import * as XLSX from 'xlsx';
+import type { CDPSession, Locator, Page } from 'playwright-core';
 import { generateSales, REGIONS, sampleSales, summariseByMonthAndRegion, summariseRegionByProduct } from '../../playground/shared/data';
 import { saveScreenshot, waitUntil } from './helpers/browser';
 import { axeScan, layoutProblems, type AxeViolation } from './helpers/layout';
@@ -27,6 +32,8 @@ const summary = summariseByMonthAndRegion(ledger);
 const gridRows = sampleSales(ledger, 300);
 const count = new Intl.NumberFormat('en');
 const money = new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' });
+/** What `?probe=1` puts in a row of the region view and at the end of its title (playground/server/plain.ts). */
+const ATTACK = '</script><img src=x onerror="window.__pwned=1">';
 const SAVE_POST = (response: { url(): string; request(): { method(): string } }): boolean => response.url().endsWith('/api/grid-view/save/') && response.request().method() === 'POST';
 
 // Checked before the server starts: the page serves dist/browser/grid-view.iife.js, and a bundle
@@ -42,14 +49,16 @@ const app = usePlayground({ browser: true });
 /** What the page's scripts put on `window` that the tests read. */
 interface PlainWindow {
   GridView?: { mountedViews(): number };
+  /** Set only if the probe's markup ever ran. */
+  __pwned?: unknown;
   plainGrid?: { api: { getDisplayedRowCount(): number; getColumn(key: string): { isVisible(): boolean } | null } };
 }
 
 /**
  * The page is ready: the grid's rows in and the attached toolbar there (the server views hydrate
- * when the reader first reaches them: see `reach`). Conditions are functions, not strings: the
- * page's Content-Security-Policy has no 'unsafe-eval', and Playwright evaluates a string condition
- * with `eval` inside the page.
+ * at the reader's first interaction with the page: see `interact`). Conditions are functions, not
+ * strings: the page's Content-Security-Policy has no 'unsafe-eval', and Playwright evaluates a
+ * string condition with `eval` inside the page.
  */
 function ready(): boolean {
   const page = window as unknown as PlainWindow;
@@ -61,8 +70,11 @@ function liveViews(): number {
   return (window as unknown as PlainWindow).GridView?.mountedViews() ?? -1;
 }
 
-/** Reaches the server view in `scope` with the pointer, as a reader does, and waits until `live` views are live. */
-async function reach(page: Page, scope: string, live: number): Promise<void> {
+/**
+ * The reader's first interaction with the page, the pointer moved onto the server view in `scope`
+ * (which hydrates every server view waiting), then waits until `live` views are live.
+ */
+async function interact(page: Page, scope: string, live: number): Promise<void> {
   await page.locator(`${scope} .gv-view__title`).hover();
   await waitUntil(page, (wanted) => (window as unknown as PlainWindow).GridView?.mountedViews() === wanted, live);
 }
@@ -109,6 +121,30 @@ function presetNames(page: Page): Promise<(string | null)[]> {
   return page.locator('.gv-attached-toolbar [data-gv-preset]').evaluateAll((items) => items.map((item) => item.getAttribute('data-gv-preset')));
 }
 
+/**
+ * Hovers `canvas` (a live ECharts chart) along a line across its plot, at `across` fractions of
+ * its width and `down` of its height, until `tooltip` has an element (ECharts draws the tooltip a
+ * moment after the pointer stops).
+ */
+async function hoverUntil(page: Page, canvas: Locator, tooltip: Locator, points: readonly (readonly [number, number])[]): Promise<void> {
+  const box = await canvas.boundingBox();
+  if (box === null) throw new Error('the chart has no box');
+  for (const [across, down] of points) {
+    await page.mouse.move(box.x + box.width * across, box.y + box.height * down);
+    await page.waitForTimeout(150);
+    if ((await tooltip.count()) > 0) return;
+  }
+}
+
+/** Chromium's count of the event listeners on the object `expression` gives, `document` or `window` (DevTools protocol). */
+async function listenerCount(cdp: CDPSession, expression: 'document' | 'window'): Promise<number> {
+  const { result } = await cdp.send('Runtime.evaluate', { expression });
+  if (result.objectId === undefined) throw new Error(`no handle on ${expression}`);
+  const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId });
+  await cdp.send('Runtime.releaseObject', { objectId: result.objectId });
+  return listeners.length;
+}
+
 function seriousViolations(violations: readonly AxeViolation[]): string[] {
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -120,9 +156,10 @@ describe('playground plain HTML page: the server-rendered views', () => {
     const { page, errors, warnings, close } = await openPlain();
     const report = page.locator('#plain-view');
     await expect(report.locator('.gv-view__title').textContent()).resolves.toBe('Regional monthly report');
-    // Both views hydrate once reached, each with the markup the server wrote (a mismatch would be a warning and an error).
-    await reach(page, '#plain-view', 1);
-    await reach(page, '#plain-region-slot', 2);
+    // Nothing is live before the reader's first interaction; then both views hydrate, each with the
+    // markup the server wrote (a mismatch would be a warning and an error).
+    expect(await page.evaluate(liveViews)).toBe(0);
+    await interact(page, '#plain-view', 2);
     const firstMonth = () => report.locator('.gv-table tbody tr td[data-cm-col-key="month"]').first().textContent();
     expect(await firstMonth()).toBe(summary[0]?.month);
     await report.locator('.gv-table thead th[data-cm-col-key="amount"] button').click();
@@ -136,21 +173,50 @@ describe('playground plain HTML page: the server-rendered views', () => {
     await close();
   });
 
+  it('searches the hydrated report, exports exactly the rows it then shows to XLSX with the page’s SheetJS, and its live chart shows a tooltip', async () => {
+    const { page, errors, warnings, close } = await openPlain();
+    const report = page.locator('#plain-view');
+    await interact(page, '#plain-view', 2);
+    const rows = report.locator('.gv-table tbody tr[data-cm-row-index]');
+    expect(await rows.count()).toBe(summary.length);
+    await report.getByRole('searchbox').fill('north');
+    const north = summary.filter((row) => row.region === 'North');
+    await expect.poll(() => rows.count()).toBe(north.length);
+    const column = (key: string) => report.locator(`.gv-table tbody tr td[data-cm-col-key="${key}"]`).allTextContents();
+    expect(await column('month')).toEqual(north.map((row) => row.month));
+    expect(await column('region')).toEqual(north.map((row) => row.region));
+    expect(await column('amount')).toEqual(north.map((row) => money.format(row.amount)));
+    // The export writes those rows, in that order, with the values behind the texts.
+    const [download] = await Promise.all([page.waitForEvent('download'), report.locator('[data-cm-export="xlsx"]').click()]);
+    expect(download.suggestedFilename()).toBe('regional-report.xlsx');
+    const book = XLSX.read(await readFile(await download.path()));
+    const matrix = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0] as string] as XLSX.WorkSheet, { header: 1 });
+    expect(matrix[0]).toEqual(['Month', 'Region', 'Orders', 'Units', 'Revenue', 'Margin']);
+    expect(matrix.slice(1)).toEqual(north.map((row) => [row.month, row.region, row.orders, row.units, row.amount, row.margin]));
+    // ECharts from its script tag: hovering the live region chart shows its tooltip.
+    await waitUntil(page, () => document.querySelectorAll('#plain-view .gv-chart canvas').length === 3);
+    const tooltip = report.locator('.gv-chart div').filter({ hasText: /Revenue/ }).filter({ hasText: /\$/ });
+    await hoverUntil(page, report.locator('.gv-chart canvas').first(), tooltip, [0.3, 0.45, 0.6, 0.75, 0.9].map((down) => [0.5, down] as const));
+    await expect.poll(() => tooltip.count()).toBeGreaterThan(0);
+    await expect(tooltip.first().textContent()).resolves.toMatch(/North|South|East|West|Central/);
+    expect({ errors, warnings }).toEqual({ errors: [], warnings: [] });
+    await close();
+  });
+
   it('swaps in another server-rendered view with htmx, boots it and unmounts the one it replaced', async () => {
     const { page, errors, warnings, close } = await openPlain();
     const slot = page.locator('#plain-region-slot');
     await expect(slot.locator('.gv-view__title').textContent()).resolves.toBe('North: sales by product');
-    await reach(page, '#plain-view', 1);
-    await reach(page, '#plain-region-slot', 2);
+    await interact(page, '#plain-region-slot', 2);
     await page.locator('#plain-region').selectOption('South');
     const fragment = page.waitForResponse((response) => new URL(response.url()).pathname === '/plain/fragment');
     await page.locator('[data-plain-show-region]').click();
     expect((await fragment).status()).toBe(200);
     await slot.locator('.gv-view__title', { hasText: 'South: sales by product' }).waitFor();
     await page.locator('[data-plain-region-status]', { hasText: 'South: sales by product' }).waitFor({ state: 'attached' });
-    // The view it replaced is unmounted; the new one is booted once reached: one live view per server view again.
-    await waitUntil(page, () => (window as unknown as PlainWindow).GridView?.mountedViews() === 1);
-    await reach(page, '#plain-region-slot', 2);
+    // The view it replaced is unmounted, and the new one hydrates at once (the reader has interacted
+    // already): one live view per server view again.
+    await waitUntil(page, () => (window as unknown as PlainWindow).GridView?.mountedViews() === 2);
     const south = summariseRegionByProduct(ledger, 'South');
     await expect(slot.locator('.gv-kpi', { hasText: 'Orders' }).locator('.gv-kpi__value').textContent()).resolves.toContain(count.format(south.reduce((sum, row) => sum + row.orders, 0)));
     // Live: its table sorts.
@@ -158,6 +224,67 @@ describe('playground plain HTML page: the server-rendered views', () => {
     const cheapest = south.reduce((min, row) => (row.amount < min.amount ? row : min));
     await expect.poll(() => slot.locator('.gv-table tbody tr td[data-cm-col-key="product"]').first().textContent()).toBe(cheapest.product);
     expect(await page.evaluate(liveViews)).toBe(2);
+    expect({ errors, warnings }).toEqual({ errors: [], warnings: [] });
+    await close();
+  });
+
+  it('swaps the region view five times with htmx: each new view live, each replaced one unmounted, and no listener left on the document or window', async () => {
+    const { page, errors, warnings, close } = await openPlain();
+    await interact(page, '#plain-region-slot', 2);
+    const cdp = await page.context().newCDPSession(page);
+    const listeners = async () => ({ document: await listenerCount(cdp, 'document'), window: await listenerCount(cdp, 'window') });
+    const counts = [await listeners()];
+    for (const region of ['South', 'East', 'West', 'Central', 'North']) {
+      const old = await page.evaluateHandle(() => document.querySelector('#plain-region-slot [data-gv-root]'));
+      await page.locator('#plain-region').selectOption(region);
+      await page.locator('[data-plain-show-region]').click();
+      await page.locator('[data-plain-region-status]', { hasText: `${region}: sales by product` }).waitFor({ state: 'attached' });
+      // One live view per server view, and as many as the page holds.
+      await waitUntil(page, () => (window as unknown as PlainWindow).GridView?.mountedViews() === 2);
+      expect(await page.locator('[data-gv-hydrate]').count()).toBe(2);
+      // The replaced view's element left the page and no app holds it any longer (Vue drops
+      // `__vue_app__` when an app unmounts); the new one's is held by a live app.
+      expect(await old.evaluate((root) => root !== null && !root.isConnected && !('__vue_app__' in root))).toBe(true);
+      await old.dispose();
+      expect(await page.evaluate(() => '__vue_app__' in (document.querySelector('#plain-region-slot [data-gv-root]') ?? {}))).toBe(true);
+      counts.push(await listeners());
+    }
+    await expect(page.locator('#plain-region-slot .gv-view__title').textContent()).resolves.toBe('North: sales by product');
+    // What the document (and the window) listens to is the same after every swap as before the first.
+    expect(counts).toEqual(Array.from({ length: 6 }, () => counts[0]));
+    await cdp.detach();
+    expect({ errors, warnings }).toEqual({ errors: [], warnings: [] });
+    await close();
+  });
+
+  it('never runs a </script> value of a row or the title (?probe=1): the island gives it back unchanged and the page shows it as text', async () => {
+    // Without the page's Content-Security-Policy, which would refuse an inline handler anyway: only
+    // the escaping stands between the value and a running script here.
+    const { page, errors, warnings, close } = await openPlain('?probe=1', { bypassCSP: true });
+    const slot = page.locator('#plain-region-slot');
+    const title = `North: sales by product ${ATTACK}`;
+    const probeCell = slot.locator('.gv-table tbody tr td[data-cm-col-key="product"]').last();
+    const pwned = () => page.evaluate(() => (window as unknown as PlainWindow).__pwned);
+    // As the server wrote it, then live.
+    for (const live of [0, 2]) {
+      if (live > 0) await interact(page, '#plain-region-slot', live);
+      expect(await pwned()).toBeUndefined();
+      expect(await page.locator('img').count()).toBe(0);
+      const island = (await slot.locator('script[data-gv-island]').evaluate((script) => JSON.parse(script.textContent ?? ''))) as { rows: { product: string }[]; spec: { title: string } };
+      expect(island.rows.at(-1)?.product).toBe(ATTACK);
+      expect(island.spec.title).toBe(title);
+      await expect(slot.locator('.gv-view__title').textContent()).resolves.toBe(title);
+      await expect(probeCell.textContent()).resolves.toBe(ATTACK);
+    }
+    // Nor as the live chart's tooltip: hover the chart's last category, the probe's (at the bottom
+    // when the chart lays its bars out sideways, as it does for nine products, else at the right).
+    await waitUntil(page, () => document.querySelector('#plain-region-slot .gv-chart canvas') !== null);
+    const tooltip = slot.locator('.gv-chart div').filter({ hasText: ATTACK });
+    const edges = [0.95, 0.91, 0.87, 0.83, 0.79];
+    await hoverUntil(page, slot.locator('.gv-chart canvas'), tooltip, [...edges.map((down) => [0.5, down] as const), ...edges.map((across) => [across, 0.5] as const)]);
+    await expect.poll(() => tooltip.count()).toBeGreaterThan(0);
+    expect(await page.locator('img').count()).toBe(0);
+    expect(await pwned()).toBeUndefined();
     expect({ errors, warnings }).toEqual({ errors: [], warnings: [] });
     await close();
   });
@@ -262,6 +389,36 @@ describe('playground plain HTML page: the grid the page owns', () => {
     expect(await bob.page.evaluate('window.plainGrid.api.getColumn("margin").isVisible()')).toBe(true);
     expect({ errors: bob.errors, warnings: bob.warnings }).toEqual({ errors: [], warnings: [] });
     await bob.close();
+  });
+
+  it('saves the current search as alice’s saved search to route set B, and after a reload applying it from the Saved searches menu filters the grid again', async () => {
+    const { page, errors, warnings, close } = await openPlain();
+    await signIn(page, 'alice');
+    const search = page.locator('.gv-attached-toolbar [data-gv-quick-search]');
+    await search.fill('north');
+    const north = gridRows.filter((row) => row.region === 'North');
+    await counterSays(page, `${count.format(north.length)} of 300 rows`);
+    const menu = page.locator('.gv-attached-toolbar [data-gv-searches] .gv-menu__button');
+    await menu.click();
+    await page.locator('.gv-attached-toolbar [data-gv-search-name]').fill('North sales');
+    const saved = page.waitForResponse((response) => SAVE_POST(response) && (response.request().postData() ?? '').includes('North sales'));
+    await page.locator('.gv-attached-toolbar [data-gv-search-save]').click();
+    const response = await saved;
+    expect(response.status()).toBe(200);
+    const body = JSON.parse(response.request().postData() ?? '{}') as { grid_id: string; searches?: string[] };
+    expect(body.grid_id).toBe('plain-orders');
+    expect(body.searches?.map((text) => JSON.parse(text) as unknown)).toEqual([{ n: 'North sales', q: 'north' }]);
+    await page.reload();
+    await waitUntil(page, ready);
+    // A new page shows every row; the saved search brings the filter back.
+    await counterSays(page, '300 rows');
+    await menu.click();
+    await page.locator('.gv-attached-toolbar [data-gv-search="North sales"] [data-gv-search-apply]').click();
+    await counterSays(page, `${count.format(north.length)} of 300 rows`);
+    expect(await page.evaluate('window.plainGrid.api.getDisplayedRowCount()')).toBe(north.length);
+    await expect(search.inputValue()).resolves.toBe('north');
+    expect({ errors, warnings }).toEqual({ errors: [], warnings: [] });
+    await close();
   });
 });
 
