@@ -27,7 +27,11 @@ const DOM_TESTS = ['test/components/**/*.test.ts', 'test/stores/**/*.test.ts', '
 /**
  * jsdom tests that need modules nobody has imported yet, so they run isolated (a new jsdom and module
  * graph per file): they mock a module (`vi.mock` only reaches a module not yet loaded) or test what
- * happens before code loaded on demand has arrived, or the first registration of something.
+ * happens before code loaded on demand has arrived, or the first registration of something. And the
+ * files that register AG Grid's `AllCommunityModule` globally (`ModuleRegistry.registerModules`,
+ * which nothing undoes): in the shared graph every later grid would have every module, and
+ * data-grid-columns.test.ts, which checks that DataGrid's grid has only its own, failed whenever
+ * the scheduler put it after one of them in the same worker.
  */
 export const DOM_FRESH_TESTS = [
   'test/components/SimpleTable.engine.test.ts',
@@ -35,6 +39,9 @@ export const DOM_FRESH_TESTS = [
   'test/components/chart-renderer-loading.test.ts',
   'test/components/data-grid-warmup.test.ts',
   'test/components/echarts-setup.test.ts',
+  'test/composables/ag-grid-presets.test.ts',
+  'test/composables/grid-layout-sync.test.ts',
+  'test/composables/live-kpis.test.ts',
 ];
 
 export default defineConfig({
