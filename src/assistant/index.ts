@@ -7,3 +7,5 @@
  */
 export { PRESENTATION_FORMATS, PLANNER_LIMITS, layoutForFormat, applyPresentationFormat, validatePlannerOutput } from './presenter';
 export type { PlannerOutput, PresentationFormat } from './presenter';
+export { SPEC_PATCH_LIMITS, applySpecPatch } from './spec-patch';
+export type { SpecPatchIssue, SpecPatchIssueCode, SpecPatchResult } from './spec-patch';
