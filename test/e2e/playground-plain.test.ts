@@ -233,7 +233,18 @@ describe('playground plain HTML page: the server-rendered views', () => {
     await interact(page, '#plain-region-slot', 2);
     const cdp = await page.context().newCDPSession(page);
     const listeners = async () => ({ document: await listenerCount(cdp, 'document'), window: await listenerCount(cdp, 'window') });
-    const counts = [await listeners()];
+    // The baseline once the page has settled: the page-wide listeners of the stores (the
+    // preferences' `storage` and `online`) arrive with their first load, which on a loaded machine
+    // can come after the page reads as ready; they belong to the page, not to a view. Settled means
+    // the same counts twice, 300 ms apart.
+    let settled = await listeners();
+    for (let look = 0; look < 10; look++) {
+      await page.waitForTimeout(300);
+      const now = await listeners();
+      if (JSON.stringify(now) === JSON.stringify(settled)) break;
+      settled = now;
+    }
+    const counts = [settled];
     for (const region of ['South', 'East', 'West', 'Central', 'North']) {
       const old = await page.evaluateHandle(() => document.querySelector('#plain-region-slot [data-gv-root]'));
       await page.locator('#plain-region').selectOption(region);
