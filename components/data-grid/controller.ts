@@ -130,7 +130,11 @@ export interface DataGridReady<Api = unknown> {
   adapter: DataGridAdapter | null;
 }
 
-/** The part of AG Grid's `GridApi` that `controllerFromGridApi` uses (duck-typed). */
+/**
+ * The part of AG Grid's `GridApi` that `controllerFromGridApi`, `DataGridToolbar`, `DataGridSearch`,
+ * `DataGridGear` and `useGridLayoutSync` use (duck-typed: AG Grid Community's `GridApi` of a grid
+ * with the client-side row model fits it, and no AG Grid import is needed to name it).
+ */
 export interface ToolbarGridApi {
   getGridOption(key: 'quickFilterText'): string | undefined;
   getGridOption(key: 'quickFilterParser' | 'quickFilterMatcher'): unknown;
