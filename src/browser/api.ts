@@ -14,6 +14,7 @@ import { GridViewPlugin } from '../plugin';
 import { pagePinia, unmountDetached } from './boot';
 import type { ChartRuntime, ChartSpecWire, ResolvedKpi, Row } from '../core/types';
 import { pageLanguage } from './compute';
+import { elementsWithin } from './dom';
 
 /** A Vue app in `el` drawing what `render` returns, with the page's plugin options. */
 export function mountRendered(el: Element, render: () => VNode): App {
@@ -72,11 +73,8 @@ export function refreshChartWrap(node: Element, config: ChartSpecWire | ChartRun
  * An attribute that is not valid JSON is skipped. Returns how many charts it mounted.
  */
 export function initAllCharts(scope: ParentNode = document): number {
-  const elements: Element[] = [];
-  if (scope instanceof Element && scope.hasAttribute('data-cm-chart-config')) elements.push(scope);
-  elements.push(...Array.from(scope.querySelectorAll('[data-cm-chart-config]')));
   let count = 0;
-  for (const el of elements) {
+  for (const el of elementsWithin(scope, '[data-cm-chart-config]')) {
     if (charts.has(el)) continue;
     let config: ChartRuntime;
     try {

@@ -17,6 +17,7 @@ import { useGridLayoutSync } from '../../components/data-grid/useGridLayoutSync'
 import { createDataGridAdapter } from '../core/adapters';
 import type { DataGridAdapter, DataGridApiLike } from '../core/adapters';
 import { HttpHost } from '../host/http-host';
+import { GRID_VIEW_ROUTES } from '../host/route-table';
 import { GridViewPlugin } from '../plugin';
 import { pageLanguage } from './compute';
 import { pagePinia } from './boot';
@@ -67,8 +68,8 @@ export interface AttachedDataGrid {
 
 /** The preferences route to read from when the page posts to route set B (which only takes POST). */
 function readUrlFor(saveUrl: string): string {
-  const at = saveUrl.indexOf('/api/grid-view/save/');
-  return at === -1 ? saveUrl : `${saveUrl.slice(0, at)}/grid/preferences/`;
+  const at = saveUrl.indexOf(GRID_VIEW_ROUTES.grid_view_save.path);
+  return at === -1 ? saveUrl : `${saveUrl.slice(0, at)}${GRID_VIEW_ROUTES.grid_prefs_read.path}`;
 }
 
 /**

@@ -26,9 +26,7 @@ import { warn } from '../core/warn';
 import type { GridAdapter } from '../core/adapters';
 import type { GridArtifact, GridArtifactJson } from '../core/types';
 import { usePageStateStore } from '../../stores/page-state';
-
-/** The element `renderHtml` writes around a hydratable view. */
-export const HYDRATE_SELECTOR = '[data-gv-hydrate]';
+import { HYDRATE_SELECTOR, elementsWithin } from './dom';
 
 /** Options of `bootScope`. */
 export interface BootOptions {
@@ -170,11 +168,8 @@ function sweep(): void {
  */
 export function bootScope(scope: ParentNode = document, options: BootOptions = {}): number {
   sweep();
-  const views: Element[] = [];
-  if (scope instanceof Element && scope.matches(HYDRATE_SELECTOR)) views.push(scope);
-  views.push(...Array.from(scope.querySelectorAll(HYDRATE_SELECTOR)));
   let mounted = 0;
-  for (const view of views) {
+  for (const view of elementsWithin(scope, HYDRATE_SELECTOR)) {
     if (booted.has(view) || !view.isConnected) continue;
     const app = hydrateView(view, options);
     if (app === null) continue;

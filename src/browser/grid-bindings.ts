@@ -26,6 +26,7 @@ import { pageLanguage } from './compute';
 import { bootScope, mountArtifactView, unmountDetached } from './boot';
 import type { BootOptions } from './boot';
 import { checkInitRoot } from './checks';
+import { elementsWithin } from './dom';
 
 /** Options of `bindGridKpis`. */
 export interface BindGridKpisOptions {
@@ -45,13 +46,6 @@ const strips = new Map<Element, BoundStrip>();
 // A chunk of its own, as `GridView` loads it: only pages that bind a grid need it.
 const GridKpiStrip = defineAsyncComponent(() => import('../../components/GridKpiStrip.vue'));
 
-/** The elements of `scope` (itself included) that carry `attribute`. */
-function marked(scope: ParentNode, attribute: string): Element[] {
-  const found: Element[] = [];
-  if (scope instanceof Element && scope.hasAttribute(attribute)) found.push(scope);
-  found.push(...Array.from(scope.querySelectorAll(`[${attribute}]`)));
-  return found;
-}
 
 /** The JSON value of `attribute` on `el`, or undefined (with a warning) when it is not valid JSON. */
 function jsonAttribute(el: Element, attribute: string): unknown {
@@ -85,7 +79,7 @@ function frozen(adapter: GridAdapter): GridAdapter {
 export function bindGridKpis(options: BindGridKpisOptions): () => void {
   unmountDetached(strips);
   const bound: BoundStrip[] = [];
-  for (const el of marked(options.root ?? document, 'data-cm-grid-kpi')) {
+  for (const el of elementsWithin(options.root ?? document, '[data-cm-grid-kpi]')) {
     const known = strips.get(el);
     if (known !== undefined) {
       known.adapter.value = options.gridAdapter;
@@ -130,7 +124,7 @@ export function bindGridKpis(options: BindGridKpisOptions): () => void {
  */
 export function bindGridFilteredCharts(scope: ParentNode, adapter: GridAdapter): () => void {
   const bound: { el: Element; spec: ChartSpecWire }[] = [];
-  for (const el of marked(scope, 'data-cm-chart-spec')) {
+  for (const el of elementsWithin(scope, '[data-cm-chart-spec]')) {
     const spec = jsonAttribute(el, 'data-cm-chart-spec');
     if (typeof spec !== 'object' || spec === null || Array.isArray(spec)) continue;
     if ((spec as { data_source?: unknown }).data_source !== 'grid_filtered') continue;

@@ -8,13 +8,12 @@
  * @module
  */
 import { DATA_GRID_THEME_PARAMS, overlayScrollbarWidth } from '../../components/data-grid/grid-look';
+import { isNumericFormat } from '../core/columns';
 import { formatValue } from '../core/format';
 import { createTranslator } from '../core/i18n';
 import { agGridLocaleText } from '../core/i18n/aggrid';
 import type { FormatOptions, ValueFormat } from '../core/types';
 import { pageLanguage } from './compute';
-
-const FORMATS: ReadonlySet<string> = new Set<ValueFormat>(['number', 'currency', 'percent']);
 
 /** A column definition as `gridOptions` reads it: AG Grid's, with the library's format in `context.format`. */
 export interface GridOptionsColumnDef {
@@ -50,7 +49,7 @@ export function gridOptions<T extends GridOptionsInput>(options: T, format: Form
   const band = overlayScrollbarWidth();
   const columnDefs = options.columnDefs?.map((def) => {
     const wanted = def.context?.format;
-    if (typeof wanted !== 'string' || !FORMATS.has(wanted)) return def;
+    if (typeof wanted !== 'string' || !isNumericFormat(wanted as ValueFormat)) return def;
     const kind = wanted as ValueFormat;
     return {
       type: 'rightAligned',

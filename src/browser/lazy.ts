@@ -18,6 +18,7 @@
  * @module
  */
 import { t } from './compute';
+import { elementsWithin } from './dom';
 import { isSafeUrl } from '../core/url';
 import { warn } from '../core/warn';
 
@@ -243,11 +244,8 @@ async function load(block: Element): Promise<void> {
  */
 export function bootLazy(scope: ParentNode = document, options: LazyOptions = {}): number {
   sweep();
-  const blocks: Element[] = [];
-  if (scope instanceof Element && scope.matches(LAZY_SELECTOR)) blocks.push(scope);
-  blocks.push(...Array.from(scope.querySelectorAll(LAZY_SELECTOR)));
   let count = 0;
-  for (const block of blocks) {
+  for (const block of elementsWithin(scope, LAZY_SELECTOR)) {
     const state = block.getAttribute(STATE);
     if (watched.has(block) || !block.isConnected || state === 'loaded') continue;
     // A placeholder written by hand may have no status line: it gets one now, never a blank box.
