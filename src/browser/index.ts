@@ -25,6 +25,7 @@ import type { BindGridKpisOptions, InitOptions } from './grid-bindings';
 import type { AttachDataGridOptions, AttachedDataGrid } from './attach';
 import type { ToolbarGridApi } from '../../components/data-grid/controller';
 import { checkAttachPlace, checkInitRoot } from './checks';
+import { HYDRATE_SELECTOR, elementsWithin } from './dom';
 import { gridOptions } from './grid-options';
 import { loadVuePart } from './load-vue-part';
 import type { VuePartModule } from './load-vue-part';
@@ -116,8 +117,6 @@ export interface GridViewGlobal {
 
 declare const __GV_VERSION__: string;
 
-/** The element `renderHtml` writes around a hydratable view (as `./boot` reads it). */
-const VIEW = '[data-gv-hydrate]';
 
 let part: VuePartModule | null = null;
 let loading: Promise<VuePartModule> | null = null;
@@ -141,13 +140,6 @@ function withPart(task: (module: VuePartModule) => void): void {
   else vuePart().then(task, () => undefined);
 }
 
-/** The elements of `scope` (itself included) matching `selector`. */
-function within(scope: ParentNode, selector: string): Element[] {
-  const found: Element[] = [];
-  if (scope instanceof Element && scope.matches(selector)) found.push(scope);
-  found.push(...Array.from(scope.querySelectorAll(selector)));
-  return found;
-}
 
 // --- views hydrating at the reader's first interaction ----------------------------------------------
 
@@ -164,7 +156,10 @@ const waiting = new Set<Element>();
 const FIRST_INTERACTION = ['pointermove', 'pointerdown', 'keydown', 'touchstart', 'wheel', 'focusin'] as const;
 let interacted = false;
 
-function onFirstInteraction(): void {
+function onFirstInteraction(event: Event): void {
+  // A browser moves the pointer by itself when the layout changes under a cursor resting on the
+  // page (Chromium's synthetic move, at the same place): not the reader. A real move goes somewhere.
+  if (event.type === 'pointermove' && (event as PointerEvent).movementX === 0 && (event as PointerEvent).movementY === 0) return;
   if (interacted) return;
   interacted = true;
   for (const type of FIRST_INTERACTION) document.removeEventListener(type, onFirstInteraction, true);
@@ -212,7 +207,7 @@ function hydrateView(view: Element): void {
  * once with `hydrate: 'load'`, or when the interaction already happened: an htmx swap, a lazy block).
  */
 function armViews(scope: ParentNode): void {
-  for (const view of within(scope, VIEW)) {
+  for (const view of elementsWithin(scope, HYDRATE_SELECTOR)) {
     if (requested.has(view) || !view.isConnected) continue;
     if (global.hydrate === 'load' || interacted) hydrateView(view);
     else waiting.add(view);
@@ -253,7 +248,7 @@ const global: GridViewGlobal = {
   ready: () => vuePart().then(() => undefined),
   bootScope(scope = document) {
     if (part !== null) return part.bootScope(scope, bootOptions());
-    const views = within(scope, VIEW).filter((view) => view.isConnected && !requested.has(view));
+    const views = elementsWithin(scope, HYDRATE_SELECTOR).filter((view) => view.isConnected && !requested.has(view));
     for (const view of views) hydrateView(view);
     return views.length;
   },
@@ -299,7 +294,7 @@ const global: GridViewGlobal = {
   },
   initAllCharts(scope = document) {
     if (part !== null) return part.initAllCharts(scope);
-    const found = within(scope, '[data-cm-chart-config]').filter((el) => !pendingCharts.has(el)).length;
+    const found = elementsWithin(scope, '[data-cm-chart-config]').filter((el) => !pendingCharts.has(el)).length;
     withPart((module) => module.initAllCharts(scope));
     return found;
   },
