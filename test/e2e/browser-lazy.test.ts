@@ -294,6 +294,8 @@ describe('lazy blocks with the browser bundle', () => {
     const link = orders.getByRole('link', { name: 'Orders' });
     expect(await link.getAttribute('href')).toBe('/grid/lazy/?block=orders');
     await link.click();
+    // The click starts the navigation; the fragment is the page once it has loaded.
+    await tab.waitForURL(`${origin}/grid/lazy/?block=orders`);
     await expect(tab.locator('.gv-table tbody tr[data-cm-row-index]').count()).resolves.toBe(ROWS.length);
     expect(lazyRequests).toEqual(['/grid/lazy/?block=orders']);
     await tab.close();
