@@ -6,17 +6,9 @@ import type { Column, Row, SimpleTableConfig } from '../../src/core/types';
 import { pageStateKey } from '../../stores/page-state/model';
 import { column, mountTable, people, peopleColumns, tableConfig } from './simple-table.fixtures';
 import { waitFor } from '../setup/wait';
+import { fakeModalDialogs } from '../setup/dialog';
 
-beforeAll(() => {
-  // jsdom has no modal dialogs; the column menu only needs open/close to toggle `open` and fire `close`.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-});
+beforeAll(fakeModalDialogs);
 
 afterEach(() => {
   document.body.innerHTML = '';

@@ -7,17 +7,9 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { VueWrapper, DOMWrapper } from '@vue/test-utils';
 import { ORDERS_SPEC, exposed, mountGrid, orderRows, until } from './data-grid.fixtures';
+import { fakeModalDialogs } from '../setup/dialog';
 
-beforeAll(() => {
-  // jsdom has no modal dialogs; the chooser only needs open/close to toggle `open` and fire `close`.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-});
+beforeAll(fakeModalDialogs);
 
 afterEach(() => {
   document.body.innerHTML = '';

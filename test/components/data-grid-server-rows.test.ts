@@ -18,6 +18,7 @@ import { parseGridViewSpec } from '../../src/core/spec';
 import { readGridExportParams } from '../../src/core/data-grid/export-url';
 import { createRowSource } from '../../src/host/row-source';
 import { waitFor } from '../setup/wait';
+import { fakeModalDialogs } from '../setup/dialog';
 
 const spec: GridViewSpecWire = {
   grid_id: 'orders',
@@ -331,16 +332,7 @@ describe('DataGrid refresh on server rows', () => {
 });
 
 describe('DataGrid chooser, presets and saved searches on server rows', () => {
-  // jsdom has no modal dialogs; the chooser only needs `open` to follow (Chromium runs the real one).
-  beforeAll(() => {
-    HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
-      this.setAttribute('open', '');
-    };
-    HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
-      this.removeAttribute('open');
-      this.dispatchEvent(new Event('close'));
-    };
-  });
+  beforeAll(fakeModalDialogs);
 
   it('hides a column with the chooser, saves and applies a preset and a saved search, and the source and the export links follow', async () => {
     const server = bigSource();
