@@ -91,7 +91,7 @@ function hydrateView(view: Element, options: BootOptions): App | null {
   // drawings moved into the new markup.
   const intact = hasFragmentMarkers(root);
   const adopted = intact ? undefined : serverDrawings(root);
-  const app = intact ? createSSRApp({ render: () => h(GridView, props) }) : createApp({ render: () => h(GridView, props) });
+  const app = intact ? createSSRApp(GridView, props) : createApp(GridView, props);
   app.use(pagePinia);
   app.use(GridViewPlugin, {
     locale: island.locale,
@@ -132,6 +132,8 @@ export function mountArtifactView(el: Element, input: ArtifactViewInput, languag
     return;
   }
   const current = shallowRef(input);
+  // A root that renders GridView from `current`, so a second call changes the view in place (an
+  // app's root props are read once, at mount).
   const app = createApp({ render: () => h(GridView, { artifact: current.value.artifact, adapter: current.value.adapter ?? null }) });
   app.use(pagePinia);
   app.use(GridViewPlugin, { ...language, preferencesUrl: options.preferencesUrl ?? '' });
