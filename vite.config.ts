@@ -1,10 +1,12 @@
 import { defineConfig } from 'vite';
-import type { Plugin } from 'vite';
+import type { Plugin, UserConfig } from 'vite';
 import vue from '@vitejs/plugin-vue';
 import dts from 'vite-plugin-dts';
 import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { builtinModules } from 'node:module';
 import pkg from './package.json' with { type: 'json' };
+import { SHARED_MANIFEST, SHARED_USED, exposeSharedModules, importSharedModules, recordSharedModules } from './scripts/vite-shared-modules.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const fromRoot = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -46,9 +48,14 @@ const checks = { bundlerTimings: false };
  *   re-export. Plus style.css and one `.d.ts` per module beside it (scripts/build.mjs then gives
  *   their relative imports explicit `.js` extensions for `moduleResolution: node16`).
  * - `esm`: the browser bundle as ES modules (dist/browser/esm/): the first script `grid-view.js`
- *   and the Vue part `vue-part.js` with its chunks.
+ *   and the Vue part `vue-part.js` with its chunks, and `shared-modules.json`, the modules both
+ *   import (scripts/vite-shared-modules.ts).
+ * - `iife-part`: the Vue part again, for the IIFE (dist/browser/iife-part/): the same modules, but
+ *   those the IIFE already carries are read from it (`src/browser/shared-modules.ts`) instead of
+ *   being downloaded a second time.
  * - `iife`: the same first script as a classic script (dist/browser/grid-view.iife.js, the global
- *   `GridView`), which loads the Vue part from the ES build beside it when something needs it.
+ *   `GridView`), which hands its shared modules over and loads `iife-part/vue-part.js` beside it
+ *   when something needs it.
  */
 /**
  * In the browser bundle's ES build, ECharts and AG Grid are the page's own script tags
@@ -80,13 +87,33 @@ function pageGlobals(): Plugin {
   };
 }
 
-export default defineConfig(({ mode }) => {
-  if (mode === 'iife' || mode === 'esm') {
+const firstScript = fromRoot('src/browser/index.ts');
+const vuePart = fromRoot('src/browser/vue-part.ts');
+
+export default defineConfig(({ mode }): UserConfig => {
+  if (mode === 'iife' || mode === 'esm' || mode === 'iife-part') {
+    // `iife-part` reads the list of shared modules the ES build wrote in its folder (beside its
+    // own); `iife` reads what `iife-part` uses of them, in `iife-part/` below its own folder.
+    let outDir = '';
+    const manifestFile = () => join(outDir, '..', 'esm', SHARED_MANIFEST);
+    const usedFile = () => join(outDir, 'iife-part', SHARED_USED);
+    const findOutDir: Plugin = {
+      name: 'gv-out-dir',
+      configResolved(config) {
+        outDir = resolve(config.root, config.build.outDir);
+      },
+    };
     // Shared by the two builds of the browser bundle. Always compiled as production, also when a
     // test builds it under Vitest (NODE_ENV `test`, where Vue's compiler keeps templates' HTML
     // comments by default): without the comments, the markup dist/ssr.js writes and this bundle hydrates.
     const browser = {
-      plugins: [vue({ isProduction: true, template: { compilerOptions: { comments: false } } }), ...(mode === 'esm' ? [pageGlobals()] : [])],
+      plugins: [
+        vue({ isProduction: true, template: { compilerOptions: { comments: false } } }),
+        findOutDir,
+        ...(mode === 'iife' ? [exposeSharedModules(root, firstScript, usedFile)] : [pageGlobals()]),
+        ...(mode === 'esm' ? [recordSharedModules(root, firstScript, vuePart)] : []),
+        ...(mode === 'iife-part' ? [importSharedModules(root, manifestFile)] : []),
+      ],
       // The page's full ECharts build registers every part itself (see src/browser/echarts-global.ts).
       // The XLSX writer is the page's own SheetJS build, when it has one (src/browser/xlsx-global.ts).
       // HttpHost's requests go over fetch, not axios (src/browser/axios-fetch.ts): a page without a
@@ -125,7 +152,21 @@ export default defineConfig(({ mode }) => {
           // Library builds leave ES output unminified by default; this one is served to browsers as it is.
           minify: true,
           target: 'es2022',
-          lib: { entry: { 'grid-view': fromRoot('src/browser/index.ts'), 'vue-part': fromRoot('src/browser/vue-part.ts') }, formats: ['es'], fileName: (_format: string, name: string) => `${name}.js` },
+          lib: { entry: { 'grid-view': firstScript, 'vue-part': vuePart }, formats: ['es'], fileName: (_format: string, name: string) => `${name}.js` },
+          rollupOptions: { checks, output: { chunkFileNames: 'chunks/[name]-[hash].js', minify: true } },
+        },
+      };
+    }
+    if (mode === 'iife-part') {
+      return {
+        ...browser,
+        build: {
+          outDir: 'dist/browser/iife-part',
+          emptyOutDir: true,
+          sourcemap: true,
+          minify: true,
+          target: 'es2022',
+          lib: { entry: { 'vue-part': vuePart }, formats: ['es'], fileName: (_format: string, name: string) => `${name}.js` },
           rollupOptions: { checks, output: { chunkFileNames: 'chunks/[name]-[hash].js', minify: true } },
         },
       };
@@ -139,7 +180,7 @@ export default defineConfig(({ mode }) => {
         target: 'es2022',
         // The entry exports nothing: it sets window.GridView itself (a named IIFE would assign the
         // module's exports over it).
-        lib: { entry: fromRoot('src/browser/index.ts'), name: 'GridViewBundle', formats: ['iife'], fileName: () => 'grid-view.iife.js' },
+        lib: { entry: firstScript, name: 'GridViewBundle', formats: ['iife'], fileName: () => 'grid-view.iife.js' },
         rollupOptions: {
           checks,
           // ECharts and AG Grid come from the page (window.echarts, window.agGrid) when it uses them.

@@ -73,8 +73,10 @@ for (const file of declarations(DIST)) {
 }
 
 if (existsSync('src/browser/index.ts')) {
-  // The ES build first: the IIFE loads its Vue part (dist/browser/esm/vue-part.js) at run time.
+  // The ES build first: it lists the modules the IIFE and its Vue part (dist/browser/iife-part/,
+  // loaded at run time) share, which the two builds after it read.
   await build({ mode: 'esm', logLevel: 'warn', configFile: 'vite.config.ts', customLogger });
+  await build({ mode: 'iife-part', logLevel: 'warn', configFile: 'vite.config.ts', customLogger });
   await build({ mode: 'iife', logLevel: 'warn', configFile: 'vite.config.ts', customLogger });
   // The globals the bundle sets, for pages' own scripts checked by TypeScript
   // (`/// <reference types="vue-grid-view/browser" />`): a script declaration file (no import or

@@ -4,8 +4,8 @@
  * renders the library's .vue components on the server.
  *
  * The browser app must be built first (`vite build --config playground/vite.config.ts`), and the
- * library's browser bundle for the plain HTML page (`vite build --mode esm`, then `--mode iife`:
- * dist/browser/); the `npm run playground` script does all of it.
+ * library's browser bundle for the plain HTML page (`vite build --mode esm`, `--mode iife-part`,
+ * then `--mode iife`: dist/browser/); the `npm run playground` script does all of it.
  *
  * @module
  */

@@ -74,7 +74,7 @@ const VENDOR_FILES: Readonly<Record<string, readonly string[]>> = {
 /**
  * The library's browser bundle: every other asset name is a file of `dist/browser/`, served as
  * the folder is laid out, since the first script (`grid-view.iife.js`) loads its Vue part and that
- * part's chunks from beside itself (`esm/…`). Only scripts and their source maps.
+ * part's chunks from beside itself (`iife-part/…`). Only scripts and their source maps.
  */
 const BUNDLE_FILE = /^(?:[\w.-]+\/)*[\w.-]+\.(?:js|map)$/;
 

@@ -1,8 +1,9 @@
 /**
- * `./load-vue-part` in the IIFE build: the classic script loads the Vue part from the ES build
- * beside it (`esm/vue-part.js` next to `grid-view.iife.js`) with a dynamic `import()`, which classic
+ * `./load-vue-part` in the IIFE build: the classic script loads its Vue part, an ES build beside it
+ * (`iife-part/vue-part.js` next to `grid-view.iife.js`), with a dynamic `import()`, which classic
  * scripts may use. One tag stays the whole setup, and a page whose views nobody touches loads no
- * Vue. The IIFE carries only its first script's code: the Vue part and its chunks are the ES build's.
+ * Vue. That build of the Vue part reads the modules the IIFE already carries from it
+ * (`./shared-modules`) instead of downloading them again.
  *
  * @module
  */
@@ -12,7 +13,7 @@ import type { VuePartModule } from './load-vue-part';
 const script = document.currentScript;
 const base = script instanceof HTMLScriptElement && script.src !== '' ? script.src : document.baseURI;
 
-/** Imports `esm/vue-part.js` beside the bundle's script (the browser keeps one instance). */
+/** Imports `iife-part/vue-part.js` beside the bundle's script (the browser keeps one instance). */
 export function loadVuePart(): Promise<VuePartModule> {
-  return import(/* @vite-ignore */ new URL('esm/vue-part.js', base).href) as Promise<VuePartModule>;
+  return import(/* @vite-ignore */ new URL('iife-part/vue-part.js', base).href) as Promise<VuePartModule>;
 }

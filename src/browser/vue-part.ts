@@ -4,8 +4,9 @@
  * first script (`./index`) loads it the first time something needs it (a reader reaching a view,
  * a call of the global that mounts), so a page whose views nobody touches loads no Vue.
  *
- * It imports nothing of the first script's own state: the two are separate modules (in the IIFE the
- * first script is one file and this part comes from the ES build), and only pure core code is in both.
+ * The ES build shares modules with the first script through its chunks. The IIFE loads its own build
+ * of this part (`iife-part/`), which reads the modules the script carries from it
+ * (`./shared-modules`): either way a page holds one instance of every module.
  *
  * @module
  */

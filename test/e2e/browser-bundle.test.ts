@@ -523,7 +523,26 @@ describe('the GridView global', () => {
     // Reaching the view (the pointer over it) loads the Vue part and hydrates it.
     await tab.locator('.gv-table').hover();
     await waitUntil(tab, 'window.GridView.mountedViews() === 1');
-    expect((await scripts()).some((name) => name.startsWith('/esm/'))).toBe(true);
+    // The IIFE's own build of the Vue part, which takes the modules the script already has from it:
+    // nothing of the ES build, whose chunks would carry them again.
+    expect((await scripts()).some((name) => name.startsWith('/iife-part/'))).toBe(true);
+    expect((await scripts()).filter((name) => name.startsWith('/esm/'))).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('hands the Vue part the modules the script already carries, so a page loads each module once', async () => {
+    // What the IIFE's Vue part reads from the script, as its build wrote it down.
+    const used = JSON.parse(await readFile(join(OUT, 'iife-part', 'shared-used.json'), 'utf8')) as { path: string; exports: string[] }[];
+    expect(used.map((module) => module.path)).toEqual(expect.arrayContaining(['src/core/format.ts', 'src/core/i18n/translator.ts', 'src/core/chart.ts']));
+    const { tab, context, errors } = await openSitePage('');
+    const handed = await tab.evaluate(`(() => {
+      const modules = window.__vueGridViewModules[window.GridView.version];
+      return Object.fromEntries(Object.entries(modules).map(([path, names]) => [path, Object.keys(names).filter((name) => names[name] !== undefined).sort()]));
+    })()`);
+    expect(handed).toEqual(Object.fromEntries(used.map((module) => [module.path, module.exports])));
+    // The script's own instances, not copies: the global's adapter factory is the one handed over.
+    expect(await tab.evaluate(`window.GridView.createDataGridAdapter === window.__vueGridViewModules[window.GridView.version]['src/core/adapters.ts'].createDataGridAdapter`)).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -531,7 +550,7 @@ describe('the GridView global', () => {
   it('hands a click and typed text that came before the Vue part to the live view', async () => {
     const { tab, context, errors, warnings } = await openSitePage('interaction.html', 'window.GridView !== undefined');
     // Slow the Vue part down, so the reader is quicker than it.
-    await context.route('**/esm/**', async (route) => {
+    await context.route('**/iife-part/**', async (route) => {
       await new Promise((done) => setTimeout(done, 400));
       await route.continue();
     });
@@ -547,7 +566,7 @@ describe('the GridView global', () => {
 
     // A click on a sort header right away, before anything is live: the table is sorted once it is.
     const second = await openSitePage('interaction.html', 'window.GridView !== undefined');
-    await second.context.route('**/esm/**', async (route) => {
+    await second.context.route('**/iife-part/**', async (route) => {
       await new Promise((done) => setTimeout(done, 400));
       await route.continue();
     });

@@ -131,7 +131,7 @@ beforeAll(async () => {
   const listener = serverEntry.toNodeHandler(handler, {
     fallback: (req, res) => {
       const url = new URL(req.url ?? '/', 'http://localhost');
-      const script = url.pathname === '/grid-view.iife.js' || /^\/esm\/[\w./-]+\.js$/.test(url.pathname) ? join(bundleDir, url.pathname) : null;
+      const script = url.pathname === '/grid-view.iife.js' || /^\/(esm|iife-part)\/[\w./-]+\.js$/.test(url.pathname) ? join(bundleDir, url.pathname) : null;
       const body = script !== null && existsSync(script) ? readFileSync(script) : url.pathname === '/htmx.min.js' ? htmx : pages[url.pathname]?.(url.searchParams);
       if (body === undefined) {
         res.writeHead(404).end();
