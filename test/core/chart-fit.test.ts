@@ -197,3 +197,39 @@ describe('bar charts with very long category names', () => {
     expect(option.xAxis?.type).toBe('category');
   });
 });
+
+describe('a lying value axis shows every tick label, evenly spaced', () => {
+  /** The tick labels ECharts draws on the value axis of `runtime` at `width`, read from its SVG. */
+  async function drawnTicks(runtime: ReturnType<typeof buildChartRuntime>, width: number, locale: string): Promise<string[]> {
+    const { renderChartSvg } = await import('../../src/ssr/chart-svg');
+    const option = withValueFormatter(buildChartOption(runtime, { locale, currency: 'USD', width }), 'currency', { locale, currency: 'USD' });
+    const svg = renderChartSvg(option as unknown as Record<string, unknown>, { width, height: 260 });
+    const texts = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => (m[1] ?? '').replace(/&#160;|\u00a0|\u202f/g, ' '));
+    const names = new Set(runtime.categories.map(String));
+    // Value labels on the bars repeat the bars' own amounts; the axis' ticks are the rest.
+    const barLabels = new Set((option.series[0] as ChartCartesianSeriesOption).data.map((v) => (v === null ? '' : String(v))));
+    return texts.filter((t) => t !== '' && !names.has(t) && !barLabels.has(t) && /\d/.test(t));
+  }
+
+  it('at 300 px the Ukrainian region amounts get ticks at one even step from zero, none left out', async () => {
+    const runtime = buildChartRuntime(barWire, regionRows.map((row, i) => ({ ...row, amount: [15.1e6, 24.7e6, 18e6, 18.8e6, 12.3e6][i] })), { columns });
+    const option = buildChartOption(runtime, { locale: 'uk', currency: 'USD', width: 300 });
+    expect(option.xAxis.type).toBe('value');
+    const { interval, max, min } = option.xAxis;
+    expect(min).toBe(0);
+    expect(interval).toBeGreaterThan(0);
+    expect((max ?? 0) / (interval ?? 1)).toBe(Math.round((max ?? 0) / (interval ?? 1)));
+    expect(max).toBeGreaterThanOrEqual(24.7e6);
+    // Drawn by ECharts: a label at every step, 0 to max, none hidden for overlapping.
+    const ticks = await drawnTicks(runtime, 300, 'uk');
+    const steps = Math.round((max ?? 0) / (interval ?? 1));
+    expect(ticks.length).toBeGreaterThanOrEqual(steps + 1);
+  });
+
+  it('leaves the step to ECharts where the width is unknown or values go below zero', () => {
+    const runtime = buildChartRuntime({ ...barWire, chart_type: 'horizontal_bar' }, regionRows, { columns });
+    expect(buildChartOption(runtime, { locale: 'en', currency: 'USD' }).xAxis.interval).toBeUndefined();
+    const negative = buildChartRuntime({ ...barWire, chart_type: 'horizontal_bar' }, regionRows.map((row, i) => ({ ...row, amount: i === 0 ? -5 : 10 })), { columns });
+    expect(buildChartOption(negative, { locale: 'en', currency: 'USD', width: 600 }).xAxis.interval).toBeUndefined();
+  });
+});

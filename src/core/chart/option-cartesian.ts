@@ -74,6 +74,14 @@ export function buildCartesianOption(context: ChartBuildContext): ChartOption {
     // Room right of the longest horizontal bar for its label: the grid keeps axis labels inside, not series labels.
     if (horizontal) option.grid.right = Math.max(option.grid.right, Math.ceil(labels.widest) + 8);
   }
+  // A lying value axis from zero gets a step at which all its labels show (see `lyingAxisStep`).
+  const width = options?.width;
+  if (horizontal && fromZero && width !== undefined && runtime.values.every((values) => values.every((v) => v === null || v >= 0))) {
+    const reach = axisReach(runtime);
+    const plot = width - 24 - widestCategoryName(runtime, options, fontSize) - (option.grid.right - 16);
+    const step = lyingAxisStep(reach, plot, numericFormat(runtime.series[0]?.format), options, fontSize);
+    if (step !== null) Object.assign(valueAxis, { min: 0, max: Math.ceil(reach / step) * step, interval: step });
+  }
   option.series = series;
   return option;
 }
@@ -143,20 +151,52 @@ export function barsTurnHorizontal(runtime: ChartRuntime, options?: Pick<ChartOp
   if (runtime.series.some((s) => s.seriesType === 'line')) return false;
   const size = chartFontSize(options);
   const format = numericFormat(runtime.series[0]?.format);
-  // The value axis reaches the largest bar, or the largest stack of bars.
+  const widestName = widestCategoryName(runtime, options, size);
+  // Lying down, the names take room from the bars: names that long keep the chart upright.
+  return widestName + 4 > uprightBarRoom(width, count, axisReach(runtime), format, options, size) && widestName <= width * 0.4;
+}
+
+/** How far a bar chart's value axis reaches from zero: the largest bar, or the largest stack of bars. */
+function axisReach(runtime: ChartRuntime): number {
   const stacked = runtime.chartType === 'stacked_bar' || runtime.stacked === true;
   let largest = 0;
-  for (let c = 0; c < count; c++) {
+  runtime.categories.forEach((_, c) => {
     let stack = 0;
     for (const values of runtime.values) {
       const value = Math.abs(values[c] ?? 0);
       stack = stacked ? stack + value : Math.max(stack, value);
     }
     largest = Math.max(largest, stack);
+  });
+  return largest;
+}
+
+/**
+ * The tick step of a lying value axis (horizontal bars) at which every label fits beside the next:
+ * 1, 2, 2.5 or 5 × 10ⁿ, at most 8 steps to `largest`, the axis ending within half again of
+ * `largest` where a step allows. ECharts picks its step without knowing the
+ * labels' width and then hides those that overlap, which left uneven labels ("10 млн $" and
+ * "25 млн $" over lines every 5). Null when none fits (ECharts' own choice then stands).
+ */
+export function lyingAxisStep(largest: number, plotWidth: number, format: ValueFormat, options: FormatOptions | undefined, size: number): number | null {
+  if (!(largest > 0) || !(plotWidth > 0)) return null;
+  // As the axis writes its ticks: compact from 10,000 up, else without a zero fraction.
+  const label = (value: number): number =>
+    estimateTextWidth(largest >= 10_000 ? formatCompactValue(value, format, options) : formatValue(value, format, options).replace(/[.,]0+(?=\D*$)/u, ''), size);
+  const magnitude = Math.floor(Math.log10(largest));
+  let fits: number | null = null;
+  for (let power = magnitude - 1; power <= magnitude + 1; power++) {
+    for (const multiple of [1, 2, 2.5, 5]) {
+      const step = multiple * 10 ** power;
+      const steps = Math.ceil(largest / step);
+      if (steps > 8 || label(steps * step) + 12 > plotWidth / steps) continue;
+      // The finest step that fits, unless its axis runs far past the longest bar (40M for 24.7M):
+      // then a coarser one that ends closer (25M), if one fits.
+      if (steps * step <= largest * 1.5) return step;
+      fits ??= step;
+    }
   }
-  const widestName = widestCategoryName(runtime, options, size);
-  // Lying down, the names take room from the bars: names that long keep the chart upright.
-  return widestName + 4 > uprightBarRoom(width, count, largest, format, options, size) && widestName <= width * 0.4;
+  return fits;
 }
 
 /**

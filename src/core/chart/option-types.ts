@@ -70,6 +70,10 @@ export interface ChartAxisOption {
   boundaryGap?: boolean;
   /** Value axis fitted to the data instead of starting at zero (see `valueAxisStartsAtZero`). */
   scale?: boolean;
+  /** A lying value axis' extent and tick step, when every label fits at that step (`lyingAxisStep`). */
+  min?: number;
+  max?: number;
+  interval?: number;
   axisLabel: {
     hideOverlap?: boolean;
     color: string;
