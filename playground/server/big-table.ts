@@ -60,7 +60,7 @@ export const BIG_TABLE_COLUMNS: readonly SqlRowSourceColumn[] = [
   { key: 'region', type: 'text', label: 'Region', categorical: true },
   { key: 'product', type: 'text', label: 'Product', categorical: true },
   { key: 'channel', type: 'text', label: 'Channel', categorical: true },
-  { key: 'менеджер', column: 'manager', type: 'text', label: 'Менеджер', categorical: true },
+  { key: 'менеджер', column: 'manager', type: 'text', label: 'Manager', categorical: true },
   { key: 'units', type: 'number', label: 'Units', format: 'number' },
   { key: 'unit_price', type: 'number', label: 'Unit price', format: 'currency' },
   { key: 'amount', type: 'number', label: 'Amount', format: 'currency' },

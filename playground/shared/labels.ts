@@ -22,7 +22,7 @@ const LABELS: Record<DemoLocale, Record<string, string>> = {
     region: 'Region',
     product: 'Product',
     channel: 'Channel',
-    менеджер: 'Менеджер',
+    менеджер: 'Manager',
     units: 'Units',
     unit_price: 'Unit price',
     amount: 'Amount',

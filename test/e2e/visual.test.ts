@@ -66,6 +66,10 @@ async function pageReady(page: Page, id: PageId): Promise<void> {
     case 'ssr':
       await page.frameLocator('[data-testid="ssr-frame"]').locator('.gv-chart svg >> visible=true').nth(2).waitFor();
       await page.frameLocator('[data-testid="lazy-frame"]').locator('.gv-kpi').first().waitFor();
+      // Chromium paints a sandboxed frame (a process of its own) only once it has been on screen:
+      // without this the full-page screenshot showed the lazy block's frame empty, which it is not.
+      await page.locator('[data-testid="lazy-frame"]').scrollIntoViewIfNeeded();
+      await page.evaluate(() => window.scrollTo(0, 0));
       break;
     case 'preferences':
       await root.locator('[data-testid="prefs-status"]:not([data-state="loading"])').waitFor();
