@@ -68,7 +68,8 @@ function shapeProblem(patch: unknown): SpecPatchResult | null {
 /**
  * Applies an RFC 6902 JSON Patch to a spec and validates the result. `spec` is a parsed spec or its
  * wire JSON (validated first); the operations address its normalised wire form (`specToWire`:
- * snake_case keys, defaults filled in), e.g. `[{ "op": "replace", "path": "/charts/0/chart_type",
+ * snake_case keys, and fields equal to their default left out, so setting one is `add`, not
+ * `replace`), e.g. `[{ "op": "replace", "path": "/charts/0/chart_type",
  * "value": "pie" }]`. The spec given is never changed.
  *
  * Edge cases: an invalid spec gives its own issues and applies nothing; operations run in order and
