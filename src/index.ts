@@ -24,6 +24,7 @@ export { default as DataGridSearch } from '../components/DataGridSearch.vue';
 export { default as DataGridGear } from '../components/DataGridGear.vue';
 export { default as DataGridColumnModal } from '../components/DataGridColumnModal.vue';
 export { default as GridKpiStrip } from '../components/GridKpiStrip.vue';
+export { default as GridViewMessage } from '../components/GridViewMessage.vue';
 export type { DataGridController, DataGridColumnInfo, DataGridCounts, DataGridQueryState, DataGridReady, ToolbarGridApi } from '../components/data-grid/controller';
 export type { SimpleTableRowClick, SimpleTableSearchChange } from '../components/simple-table/types';
 export { useGridLayoutSync } from '../components/data-grid/useGridLayoutSync';

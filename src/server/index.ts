@@ -55,3 +55,9 @@ export type { ExportBuilder, ExportColumn, ExportContext, ExportKpi, ExportTable
 export { buildXlsx } from './exports/xlsx';
 export { buildPdf } from './exports/pdf';
 export type { BuildPdfOptions, PdfResult } from './exports/pdf';
+
+export { sqliteQueryRunner } from './assistant/sqlite-runner';
+export { postgresQueryRunner } from './assistant/postgres-runner';
+export type { PostgresQueryClient, PostgresQueryPool } from './assistant/postgres-runner';
+export { QueryRunnerError } from './assistant/query-runner';
+export type { QueryRunner, QueryRunnerErrorCode, QueryRunnerOptions } from './assistant/query-runner';

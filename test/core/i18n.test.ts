@@ -8,6 +8,7 @@ import { LANGUAGES } from '../../src/core/i18n/languages';
 import { CATALOGS } from '../../src/core/i18n/catalogs';
 import type { LanguageCode } from '../../src/core/i18n/languages';
 import { SPEC_ISSUE_TEXTS, loadSpecIssueTexts, specIssueTexts } from '../../src/core/i18n/spec-issues';
+import { MESSAGE_TEXTS } from '../../components/grid-view-message/texts';
 import type { SpecIssueTexts } from '../../src/core/i18n/spec-issues';
 import { enSpecIssues } from '../../src/core/i18n/spec-issues/en';
 import { catalogParityProblems } from './catalog-parity';
@@ -167,7 +168,9 @@ describe('message catalogs', () => {
       for (const match of source.matchAll(/\b(?:key|base): '((?:prefs|page_state|table|grid|chart|kpi|lazy|common|view)\.[a-z_.]+)'/g)) used.add(match[1] ?? '');
     }
     expect(used.size).toBeGreaterThan(5);
-    const missing = [...used].filter((key) => !MESSAGE_KEYS.includes(key as never) && !MESSAGE_KEYS.includes(`${key}.other` as never));
+    // GridViewMessage's words travel in its own chunk (components/grid-view-message/texts.ts), not the catalogs.
+    const known = new Set<string>([...MESSAGE_KEYS, ...Object.keys(MESSAGE_TEXTS.en)]);
+    const missing = [...used].filter((key) => !known.has(key) && !known.has(`${key}.other`));
     expect(missing).toEqual([]);
   });
 });
