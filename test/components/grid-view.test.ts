@@ -77,6 +77,13 @@ describe('GridView', () => {
     expect(wrapper.text()).toContain('South');
   });
 
+  it('names its KPI region after its title, so two views on a page hold no two regions of one name', () => {
+    const titled = mount(GridView, { props: { spec: wire(), rows } });
+    expect(titled.find('section.gv-kpis').attributes('aria-label')).toBe('Key figures: Orders');
+    const untitled = mount(GridView, { props: { spec: wire({ title: undefined }), rows } });
+    expect(untitled.find('section.gv-kpis').attributes('aria-label')).toBe('Key figures');
+  });
+
   it('lays the KPI cards out in the spec\'s kpi_columns, and the kpiColumns prop wins over it', () => {
     const kpis = Array.from({ length: 6 }, (_, i) => ({ label: `K${i}`, aggregate: 'count' as const }));
     const fromSpec = mount(GridView, { props: { spec: wire({ kpis, layout: { kpi_columns: 3 } }), rows } });

@@ -36,6 +36,11 @@ describe('KpiStrip', () => {
     expect(wrapper.find('section').attributes('aria-label')).toBe('Key figures');
   });
 
+  it('takes the accessible name it is given, so two strips on one page are told apart', () => {
+    const wrapper = mount(KpiStrip, { props: { kpis: [kpi()], label: 'Key figures: Sales 2025' } });
+    expect(wrapper.find('section').attributes('aria-label')).toBe('Key figures: Sales 2025');
+  });
+
   it('says the tone in words, shows a symbol and sets a class, and says nothing for neutral', () => {
     const tones = ['good', 'bad', 'warning', 'info', 'neutral'] as const;
     const wrapper = mount(KpiStrip, { props: { kpis: tones.map((tone) => kpi({ label: tone, tone })) } });
