@@ -12,6 +12,7 @@
 import { GridArtifactError, GridRenderer } from '../core/artifact';
 import { safeParseGridViewSpec } from '../core/spec';
 import { codePointLength, SPEC_LIMITS } from '../core/spec/limits';
+import { languageOf } from '../core/i18n/languages';
 import type { ChartSpecWire, ColumnSpecWire, GridArtifact, GridViewSpec, GridViewSpecWire, KpiSpecWire, Row, SpecIssue, ValueFormat } from '../core/types';
 import { layoutForFormat, validatePlannerOutput } from './presenter';
 import type { PresentationFormat } from './presenter';
@@ -294,19 +295,43 @@ function resultProblem(result: unknown): AnswerIssue | null {
 }
 
 /** KPIs and a chart that fit the format; `answer` becomes a table when KPI cards cannot say it all. */
-function presentation(format: PresentationFormat, columns: readonly Planned[], rowCount: number, truncated: boolean): { layout: PresentationFormat; kpis: KpiSpecWire[]; charts: ChartSpecWire[] } {
+/** The words answerWithGrid writes into a view, by the view's language (English for any the library does not ship). */
+interface AnswerWords {
+  rows: string;
+  rowsShown: string;
+  total(label: string): string;
+  /** The title's note when rows were cut: ` (first 1,000 rows)`. */
+  first(count: number, locale: string): string;
+}
+
+const lower = (label: string) => `${label.charAt(0).toLowerCase()}${label.slice(1)}`;
+const ANSWER_WORDS: Readonly<Record<string, AnswerWords>> = {
+  en: { rows: 'Rows', rowsShown: 'Rows shown', total: (label) => `Total ${lower(label)}`, first: (n, locale) => ` (first ${new Intl.NumberFormat(locale).format(n)} rows)` },
+  uk: {
+    rows: 'Рядки',
+    rowsShown: 'Показано рядків',
+    total: (label) => `Усього: ${lower(label)}`,
+    first: (n, locale) => {
+      const count = new Intl.NumberFormat(locale).format(n);
+      const form = new Intl.PluralRules('uk').select(n);
+      return form === 'one' ? ` (перший ${count} рядок)` : form === 'few' ? ` (перші ${count} рядки)` : ` (перші ${count} рядків)`;
+    },
+  },
+};
+
+function presentation(format: PresentationFormat, columns: readonly Planned[], rowCount: number, truncated: boolean, words: AnswerWords): { layout: PresentationFormat; kpis: KpiSpecWire[]; charts: ChartSpecWire[] } {
   const measures = columns.filter((c) => c.kind === 'number' && c.format !== 'text');
   if (format === 'answer' && rowCount === 1 && measures.length === columns.length) {
     // One row: `max` of one value is that value, and an empty (NULL) answer shows as a gap, not 0.
     const kpis = measures.slice(0, SPEC_LIMITS.kpisMax).map((c): KpiSpecWire => ({ label: c.label, column_key: c.key, aggregate: 'max', format: c.format }));
     return { layout: 'answer', kpis, charts: [] };
   }
-  const kpis: KpiSpecWire[] = [{ label: truncated ? 'Rows shown' : 'Rows', aggregate: 'count', icon: 'chart' }];
+  const kpis: KpiSpecWire[] = [{ label: truncated ? words.rowsShown : words.rows, aggregate: 'count', icon: 'chart' }];
   // Totals of capped rows would pass for the whole answer's; money only: summing rates or counts of
   // different things says nothing.
   if (!truncated) {
     for (const c of columns.filter((m) => m.kind === 'number' && m.format === 'currency').slice(0, 3)) {
-      kpis.push({ label: fit(`Total ${c.label.charAt(0).toLowerCase()}${c.label.slice(1)}`, SPEC_LIMITS.labelMaxLength), column_key: c.key, aggregate: 'sum', format: c.format, icon: 'money' });
+      kpis.push({ label: fit(words.total(c.label), SPEC_LIMITS.labelMaxLength), column_key: c.key, aggregate: 'sum', format: c.format, icon: 'money' });
     }
   }
   const charts: ChartSpecWire[] = [];
@@ -382,8 +407,10 @@ export async function answerWithGrid(options: AnswerWithGridOptions): Promise<An
   });
   const rows: Row[] = kept.map((_, r) => Object.fromEntries(shown.map((c) => [c.key, c.values[r]])));
 
-  const { layout, kpis, charts } = presentation(plan.format, shown, rows.length, truncated);
-  const note = truncated ? ` (first ${new Intl.NumberFormat(options.locale ?? 'en').format(rows.length)} rows)` : '';
+  const locale = options.locale ?? 'en';
+  const words = ANSWER_WORDS[languageOf(locale)] ?? (ANSWER_WORDS.en as AnswerWords);
+  const { layout, kpis, charts } = presentation(plan.format, shown, rows.length, truncated, words);
+  const note = truncated ? words.first(rows.length, locale) : '';
   const base = (options.title ?? plan.purpose).replace(/\s+/g, ' ').trim();
   const wire: GridViewSpecWire = {
     grid_id: `answer_${hash(`${plan.format}\u0000${plan.sql}`)}`,

@@ -190,7 +190,9 @@ describe('answerWithGrid builds a view from the result columns', () => {
     const result = ok(await answerWithGrid({ plan: plan('SELECT n FROM t', 'table', purpose), runQuery, locale: 'uk' }));
     expect(result).toMatchObject({ truncated: true, rowCount: 2 });
     expect([...(result.spec.title ?? '')].length).toBeLessThanOrEqual(200);
-    expect(result.spec.title).toMatch(/… \(first 2 rows\)$/);
+    // The note is in the view's language (uk here): "the first 2 rows", with the plural form of 2.
+    expect(result.spec.title).toMatch(/… \(перші 2 рядки\)$/);
+    expect(result.spec.kpis.map((k) => k.label)).toEqual(['Показано рядків']);
     const thousands = fake({ columns: [{ name: 'n' }], rows: Array.from({ length: 1_201 }, (_, i) => [i]) });
     const big = ok(await answerWithGrid({ plan: plan('SELECT n FROM t', 'table', 'Numbers'), runQuery: thousands.runQuery, limits: { maxRows: 1_200 }, title: 'My numbers' }));
     expect(big.spec.title).toBe('My numbers (first 1,200 rows)');
