@@ -1,7 +1,7 @@
 /**
  * The playground server, composed from the library's parts: the real grid-view handler (SQLite
  * preferences in a file, XLSX and PDF exports, a lazy block, the big table's server rows), the
- * server-rendered report, the plain HTML page, the demo sign-in and the built Vue app. One web-standard `(Request) => Promise<Response>` function, served
+ * server-rendered report, the plain HTML page, the chat's planner flow, the demo sign-in and the built Vue app. One web-standard `(Request) => Promise<Response>` function, served
  * by `node:http` through the library's own `toNodeHandler`.
  *
  * @module
@@ -24,6 +24,7 @@ import { createReportPage } from './report';
 import { createPlainPage } from './plain';
 import { createStaticHandler } from './static';
 import { BIG_TABLE_DEFAULT_ROWS, openBigTable, type BigTable } from './big-table';
+import { createChatRoute } from './chat';
 
 /** Options of `createPlaygroundApp`. */
 export interface PlaygroundAppOptions {
@@ -122,6 +123,8 @@ export async function createPlaygroundApp(options: PlaygroundAppOptions): Promis
   const report = createReportPage(reportSpec, summaryByLocale);
   const plain = createPlainPage({ rootDir: options.rootDir, reportSpec, rowsByLocale, summaryByLocale });
   const files = createStaticHandler(options.distDir);
+  // The chat page's answers come from the big table's file, read-only, one query process each.
+  const chat = createChatRoute({ databaseFile: bigTable.path });
 
   return {
     rows,
@@ -133,7 +136,7 @@ export async function createPlaygroundApp(options: PlaygroundAppOptions): Promis
       if (path === '/demo/settings' && request.method === 'GET') {
         return new Response(JSON.stringify({ demoRows }), { headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });
       }
-      const answer = (await plain(request)) ?? (await gridView(request)) ?? (await handleDemoUsers(request)) ?? (await files(request));
+      const answer = (await chat.handle(request)) ?? (await plain(request)) ?? (await gridView(request)) ?? (await handleDemoUsers(request)) ?? (await files(request));
       return (
         answer ??
         new Response(JSON.stringify({ status: 'error', message: 'Not found.' }), {
@@ -143,7 +146,7 @@ export async function createPlaygroundApp(options: PlaygroundAppOptions): Promis
       );
     },
     close: async () => {
-      await Promise.all([store.close(), bigTable.close()]);
+      await Promise.all([store.close(), bigTable.close(), chat.close()]);
     },
   };
 }

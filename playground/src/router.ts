@@ -1,5 +1,5 @@
 /**
- * A hash router small enough to read in one go: the playground has seven pages and no nested routes,
+ * A hash router small enough to read in one go: the playground has eight pages and no nested routes,
  * so `#/table` style URLs and a `hashchange` listener are all it needs (vue-router is not a
  * dependency of the library and the playground does not add one).
  *
@@ -7,7 +7,7 @@
  */
 import { ref } from 'vue';
 
-export const PAGE_IDS = ['dashboard', 'table', 'grid', 'big', 'editor', 'ssr', 'preferences'] as const;
+export const PAGE_IDS = ['dashboard', 'table', 'grid', 'big', 'editor', 'ssr', 'preferences', 'chat'] as const;
 export type PageId = (typeof PAGE_IDS)[number];
 
 function pageFromHash(hash: string): PageId {

@@ -27,7 +27,7 @@ import { EDGE_ROWS, EDGE_SPEC } from './fixtures/visual-edge/edge-data';
 const playground = usePlayground({ browser: true });
 
 /** Every page of the playground (checked against playground/src/router.ts below). */
-const PAGES = ['dashboard', 'table', 'grid', 'big', 'editor', 'ssr', 'preferences'] as const;
+const PAGES = ['dashboard', 'table', 'grid', 'big', 'editor', 'ssr', 'preferences', 'chat'] as const;
 type PageId = (typeof PAGES)[number];
 
 const CONFIGS = [
@@ -70,6 +70,10 @@ async function pageReady(page: Page, id: PageId): Promise<void> {
       // without this the full-page screenshot showed the lazy block's frame empty, which it is not.
       await page.locator('[data-testid="lazy-frame"]').scrollIntoViewIfNeeded();
       await page.evaluate(() => window.scrollTo(0, 0));
+      break;
+    case 'chat':
+      // The page as a reader first sees it: the introduction, the form and the examples.
+      await root.locator('[data-example="delete"]').waitFor();
       break;
     case 'preferences':
       await root.locator('[data-testid="prefs-status"]:not([data-state="loading"])').waitFor();
