@@ -26,6 +26,7 @@ const entries = {
   server: fromRoot('src/server/index.ts'),
   ssr: fromRoot('src/ssr/index.ts'),
   assistant: fromRoot('src/assistant/index.ts'),
+  mcp: fromRoot('src/mcp/index.ts'),
   cli: fromRoot('src/server/cli.ts'),
 };
 
@@ -56,16 +57,28 @@ const checks = { bundlerTimings: false };
  * - `iife`: the same first script as a classic script (dist/browser/grid-view.iife.js, the global
  *   `GridView`), which hands its shared modules over and loads `iife-part/vue-part.js` beside it
  *   when something needs it.
+ * - `mcp-app`: the MCP App view (src/mcp/view/main.ts) as ONE classic script, dist/mcp/view.js,
+ *   and its stylesheet dist/mcp/view.css, which src/mcp/app-html.ts inlines into the `ui://`
+ *   resource an MCP Apps host shows in a sandboxed frame. The sandbox has no network: every
+ *   dynamic import is inlined (no chunk is loaded by URL), and ECharts (the parts
+ *   components/echarts-setup.ts registers) and SheetJS are bundled, not read from the page. AG Grid
+ *   is not: the view shows a data grid block as the simple table (src/mcp/view/tool-result.ts), so its
+ *   imports read an absent page global and the grid's code never runs.
  */
 /**
  * In the browser bundle's ES build, ECharts and AG Grid are the page's own script tags
  * (`window.echarts`, `window.agGrid`), as in the IIFE: an import of either package becomes a module
  * that reads the page's global when its chunk runs, with the package's named exports (their names
- * read from the installed package here, so the bundler keeps only those used).
+ * read from the installed package here, so the bundler keeps only those used). `globals` says which
+ * of the two (the MCP App view bundles ECharts and reads only AG Grid so).
  */
-function pageGlobals(): Plugin {
+function pageGlobals(globals: readonly ('echarts' | 'agGrid')[] = ['echarts', 'agGrid']): Plugin {
   const PREFIX = '\0gv-page-global:';
-  const globalOf = (id: string): string | null => (/^(echarts|zrender)(\/|$)/.test(id) ? 'echarts' : /^ag-grid-community(\/|$)/.test(id) ? 'agGrid' : null);
+  const packageGlobal = (id: string): 'echarts' | 'agGrid' | null => (/^(echarts|zrender)(\/|$)/.test(id) ? 'echarts' : /^ag-grid-community(\/|$)/.test(id) ? 'agGrid' : null);
+  const globalOf = (id: string): string | null => {
+    const name = packageGlobal(id);
+    return name !== null && globals.includes(name) ? name : null;
+  };
   return {
     name: 'gv-page-globals',
     enforce: 'pre',
@@ -90,7 +103,50 @@ function pageGlobals(): Plugin {
 const firstScript = fromRoot('src/browser/index.ts');
 const vuePart = fromRoot('src/browser/vue-part.ts');
 
+/**
+ * What every browser build defines. Without `process.env.NODE_ENV` a bundle throws `process is not
+ * defined` in a browser. Vue's production build still reports a hydration mismatch with one console
+ * error ("Hydration completed but contains mismatches"), which the browser tests fail on.
+ */
+const browserDefine = {
+  'process.env.NODE_ENV': '"production"',
+  __VUE_OPTIONS_API__: 'true',
+  __VUE_PROD_DEVTOOLS__: 'false',
+  __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false',
+  __GV_VERSION__: JSON.stringify(pkg.version),
+};
+
 export default defineConfig(({ mode }): UserConfig => {
+  if (mode === 'mcp-app') {
+    return {
+      // AG Grid as an absent page global: the view never shows a data grid (see the build modes above).
+      plugins: [vue({ isProduction: true, template: { compilerOptions: { comments: false } } }), pageGlobals(['agGrid'])],
+      resolve: {
+        alias: [
+          // Exports go to the host (`ui/download-file`): a sandbox without `allow-downloads` drops
+          // a download started inside it. See src/mcp/view/download.ts.
+          { find: /^\.\/download$/, replacement: fromRoot('src/mcp/view/download.ts') },
+          { find: /^axios$/, replacement: fromRoot('src/browser/axios-fetch.ts') },
+          // SheetJS's mini build (XLSX and CSV; 76 kB gzip of the view) rather than the package's
+          // ES module, which carries every format and its codepages (141 kB gzip) into every view.
+          { find: /^xlsx$/, replacement: fromRoot('node_modules/xlsx/dist/xlsx.mini.min.js') },
+        ],
+      },
+      define: browserDefine,
+      build: {
+        outDir: 'dist/mcp',
+        emptyOutDir: true,
+        // Inlined into a resource; a source map would only double what the host downloads.
+        sourcemap: false,
+        target: 'es2022',
+        cssCodeSplit: false,
+        minify: true,
+        // An IIFE is one file: Vite builds it without code splitting, so every dynamic import is inlined.
+        lib: { entry: fromRoot('src/mcp/view/main.ts'), name: 'GridViewMcpApp', formats: ['iife'], fileName: () => 'view.js', cssFileName: 'view' },
+        rollupOptions: { checks },
+      },
+    };
+  }
   if (mode === 'iife' || mode === 'esm' || mode === 'iife-part') {
     // `iife-part` reads the list of shared modules the ES build wrote in its folder (beside its
     // own); `iife` reads what `iife-part` uses of them, in `iife-part/` below its own folder.
@@ -127,16 +183,7 @@ export default defineConfig(({ mode }): UserConfig => {
           ...(mode === 'iife' ? [{ find: /^\.\/load-vue-part$/, replacement: fromRoot('src/browser/load-vue-part-iife.ts') }] : []),
         ],
       },
-      // Without `process.env.NODE_ENV` the bundle throws `process is not defined` in a browser.
-      // Vue's production build still reports a hydration mismatch with one console error
-      // ("Hydration completed but contains mismatches"), which the browser tests fail on.
-      define: {
-        'process.env.NODE_ENV': '"production"',
-        __VUE_OPTIONS_API__: 'true',
-        __VUE_PROD_DEVTOOLS__: 'false',
-        __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false',
-        __GV_VERSION__: JSON.stringify(pkg.version),
-      },
+      define: browserDefine,
     };
     if (mode === 'esm') {
       // The ES build: the first script (`grid-view.js`, the same as the IIFE) and the Vue part

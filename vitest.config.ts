@@ -9,8 +9,8 @@ import vue from '@vitejs/plugin-vue';
 //   at a time (each starts its own servers and browser; builds they share are made once under a lock,
 //   see test/setup/dir-lock.ts). Most of an e2e file's time is spent waiting on the browser, so two
 //   files keep both cores of the reference machine busy without slowing each other much.
-/** The Node tests: core, assistant, hosts, server, SSR and the package checks. */
-const NODE_TESTS = ['test/core/**/*.test.ts', 'test/assistant/**/*.test.ts', 'test/host/**/*.test.ts', 'test/server/**/*.test.ts', 'test/ssr/**/*.test.ts', 'test/package/**/*.test.ts'];
+/** The Node tests: core, assistant, hosts, server, SSR, the MCP server and the package checks. */
+const NODE_TESTS = ['test/core/**/*.test.ts', 'test/assistant/**/*.test.ts', 'test/host/**/*.test.ts', 'test/server/**/*.test.ts', 'test/ssr/**/*.test.ts', 'test/mcp/**/*.test.ts', 'test/package/**/*.test.ts'];
 
 /**
  * Node tests that run isolated, each in a process of its own: a file that replaces a module for the

@@ -19,6 +19,7 @@ const ENTRIES = {
   server: 'src/server/index',
   ssr: 'src/ssr/index',
   assistant: 'src/assistant/index',
+  mcp: 'src/mcp/index',
   cli: 'src/server/cli',
 };
 
@@ -78,6 +79,8 @@ if (existsSync('src/browser/index.ts')) {
   await build({ mode: 'esm', logLevel: 'warn', configFile: 'vite.config.ts', customLogger });
   await build({ mode: 'iife-part', logLevel: 'warn', configFile: 'vite.config.ts', customLogger });
   await build({ mode: 'iife', logLevel: 'warn', configFile: 'vite.config.ts', customLogger });
+  // The MCP App view (dist/mcp/view.js and view.css), which src/mcp/app-html.ts inlines into its resource.
+  await build({ mode: 'mcp-app', logLevel: 'warn', configFile: 'vite.config.ts', customLogger });
   // The globals the bundle sets, for pages' own scripts checked by TypeScript
   // (`/// <reference types="vue-grid-view/browser" />`): a script declaration file (no import or
   // export at its top), its types taken from the bundle's modules' declarations.

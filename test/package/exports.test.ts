@@ -12,6 +12,7 @@ const ENTRIES: Record<string, string> = {
   'vue-grid-view/server': 'src/server/index.ts',
   'vue-grid-view/ssr': 'src/ssr/index.ts',
   'vue-grid-view/assistant': 'src/assistant/index.ts',
+  'vue-grid-view/mcp': 'src/mcp/index.ts',
 };
 
 function exportedNames(program: ts.Program, file: string): { values: string[]; types: string[] } {

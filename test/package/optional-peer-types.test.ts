@@ -63,7 +63,9 @@ const CONSUMERS = [
 /**
  * Packages each entry's declarations import. The Vue entry names vue, pinia, echarts and AG Grid:
  * its components import them, so an application bundling it installs them anyway (README, "Use it
- * in a Vue app"). Every other entry names only its dependencies and Node's modules.
+ * in a Vue app"). The MCP entry names the MCP SDK, whose `McpServer` it returns: an application
+ * that imports it installs the SDK to run it anyway. Every other entry names only its dependencies
+ * and Node's modules.
  */
 const DECLARED_PACKAGES: Record<string, string[]> = {
   index: ['ag-grid-community', 'echarts', 'pinia', 'vue'],
@@ -71,6 +73,7 @@ const DECLARED_PACKAGES: Record<string, string[]> = {
   server: ['kysely', 'node:http', 'node:tls'],
   ssr: ['vue'],
   assistant: [],
+  mcp: ['@modelcontextprotocol/server', 'node:stream'],
 };
 
 /** Bare specifiers imported by `dist/<entry>.d.ts` and every declaration file it reaches, as package names. */

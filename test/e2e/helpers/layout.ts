@@ -202,9 +202,11 @@ export interface AxeViolation {
  * axe-core and the same options, run in the page's own document.
  *
  * Edge cases: a selector that matches nothing fails, as axe's own context does; a scope holding an
- * iframe fails too, since this runs in one document only (use `axeViolations` for pages with frames).
+ * iframe fails too, since this runs in one document only (use `axeViolations` for pages with frames,
+ * or pass the frame itself: Playwright reaches a frame's document, a sandboxed one included, where
+ * the page's own script cannot).
  */
-export async function axeScan(page: Page, options: { include: string; rules?: readonly string[] }): Promise<AxeViolation[]> {
+export async function axeScan(page: Page | Frame, options: { include: string; rules?: readonly string[] }): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
   return page.evaluate(
     async ({ include, rules }) => {
