@@ -115,7 +115,9 @@ export function chartDescription(runtime: DescribedRuntime, translator: Translat
   if (pie) {
     const first = runtime.values[0] ?? [];
     const slices = first.filter((v) => v !== null && v > 0).length;
-    const left = runtime.categories.length - slices;
+    // A runtime lists only its slices and counts the rest in `omitted`; one from JSON of an older
+    // version may still list them, without `omitted`.
+    const left = runtime.omitted ?? runtime.categories.length - slices;
     const sliceText = translator.plural('chart.describe.slices', slices);
     details = left > 0 ? translator.format('chart.describe.with_left_out', { slices: sliceText, left_out: translator.plural('chart.describe.left_out', left) }) : sliceText;
   } else {

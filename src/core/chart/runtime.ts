@@ -195,14 +195,19 @@ function finishRuntime(
   countLabel: string,
 ): ChartRuntime {
   const type = chartTypes.entry(spec.chartType);
-  const { categories, values } = sortedByValue(groups, spec, type);
+  const sorted = sortedByValue(groups, spec, type);
   const pie = type.family === 'pie';
+  // A pie or donut lists only its slices, the categories whose first value is positive (as the
+  // seed system's runtimes do); `omitted` below says how many were left out.
+  const kept = sorted.categories.map((_, i) => i).filter((i) => !pie || (sorted.values[0]?.[i] ?? 0) > 0);
+  const categories = kept.map((i) => sorted.categories[i] as string);
+  const values = sorted.values.map((series) => kept.map((i) => series[i] ?? null));
   let drawable = 0;
   let total = 0;
   const plotted = pie ? values.slice(0, 1) : values;
   for (const series of plotted) {
     for (const value of series) {
-      if (value === null || (pie && value <= 0)) continue;
+      if (value === null) continue;
       drawable++;
       total += value;
     }
@@ -223,7 +228,8 @@ function finishRuntime(
           if (s.seriesType !== null && s.seriesType !== undefined) entry.seriesType = s.seriesType;
           return entry;
         });
-  const omitted = pie ? categories.length - drawable : 0;
+  // Only a pie leaves categories out.
+  const omitted = sorted.categories.length - categories.length;
   const runtime: ChartRuntime = {
     id: spec.id,
     chartType: spec.chartType,
