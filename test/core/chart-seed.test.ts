@@ -11,7 +11,7 @@ import type { ChartCartesianSeriesOption, ChartPieSeriesOption } from '../../src
 import { contrastRatio, parseCssColor } from '../../src/core/color';
 import { createTranslator } from '../../src/core/i18n';
 import { uk } from '../../src/core/i18n/uk';
-import { parseGridViewSpecJson } from '../../src/core/spec';
+import { parseGridViewSpecJson, safeParseGridViewSpecJson, specToWire } from '../../src/core/spec';
 import type { ChartRuntime, ChartSpecWire, GridViewSpec, Row } from '../../src/core/types';
 
 const COLUMNS = [
@@ -150,6 +150,33 @@ describe('pie and donut from label_key + value_key', () => {
     expect(buildChartOption(runtimeOf({ chart_type: 'donut', group_by: 'channel' })).title).toBeUndefined();
     const empty = runtimeOf({ chart_type: 'donut', label_key: 'region', value_key: 'amount', center_total: true }, []);
     expect([empty.empty, empty.centerTotal, buildChartOption(empty).title]).toEqual([true, null, undefined]);
+  });
+});
+
+describe('a seed v1 pie or donut naming label_key beside group_by', () => {
+  const wire = (chart_type: string, label_key = 'channel') => ({ grid_id: 'g', columns: COLUMNS, charts: [{ id: 'p', chart_type, label_key, group_by: 'region', value_key: 'amount' }] });
+
+  it('is accepted, grouped by group_by and summing value_key, with a warning that label_key is ignored', () => {
+    for (const type of ['pie', 'donut']) {
+      const parsed = safeParseGridViewSpecJson(wire(type));
+      expect(parsed.ok).toBe(true);
+      expect(parsed.warnings).toEqual([expect.objectContaining({ code: 'ignored_field', path: 'charts[0].label_key' })]);
+      if (!parsed.ok) continue;
+      expect(parsed.spec.charts[0]).toMatchObject({ xKey: 'region', categoryField: 'group_by' });
+      const runtime = buildChartRuntime(parsed.spec.charts[0]!, ROWS, { columns: parsed.spec.columns });
+      // north 10 + 6 + 2, south 4; east (-3) and west (0) are no slices.
+      expect(runtime.categories).toEqual(['north', 'south']);
+      expect(runtime.values[0]).toEqual([18, 4]);
+      // Written back in the form it was read: group_by alone, since label_key meant nothing.
+      expect(specToWire(parsed.spec).charts?.[0]).toMatchObject({ group_by: 'region', value_key: 'amount' });
+      expect(specToWire(parsed.spec).charts?.[0]).not.toHaveProperty('label_key');
+    }
+  });
+
+  it('is still refused on other chart types, where the categories come from one field', () => {
+    const parsed = safeParseGridViewSpecJson(wire('bar'));
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.issues).toEqual([expect.objectContaining({ code: 'conflicting_fields', path: 'charts[0].group_by' })]);
   });
 });
 

@@ -143,6 +143,7 @@ export const SPEC_MESSAGE_CASES: Readonly<Record<string, unknown>> = {
   'unstacking a stacked_bar': withChart({ chart_type: 'stacked_bar', stacked: false }),
   'a centre total on a bar': withChart({ center_total: true }),
   'a centre total of averages': withChart({ chart_type: 'donut', aggregate: 'avg', center_total: true }),
+  'a seed pie naming label_key beside group_by': spec({ charts: [{ id: 'p', chart_type: 'pie', label_key: 'region', group_by: 'region', value_key: 'amount' }] }),
   'an unknown icon': withKpi({ icon: 'rocket' }),
 };
 

@@ -109,7 +109,7 @@ export interface IgnoredChartField {
   /** Path below the chart, e.g. `stacked` or `series[0].color`. */
   readonly field: string;
   /** The template of the warning that says why it has no effect. */
-  readonly why: 'ignored_stacked' | 'ignored_unstacked' | 'ignored_color' | 'ignored_series_type' | 'ignored_center_total' | 'ignored_center_aggregate';
+  readonly why: 'ignored_stacked' | 'ignored_unstacked' | 'ignored_color' | 'ignored_series_type' | 'ignored_center_total' | 'ignored_center_aggregate' | 'ignored_label_key';
   /** The chart type, or for `ignored_center_aggregate` the aggregate, the warning names. */
   readonly name: string;
 }
@@ -122,6 +122,7 @@ const IGNORED: Readonly<Record<IgnoredChartField['why'], (name: string) => strin
   ignored_series_type: (type) => `has no effect on a ${type} chart: only bar and line charts mix bars and lines`,
   ignored_center_total: (type) => `has no effect on a ${type} chart: only a donut shows a centre total`,
   ignored_center_aggregate: (aggregate) => `has no effect with aggregate "${aggregate}": only a total of sums or counts means something`,
+  ignored_label_key: (type) => `has no effect beside group_by on a ${type} chart: its slices are the groups of group_by`,
 };
 
 /**
@@ -136,6 +137,8 @@ export function ignoredChartFields(wire: Partial<ChartSpecWire>): IgnoredChartFi
   const type = wire.chart_type;
   const slices = typeof type === 'string' && PIE_TYPES.has(type);
   if (slices && wire.stacked !== undefined) ignored.push({ field: 'stacked', why: 'ignored_stacked', name: type });
+  // The seed system's pies name both; it groups by group_by (and sums value_key).
+  if (slices && wire.label_key !== undefined && wire.group_by !== undefined) ignored.push({ field: 'label_key', why: 'ignored_label_key', name: type });
   if (type === 'stacked_bar' && wire.stacked === false) ignored.push({ field: 'stacked', why: 'ignored_unstacked', name: type });
   if (slices && Array.isArray(wire.series)) {
     wire.series.forEach((series: unknown, i) => {

@@ -86,6 +86,7 @@ export const enSpecIssues = {
   'spec_issue.ignored_color': '{path} has no effect on a {type} chart: each slice takes a colour of the theme\'s palette, so it is ignored. Remove it.',
   'spec_issue.ignored_series_type': '{path} has no effect on a {type} chart: only bar and line charts mix bars and lines, so it is ignored. Remove it.',
   'spec_issue.ignored_center_total': '{path} has no effect on a {type} chart: only a donut shows a centre total, so it is ignored. Remove it.',
+  'spec_issue.ignored_label_key': '{path} has no effect beside group_by on a {type} chart: its slices are the groups of group_by, so it is ignored. Remove it.',
   'spec_issue.ignored_center_aggregate': '{path} has no effect with aggregate "{aggregate}": only a total of sums or counts means something, so it is ignored. Remove it.',
   'spec_issue.unknown_icon': '{path} {icon} is not an icon this library draws, so the card shows no icon. Use one of {icons}, or leave icon out.',
   'spec_issue.the_spec': 'The spec',
