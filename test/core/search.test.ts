@@ -15,6 +15,7 @@ import {
   parseLocaleNumber,
 } from '../../src/core/search';
 import type { ValuesFilterModel } from '../../src/core/search';
+import { isValuesEmptyCell } from '../../src/core/data-grid/filter-operators';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTranslator, messages } from '../../src/core/i18n';
@@ -421,6 +422,12 @@ describe('values filters', () => {
     ['0', { mode: 'empty' }, false],
     ['—', { mode: 'non_empty' }, false],
     ['x', { mode: 'non_empty' }, true],
+    // A list cell (its items as tokens) is empty when every item is: an empty list too (issue 26).
+    ['', { mode: 'empty' }, true, []],
+    ['-, —', { mode: 'empty' }, true, ['-', ' — ']],
+    ['a', { mode: 'empty' }, false, ['', 'a']],
+    ['', { mode: 'non_empty' }, false, []],
+    ['a', { mode: 'non_empty' }, true, ['a']],
     ['Київ', { values: ['Київ', 'Львів'] }, true],
     ['Київ', { values: ['Киї'] }, false],
     ['червоний, синій', { values: ['синій'], match: 'any_token' }, true],
@@ -429,6 +436,12 @@ describe('values filters', () => {
   it('evaluates checklists (exact, any token), empty and non-empty, and null as inactive', () => {
     for (const [cell, model, expected, tokens] of cases) expect(matchesValuesFilter(cell, model, tokens), `${cell} ${JSON.stringify(model)}`).toBe(expected);
     expect(EMPTY_CELL_MARKERS).toEqual(['', '-', '—']);
+  });
+
+  it("reads a list cell as the data grid's checklist does: empty when every item is, an empty list included", () => {
+    for (const [cell, empty] of [[[], true], [[''], true], [['  ', '—'], true], [['a'], false], [['', 'a'], false], [null, true], ['-', true], ['x', false]] as const) {
+      expect(isValuesEmptyCell(cell), JSON.stringify(cell)).toBe(empty);
+    }
   });
 
   it('treats a model it cannot read as inactive rather than hiding every row', () => {

@@ -20,6 +20,7 @@
  * @module
  */
 import { toNumber, valueToText } from '../format';
+import { isEmptyValuesCell } from '../search/values';
 import { normaliseSearchText, queryTerms } from '../table-model/text-fold';
 
 /** The operand of a text condition, read once per condition. */
@@ -258,9 +259,6 @@ const DATE_OPERATORS = {
   notBlank: { operands: 0, agGridOption: 'notBlank', labelKey: 'notBlank', local: () => notBlankCell },
 } satisfies Record<string, DateOperator>;
 
-/** Texts that count as an empty cell for the values checklist, after trimming. */
-const EMPTY_MARKS: ReadonlySet<string> = new Set(['', '-', '—']);
-
 /** The cell is selected by the checklist: by its trimmed raw text (`valueToText`), and a number cell also by value. */
 function selects({ texts, numbers }: ValuesOperand): (value: unknown) => boolean {
   if (texts.size === 0) return () => false;
@@ -276,9 +274,12 @@ function selects({ texts, numbers }: ValuesOperand): (value: unknown) => boolean
   };
 }
 
-/** The cell is empty for the checklist: blank, `-` or `—` (and NULL). */
+/**
+ * The cell is empty for the checklist: blank, `-` or `—` (and NULL), or a list cell whose items all
+ * are (an empty list too), as the simple table reads it (`isEmptyValuesCell`).
+ */
 export function isValuesEmptyCell(value: unknown): boolean {
-  return EMPTY_MARKS.has(valueToText(value).trim());
+  return Array.isArray(value) ? value.every(isValuesEmptyCell) : isEmptyValuesCell(valueToText(value));
 }
 
 /** The operators of the values checklist: two ways of reading a list, two modes without one. */

@@ -42,13 +42,22 @@ export function valuesCheck(model: ValuesFilterModel | null | undefined): Values
   return { kind: model.match === 'any_token' ? 'any_token' : 'exact', values };
 }
 
-/** Runs a check on one cell text (and its tokens for `any_token`). */
+/**
+ * Whether a cell is empty for a values filter: its trimmed text is one of `EMPTY_CELL_MARKERS`; a
+ * multi-valued cell (its `tokens`, the items of a list) when every item is, so an empty list is
+ * empty, as the seed system's fixtures expect.
+ */
+export function isEmptyValuesCell(cell: string, tokens?: readonly string[]): boolean {
+  return tokens ? tokens.every((token) => isEmptyValuesCell(token)) : EMPTY_CELL_MARKERS.includes(cell.trim());
+}
+
+/** Runs a check on one cell text (and its tokens, the items of a list cell). */
 export function passesValuesCheck(check: ValuesCheck, cell: string, tokens?: readonly string[]): boolean {
   switch (check.kind) {
     case 'empty':
-      return EMPTY_CELL_MARKERS.includes(cell.trim());
+      return isEmptyValuesCell(cell, tokens);
     case 'non_empty':
-      return !EMPTY_CELL_MARKERS.includes(cell.trim());
+      return !isEmptyValuesCell(cell, tokens);
     case 'exact':
       return check.values.has(cell.trim());
     default: {
@@ -68,7 +77,8 @@ export function passesValuesCheck(check: ValuesCheck, cell: string, tokens?: rea
  * - `{ values, match: 'any_token' }`: one of `tokens` (the row's values of a multi-valued cell;
  *   default: the cell split at `,`, `;`, `|` and line breaks) equals a selected value.
  * - An empty `values` list matches nothing (the user unticked everything).
- * - `{ mode: 'empty' }`: the trimmed cell is `''`, `-` or `—`; `{ mode: 'non_empty' }`: it is not.
+ * - `{ mode: 'empty' }`: the trimmed cell is `''`, `-` or `—` (with `tokens`, every token is: an
+ *   empty list is empty); `{ mode: 'non_empty' }`: it is not.
  *
  * Never throws.
  *
