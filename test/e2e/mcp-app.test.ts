@@ -13,10 +13,8 @@
  * critical violation inside the frame, and nothing asks the policy for more than it allows.
  * Screenshots: test-results/screenshots/mcp-app-*.png.
  */
-import { createServer, type Server } from 'node:http';
 import { existsSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { extname, resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
@@ -30,7 +28,7 @@ import type { GridViewSpecWire, Row } from '../../src/core/types';
 import { buildArtifactFromView } from '../../src/core/artifact';
 import { MCP_APP_URI, escapeInlineScript, mcpAppHtml } from '../../src/mcp/app-html';
 import { launchChromium, openPage, saveScreenshot, waitUntil } from './helpers/browser';
-import { fixturePage, newestMtime } from './helpers/static-site';
+import { fixturePage, newestMtime, serveStatic, type StaticServer } from './helpers/static-site';
 import { axeScan, chartsSettled, layoutProblems } from './helpers/layout';
 import type { HostApi, HostDownload, HostedViewState } from './fixtures/mcp-host/main';
 
@@ -99,46 +97,12 @@ async function builtView(): Promise<string> {
   return mcpAppHtml();
 }
 
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css' };
-
-/** The host page (the built fixture) and, at /view.html, the view's document under the host's policy. */
-async function serveHost(hostDir: string, viewHtml: string): Promise<{ url: string; close(): Promise<void> }> {
-  const http: Server = createServer((req, res) => {
-    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
-    if (pathname === '/view.html') {
-      res.setHeader('content-type', 'text/html; charset=utf-8');
-      res.setHeader('content-security-policy', HOST_CSP);
-      res.end(viewHtml);
-      return;
-    }
-    const file = resolve(hostDir, `.${pathname === '/' ? '/index.html' : pathname}`);
-    if (!file.startsWith(hostDir + sep)) {
-      res.statusCode = 403;
-      res.end();
-      return;
-    }
-    readFile(file).then(
-      (body) => {
-        res.setHeader('content-type', TYPES[extname(file)] ?? 'application/octet-stream');
-        res.end(body);
-      },
-      () => {
-        res.statusCode = 404;
-        res.end();
-      },
-    );
-  });
-  await new Promise<void>((done) => http.listen(0, '127.0.0.1', done));
-  const address = http.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((done) => http.close(() => done())) };
-}
 
 let html: string;
 let server: McpServer;
 let client: Client;
 let renderTool: Tool;
-let site: { url: string; close(): Promise<void> };
+let site: StaticServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -237,7 +201,8 @@ beforeAll(async () => {
   html = content.text;
   expect(html).toBe(built);
   const hostDir = await fixturePage('mcp-host');
-  site = await serveHost(hostDir, html);
+  // The host page (the built fixture) and, at /view.html, the view's document under the host's policy.
+  site = await serveStatic(hostDir, { '/view.html': { body: html, headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': HOST_CSP } } });
   browser = await launchChromium();
   const opened = await openPage(browser, { viewport: { width: 800, height: 900 } });
   ({ context, page, errors } = opened);

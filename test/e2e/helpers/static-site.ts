@@ -81,15 +81,28 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
+/** A document served at a path instead of a file: its body and its headers. */
+export interface StaticRoute {
+  body: string;
+  headers: Record<string, string>;
+}
+
 /**
  * Serves `dir` on 127.0.0.1 at a free port; `/` is index.html. A path that resolves outside `dir`
  * (`..`, encoded or not) gets 403, a missing file 404, an unknown extension
- * `application/octet-stream`.
+ * `application/octet-stream`. `routes` answer their paths with their own body and headers first
+ * (e.g. a document under a Content-Security-Policy).
  */
-export async function serveStatic(dir: string): Promise<StaticServer> {
+export async function serveStatic(dir: string, routes: Readonly<Record<string, StaticRoute>> = {}): Promise<StaticServer> {
   const root = resolve(dir);
   const server: Server = createServer((req, res) => {
     const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
+    const route = Object.prototype.hasOwnProperty.call(routes, pathname) ? routes[pathname] : undefined;
+    if (route !== undefined) {
+      for (const [name, value] of Object.entries(route.headers)) res.setHeader(name, value);
+      res.end(route.body);
+      return;
+    }
     const file = resolve(root, `.${pathname === '/' ? '/index.html' : pathname}`);
     if (file !== root && !file.startsWith(root + sep)) {
       res.statusCode = 403;
