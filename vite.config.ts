@@ -179,41 +179,29 @@ export default defineConfig(({ mode }): UserConfig => {
           { find: /^\.\/echarts-setup$/, replacement: fromRoot('src/browser/echarts-global.ts') },
           { find: /^xlsx$/, replacement: fromRoot('src/browser/xlsx-global.ts') },
           { find: /^axios$/, replacement: fromRoot('src/browser/axios-fetch.ts') },
-          // The IIFE is a classic script: it loads the Vue part from the ES build beside it, by URL.
+          // The IIFE is a classic script: it loads its Vue part (`iife-part/`) beside it, by URL.
           ...(mode === 'iife' ? [{ find: /^\.\/load-vue-part$/, replacement: fromRoot('src/browser/load-vue-part-iife.ts') }] : []),
         ],
       },
       define: browserDefine,
     };
-    if (mode === 'esm') {
-      // The ES build: the first script (`grid-view.js`, the same as the IIFE) and the Vue part
-      // (`vue-part.js`), which the first script and the IIFE load when a view, chart or grid needs
-      // it, with chunks of their own (the data grid, presets, catalogs) loaded on demand below it.
+    if (mode === 'esm' || mode === 'iife-part') {
+      // The two ES builds, alike but for what they hold. `esm`: the first script (`grid-view.js`, the
+      // same as the IIFE) and the Vue part (`vue-part.js`), which it loads when a view, chart or grid
+      // needs it. `iife-part`: the Vue part alone, for the IIFE. Both with chunks of their own (the
+      // data grid, presets, catalogs) loaded on demand below the Vue part.
+      const esm = mode === 'esm';
       return {
         ...browser,
         build: {
-          outDir: 'dist/browser/esm',
+          outDir: esm ? 'dist/browser/esm' : 'dist/browser/iife-part',
           // Old chunks (hashed names) of an earlier build would stay beside the new ones.
           emptyOutDir: true,
           sourcemap: true,
-          // Library builds leave ES output unminified by default; this one is served to browsers as it is.
+          // Library builds leave ES output unminified by default; these are served to browsers as they are.
           minify: true,
           target: 'es2022',
-          lib: { entry: { 'grid-view': firstScript, 'vue-part': vuePart }, formats: ['es'], fileName: (_format: string, name: string) => `${name}.js` },
-          rollupOptions: { checks, output: { chunkFileNames: 'chunks/[name]-[hash].js', minify: true } },
-        },
-      };
-    }
-    if (mode === 'iife-part') {
-      return {
-        ...browser,
-        build: {
-          outDir: 'dist/browser/iife-part',
-          emptyOutDir: true,
-          sourcemap: true,
-          minify: true,
-          target: 'es2022',
-          lib: { entry: { 'vue-part': vuePart }, formats: ['es'], fileName: (_format: string, name: string) => `${name}.js` },
+          lib: { entry: esm ? { 'grid-view': firstScript, 'vue-part': vuePart } : { 'vue-part': vuePart }, formats: ['es'], fileName: (_format: string, name: string) => `${name}.js` },
           rollupOptions: { checks, output: { chunkFileNames: 'chunks/[name]-[hash].js', minify: true } },
         },
       };
